@@ -1,0 +1,133 @@
+"""Command line: thin click commands that hand their work to the modules that do it.
+
+Exit codes: 0 success, 1 content errors (nothing written), 2 usage errors.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .content import DEFAULT_GAME, UsageError, list_games, resolve_game
+from .problems import Problems
+
+PART_NAMES = ("board", "cards", "notes", "tokens")
+PAPERS = ("a4", "letter", "a3", "tabloid")
+
+
+def _resolve(game: str | None) -> Path:
+    try:
+        return resolve_game(game)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _print_problems(problems: Problems, fmt: str = "text") -> None:
+    if fmt == "json":
+        click.echo(problems.to_json())
+        return
+    for p in problems.sorted():
+        click.echo(str(p), err=True)
+    if problems.items:
+        click.echo(f"{len(problems.errors)} error(s), {len(problems.warnings)} warning(s)", err=True)
+
+
+def _parts(value: str | None) -> tuple[str, ...]:
+    if not value:
+        return PART_NAMES
+    parts = tuple(p.strip() for p in value.split(",") if p.strip())
+    unknown = [p for p in parts if p not in PART_NAMES]
+    if unknown or not parts:
+        raise click.BadParameter(f"unknown part(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(PART_NAMES)}",
+                                 param_hint="--only")
+    return parts
+
+
+def _offset(value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("write the offset as X,Y in mm, e.g. 0.5,-1", param_hint="--offset") from None
+    return (x, y)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def cli() -> None:
+    """pnp: print-and-play kits (board, cards, notes, counters) from YAML content."""
+
+
+@cli.command("list")
+def list_cmd() -> None:
+    """List the games found under ./content: id and title."""
+    games = list_games()
+    if not games:
+        click.echo("no games under ./content (a game is a folder with a game.yaml)", err=True)
+    for g in games:
+        click.echo(f"{g.id}\t{g.title}")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json prints a list of {severity, code, file, line, column, path, message}.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def validate(game: str | None, fmt: str, strict: bool) -> None:
+    """Load GAME (default: etymonopoly) and check it; print every problem with file:line."""
+    from .build import check_game
+
+    root = _resolve(game)
+    problems = Problems()
+    check_game(root, problems)
+    _print_problems(problems, fmt)
+    failed = bool(problems.errors) or (strict and bool(problems.warnings))
+    if not failed and fmt == "text":
+        click.echo(f"{root}: ok" + (f" ({len(problems.warnings)} warning(s))" if problems.warnings else ""))
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True,
+              help="Sheet size for cards, notes, tokens and the tiled board.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: output/<game-id>).")
+@click.option("--only", "only", help="Comma list of parts to build: board, cards, notes, tokens.")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--margin", type=click.FloatRange(0, 30), default=6.0, show_default=True,
+              help="Printable margin of the paper in mm.")
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "simplex"]), default="duplex", show_default=True,
+              help="How fronts and backs are arranged.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="Duplex flip edge of your printer.")
+@click.option("--offset", help="X,Y in mm: shift every back page to correct a printer's duplex misregistration.")
+@click.option("--per-item", is_flag=True, help="One item per page at trim plus bleed (for a print shop).")
+@click.option("--overlap", type=click.FloatRange(0, 50), default=10.0, show_default=True,
+              help="Overlap between board tiles in mm.")
+def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap) -> None:
+    """Validate GAME (default: etymonopoly) and write its PDFs and manifest."""
+    from .build import BuildOptions, build_game
+
+    root = _resolve(game)
+    opts = BuildOptions(paper=paper.lower(), parts=_parts(only), bleed=bleed, margin=margin, layout=layout,
+                        flip=flip, offset=_offset(offset), per_item=per_item, overlap=overlap)
+    problems = Problems()
+    result = build_game(root, out_dir, opts, problems)
+    _print_problems(problems)
+    if result is None:
+        click.echo("build failed: nothing was written", err=True)
+        sys.exit(1)
+    for f in result.files:
+        click.echo(f"wrote {f}")
+
+
+def main() -> None:
+    cli(prog_name="pnp")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,398 @@
+"""The typed model of a game kit. These dataclasses are also the content schema.
+
+A kit is a folder ``content/<id>/`` with:
+
+=====================  ====================================================
+``game.yaml``          ``Game``: title, currency, players, money, rules, terms, theme, print sizes
+``board.yaml``         ``Board``: size, groups, the ring of spaces, the centre
+``titles.yaml``        ``Titles``: one title card per ownable space, and their back
+``decks/<id>.yaml``    ``Deck``: a card deck (Chance-like), its back and cards
+``money.yaml``         ``MoneySet``: banknotes and/or chips to print
+``counters.yaml``      ``Counters``: houses/hotels-like counters and player tokens
+``reference.yaml``     ``Reference``: reference cards (turn sequence, short rules)
+=====================  ====================================================
+
+Every object knows where it was written (``.loc``, ``.at(field)``, ``.path``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+from .schema import Entity, doc
+from .values import Amount, Colour, Id, Label, Length, Text
+
+SpaceKind = Literal["start", "property", "station", "utility", "deck", "tax", "jail", "free", "go_to_jail", "special"]
+OWNABLE = ("property", "station", "utility")
+
+#: Vector icons the layouts can draw. A space, deck or token names one of these.
+Icon = Literal[
+    "arrow", "train", "branch", "bulb", "tap", "question", "chest", "car", "police", "bars",
+    "plane", "ship", "ring", "diamond", "star", "book", "scroll", "toll", "camera", "dice",
+    "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech",
+]
+
+
+# --------------------------------------------------------------------------- game.yaml
+@dataclass(kw_only=True)
+class Currency(Entity):
+    symbol: Label = doc("the sign printed with amounts, e.g. ₩, $, £, F, MU")
+    name: Label = doc("what the money is called, e.g. words, Francs")
+    position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400'000 F) the number", "prefix")
+    space: bool = doc("a space between number and symbol", False)
+    thousands: str = doc("thousands separator, e.g. \"'\" for 400'000; empty for none", "")
+
+
+@dataclass(kw_only=True)
+class Players(Entity):
+    min: Amount = doc("fewest players")
+    max: Amount = doc("most players")
+
+
+@dataclass(kw_only=True)
+class MoneyRules(Entity):
+    starting: Amount = doc("money each player starts with")
+    denominations: list[Amount] = doc("the note or chip values that exist")
+    starting_split: dict[int, Amount] = doc("how the starting money is paid out: value -> how many")
+    rounding: Amount = doc("every amount in the game is a multiple of this", 1)
+
+
+@dataclass(kw_only=True)
+class Rules(Entity):
+    salary: Amount = doc("paid when passing or landing on the start space")
+    jail_fine: Optional[Amount] = doc("fine to leave jail", None)
+    mortgage: Literal["none", "half"] = doc("'half': title cards carry a mortgage value of half the price", "none")
+    trade_value: dict[str, Amount] = doc("fixed trade value per title kind (station, utility)", default_factory=dict)
+    deck_sizes: dict[str, Amount] = doc("how many cards each deck holds: deck id -> count", default_factory=dict)
+    countermix: dict[str, Amount] = doc("how many of each counter the kit has: counter id -> count", default_factory=dict)
+    equal_development_costs: bool = doc("house and hotel cost are always the same on a title card", False)
+    corners: list[SpaceKind] = doc("the kinds of the four corner spaces, in board order",
+                                   default_factory=lambda: ["start", "jail", "free", "go_to_jail"])
+
+
+@dataclass(kw_only=True)
+class Terms(Entity):
+    """The game's own words for what the cards print."""
+
+    price: Label = doc("label for the purchase price", "Price")
+    rent: Label = doc("what visitors pay", "Rent")
+    rent_ladder: list[Label] = doc("labels for each step of a property's rent list", default_factory=lambda: [
+        "Rent", "With colour set", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With hotel"])
+    house_cost: Label = doc("label for the development cost", "Houses cost")
+    hotel_cost: Label = doc("label for the top development cost", "Hotel costs")
+    mortgage: Label = doc("label for the mortgage value", "Mortgage value")
+    trade_value: Label = doc("label for the trade value", "Trade value")
+    owned: Label = doc("'If {n} are owned' line on station cards; {n} is the number", "If {n} owned")
+    utility_roll: Label = doc("multiplier line on utility cards; {n} owned, {x} the multiplier",
+                              "If {n} owned: {x} × dice")
+    keep: Label = doc("marks a card the player keeps until used", "Keep until used")
+    title_card: Label = doc("heading of a title card", "Title deed")
+    mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")
+
+
+@dataclass(kw_only=True)
+class Colours(Entity):
+    paper: Colour = doc("background of cards and board", "#fbf8f0")
+    ink: Colour = doc("main text colour", "#1d1d1b")
+    accent: Colour = doc("highlights, titles", "#8a1c1c")
+    board: Colour = doc("board spaces' background", "#dfeedd")
+    centre: Colour = doc("board centre background", "#cfe6cf")
+    line: Colour = doc("rules and space edges", "#1d1d1b")
+    back: Colour = doc("default background of card backs", "#24405f")
+
+
+@dataclass(kw_only=True)
+class Fonts(Entity):
+    title: str = doc("font for titles (a file stem in fonts/)", "NotoSerif-Bold")
+    heading: str = doc("font for names and headings", "NotoSans-Bold")
+    body: str = doc("font for running text", "NotoSans-Regular")
+    italic: str = doc("font for help lines and notes", "NotoSans-Italic")
+
+
+@dataclass(kw_only=True)
+class Theme(Entity):
+    colours: Colours = doc("colour scheme", default_factory=Colours)
+    fonts: Fonts = doc("fonts used", default_factory=Fonts)
+
+
+@dataclass(kw_only=True)
+class Size(Entity):
+    width: Length = doc("width")
+    height: Length = doc("height")
+
+
+@dataclass(kw_only=True)
+class PrintSpec(Entity):
+    card: Size = doc("card trim size", default_factory=lambda: Size(width=Length(57), height=Length(89)))
+    note: Size = doc("banknote trim size (landscape)", default_factory=lambda: Size(width=Length(99), height=Length(52.5)))
+    min_text_pt: float = doc("smallest text size allowed when shrinking to fit", 6.0)
+
+
+@dataclass(kw_only=True)
+class Game(Entity):
+    title: Label = doc("the game's name")
+    subtitle: Optional[Label] = doc("a line under the title", None)
+    language: str = doc("language of the texts (ISO code)", "en")
+    currency: Currency = doc("how money is written")
+    players: Players = doc("player count")
+    money: MoneyRules = doc("starting money and denominations")
+    rules: Rules = doc("numbers the validator checks")
+    terms: Terms = doc("the game's words on cards", default_factory=Terms)
+    theme: Theme = doc("colours and fonts", default_factory=Theme)
+    print: PrintSpec = doc("item sizes", default_factory=PrintSpec)
+    credits: list[Text] = doc("credits and trademark notes printed in the kit", default_factory=list)
+    data: dict[str, Any] = doc("extra values for text templates", default_factory=dict)
+
+
+# --------------------------------------------------------------------------- board.yaml
+@dataclass(kw_only=True)
+class Group(Entity):
+    id: Id = doc("group id")
+    name: Label = doc("group name, e.g. Celtic")
+    colour: Colour = doc("the group's colour band")
+    size: Amount = doc("how many properties belong to it")
+    text_colour: Optional[Colour] = doc("text colour on the band (default: black or white by contrast)", None)
+
+
+@dataclass(kw_only=True)
+class Space(Entity):
+    id: Id = doc("space id, referred to by title cards and templates")
+    kind: SpaceKind = doc("what the space is")
+    name: Label = doc("name printed on the space")
+    subtitle: Optional[Label] = doc("secondary line (native name, second language)", None)
+    group: Optional[Id] = doc("colour group (properties)", None)
+    price: Optional[Amount] = doc("purchase price (ownable spaces)", None)
+    amount: Optional[Amount] = doc("amount to pay (tax, toll)", None)
+    deck: Optional[Id] = doc("deck drawn from (deck spaces)", None)
+    text: Optional[Text] = doc("instruction printed on the space", None)
+    icon: Optional[Icon] = doc("vector icon", None)
+    colour: Optional[Colour] = doc("accent colour for a special space", None)
+    inner: Optional[Label] = doc("jail corner: name of the inner area (e.g. Language Death)", None)
+
+
+@dataclass(kw_only=True)
+class DeckSpot(Entity):
+    deck: Id = doc("deck id")
+    x: float = doc("centre x in mm from the board centre (right is positive)")
+    y: float = doc("centre y in mm from the board centre (up is positive)")
+    rotate: float = doc("rotation in degrees", 0.0)
+
+
+@dataclass(kw_only=True)
+class TableRow(Entity):
+    label: Label = doc("row label")
+    key: Any = doc("value the formula sees as `row`", None)
+    cells: list[Any] = doc("cell values")
+
+
+@dataclass(kw_only=True)
+class Table(Entity):
+    title: Optional[Label] = doc("caption", None)
+    corner: Optional[Label] = doc("top-left cell", None)
+    columns: list[Any] = doc("column headings; the formula sees each as `col`")
+    rows: list[TableRow] = doc("rows")
+    formula: Optional[str] = doc("expression over row and col every cell must equal, e.g. '50 * col * row'", None)
+
+
+@dataclass(kw_only=True)
+class Panel(Entity):
+    id: Id = doc("panel id")
+    x: float = doc("centre x in mm from the board centre")
+    y: float = doc("centre y in mm from the board centre")
+    width: Length = doc("width")
+    height: Length = doc("height")
+    title: Optional[Label] = doc("heading", None)
+    text: Optional[Text] = doc("text", None)
+    table: Optional[Table] = doc("a table", None)
+    colour: Optional[Colour] = doc("background", None)
+    rotate: float = doc("rotation in degrees", 0.0)
+
+
+@dataclass(kw_only=True)
+class Centre(Entity):
+    title: Label = doc("title in the centre")
+    subtitle: Optional[Label] = doc("line under the title", None)
+    title_rotate: float = doc("rotation of the title in degrees", 45.0)
+    deck_spots: list[DeckSpot] = doc("where decks are placed", default_factory=list)
+    panels: list[Panel] = doc("extra panels (tables, areas)", default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Board(Entity):
+    size: Length = doc("side of the square board", Length(480))
+    corner: Length = doc("side of a corner space", Length(60))
+    groups: list[Group] = doc("colour groups", default_factory=list)
+    spaces: list[Space] = doc("the ring of spaces, clockwise from the start corner")
+    centre: Centre = doc("the centre of the board")
+
+    def space(self, sid: str) -> Space | None:
+        return next((s for s in self.spaces if s.id == sid), None)
+
+    def group(self, gid: str) -> Group | None:
+        return next((g for g in self.groups if g.id == gid), None)
+
+
+# --------------------------------------------------------------------------- titles.yaml
+@dataclass(kw_only=True)
+class Row(Entity):
+    label: Label = doc("what the line says")
+    amount: Optional[Amount] = doc("amount printed at the right", None)
+
+
+@dataclass(kw_only=True)
+class Title(Entity):
+    space: Id = doc("the space this card belongs to")
+    rent: Optional[list[Amount]] = doc("property: rent for each step of terms.rent_ladder", None)
+    house_cost: Optional[Amount] = doc("property: cost of a house-like development", None)
+    hotel_cost: Optional[Amount] = doc("property: cost of the top development", None)
+    rent_by_owned: Optional[list[Amount]] = doc("station: rent when 1, 2, 3 ... are owned", None)
+    multipliers: Optional[list[Amount]] = doc("utility: dice multiplier when 1, 2 ... are owned", None)
+    table: Optional[Table] = doc("a printed rent table", None)
+    text: Optional[Text] = doc("instruction text", None)
+    rows: list[Row] = doc("extra lines (sale value, premium, ...)", default_factory=list)
+    mortgage: Optional[Amount] = doc("mortgage value", None)
+    trade_value: Optional[Amount] = doc("trade value", None)
+
+
+@dataclass(kw_only=True)
+class TitleBack(Entity):
+    style: Literal["game", "group", "mortgage"] = doc(
+        "'game': the game's back; 'group': the group colour; 'mortgage': 'mortgaged' with the mortgage value", "game")
+    text: Optional[Text] = doc("extra line on the back", None)
+
+
+@dataclass(kw_only=True)
+class Titles(Entity):
+    back: TitleBack = doc("what the backs show", default_factory=TitleBack)
+    titles: list[Title] = doc("one title card per ownable space")
+
+
+# --------------------------------------------------------------------------- decks/*.yaml
+@dataclass(kw_only=True)
+class Effect(Entity):
+    action: Literal["advance", "go", "back", "nearest", "jail", "pay", "collect", "pay_each", "collect_each",
+                    "repairs", "keep", "choice", "other"] = doc("what the card does (for the validator)")
+    target: Optional[Id] = doc("space moved to", None)
+    nearest: Optional[SpaceKind] = doc("kind of the nearest space moved to", None)
+    steps: Optional[int] = doc("spaces moved back or forward", None)
+    amount: Optional[Amount] = doc("money paid or collected", None)
+    per_house: Optional[Amount] = doc("repairs: per house", None)
+    per_hotel: Optional[Amount] = doc("repairs: per hotel", None)
+
+
+@dataclass(kw_only=True)
+class Card(Entity):
+    text: Text = doc("what the card says")
+    id: Optional[Id] = doc("card id (for previews and errors)", None)
+    title: Optional[Label] = doc("a heading above the text", None)
+    help: Optional[Text] = doc("a second-language line under the text", None)
+    keep: bool = doc("the player keeps this card until used", False)
+    copies: Amount = doc("how many copies to print", Amount(1))
+    icon: Optional[Icon] = doc("icon on the face", None)
+    effect: Optional[Effect] = doc("what the card does, for the validator", None)
+
+
+@dataclass(kw_only=True)
+class DeckBack(Entity):
+    title: Optional[Label] = doc("text on the back (default: the deck name)", None)
+    icon: Optional[Icon] = doc("icon on the back", None)
+    colour: Optional[Colour] = doc("background (default: the deck colour)", None)
+
+
+@dataclass(kw_only=True)
+class Deck(Entity):
+    id: Id = doc("deck id, referred to by deck spaces and rules.deck_sizes")
+    name: Label = doc("deck name printed on every card")
+    colour: Colour = doc("the deck's colour")
+    cards: list[Card] = doc("the cards")
+    help_name: Optional[Label] = doc("the name in a second language", None)
+    icon: Optional[Icon] = doc("icon on the faces", None)
+    back: DeckBack = doc("the back", default_factory=DeckBack)
+
+
+# --------------------------------------------------------------------------- money.yaml
+@dataclass(kw_only=True)
+class Denomination(Entity):
+    value: Amount = doc("face value")
+    colour: Colour = doc("colour of this denomination")
+    count: Amount = doc("how many to print")
+
+
+@dataclass(kw_only=True)
+class NoteSet(Entity):
+    denominations: list[Denomination] = doc("one entry per note value")
+    title: Optional[Label] = doc("name on the notes (default: the game title)", None)
+    print_advice: Optional[Text] = doc("advice printed on the sheets, e.g. extra copies to make", None)
+
+
+@dataclass(kw_only=True)
+class ChipSet(Entity):
+    diameter: Length = doc("chip diameter")
+    denominations: list[Denomination] = doc("one entry per chip value")
+
+
+@dataclass(kw_only=True)
+class MoneySet(Entity):
+    notes: Optional[NoteSet] = doc("banknotes", None)
+    chips: Optional[ChipSet] = doc("round chips", None)
+
+
+# --------------------------------------------------------------------------- counters.yaml
+@dataclass(kw_only=True)
+class Counter(Entity):
+    id: Id = doc("counter id, referred to by rules.countermix")
+    name: Label = doc("name printed on the counter sheet")
+    count: Amount = doc("how many to print")
+    shape: Literal["house", "hotel", "disc", "square"] = doc("outline shape")
+    colour: Colour = doc("fill colour")
+    size: Length = doc("width of one counter", Length(14))
+    label: Optional[Label] = doc("short text on the counter", None)
+
+
+@dataclass(kw_only=True)
+class Token(Entity):
+    id: Id = doc("token id")
+    name: Label = doc("name on the standee")
+    colour: Colour = doc("colour")
+    icon: Optional[Icon] = doc("icon on the standee", None)
+
+
+@dataclass(kw_only=True)
+class Counters(Entity):
+    counters: list[Counter] = doc("counters to print", default_factory=list)
+    tokens: list[Token] = doc("player tokens (fold-over standees)", default_factory=list)
+
+
+# --------------------------------------------------------------------------- reference.yaml
+@dataclass(kw_only=True)
+class RefCard(Entity):
+    id: Id = doc("card id")
+    title: Label = doc("heading")
+    text: Text = doc("body; blank lines separate paragraphs, '- ' starts a bullet, '1. ' a numbered step")
+    copies: Amount = doc("how many to print", Amount(1))
+
+
+@dataclass(kw_only=True)
+class Reference(Entity):
+    cards: list[RefCard] = doc("reference cards")
+
+
+# --------------------------------------------------------------------------- the kit
+@dataclass(kw_only=True)
+class Kit:
+    """Everything loaded for one game."""
+
+    id: str
+    root: Path
+    game: Game
+    board: Board
+    titles: Titles
+    decks: list[Deck]
+    money: MoneySet
+    counters: Counters
+    reference: Reference
+    sources: dict[str, Path] = field(default_factory=dict)  # part file name -> path
+
+    def deck(self, did: str) -> Deck | None:
+        return next((d for d in self.decks if d.id == did), None)

@@ -1,0 +1,104 @@
+"""Problems found in content: where they are, what is wrong, how to fix it.
+
+Every stage (loading, schema, templates, validation, layout) reports into one
+``Problems`` collector instead of raising, so a run shows every mistake at once.
+A ``Problem`` prints as ``file:line:col: path: message``.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Loc:
+    """A position in a content file: 1-based line and column."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        shown = _display_path(self.file)
+        if self.line:
+            return f"{shown}:{self.line}:{self.col}"
+        return shown
+
+
+def _display_path(path: str) -> str:
+    """Paths below the working directory print relative, like a compiler's."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if rel.startswith("..") else rel
+
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    severity: str
+    code: str
+    loc: Loc
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.loc}: {self.path}: " if self.path else f"{self.loc}: "
+        tag = "" if self.severity == ERROR else "warning: "
+        return f"{where}{tag}{self.message} [{self.code}]"
+
+    def as_json(self) -> dict:
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "file": _display_path(self.loc.file),
+            "line": self.loc.line,
+            "column": self.loc.col,
+            "path": self.path,
+            "message": self.message,
+        }
+
+
+@dataclass
+class Problems:
+    """Collects problems from every stage; nothing here raises."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def error(self, code: str, loc: Loc, path: str, message: str) -> None:
+        self.items.append(Problem(ERROR, code, loc, path, message))
+
+    def warning(self, code: str, loc: Loc, path: str, message: str) -> None:
+        self.items.append(Problem(WARNING, code, loc, path, message))
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == WARNING]
+
+    def sorted(self) -> list[Problem]:
+        seen, out = set(), []
+        for p in sorted(self.items, key=lambda p: (p.loc, p.path, p.code, p.message)):
+            if p not in seen:
+                seen.add(p)
+                out.append(p)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps([p.as_json() for p in self.sorted()], ensure_ascii=False, indent=2)
+
+
+class ContentError(Exception):
+    """Raised at a stage boundary when content has errors; carries them all."""
+
+    def __init__(self, problems: Problems):
+        super().__init__(f"{len(problems.errors)} content error(s)")
+        self.problems = problems

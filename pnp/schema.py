@@ -1,0 +1,243 @@
+"""Turn a ``Node`` tree into typed model objects, driven by the dataclasses' type hints.
+
+The model classes in ``model.py`` *are* the schema: each field's annotation says
+what YAML may hold there, its metadata says what it means. ``build`` walks node and
+class together, collects every problem (unknown keys with a "did you mean",
+wrong types, missing fields, bad values) and never raises.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from functools import lru_cache
+from typing import Any, Literal, Union, get_args, get_origin
+
+from .load import Node
+from .problems import Loc, Problems
+
+_MISSING = dataclasses.MISSING
+
+
+def doc(text: str, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
+    """A dataclass field with a description (used in messages and the JSON schema)."""
+    kw: dict[str, Any] = {"metadata": {"doc": text}}
+    if default is not _MISSING:
+        kw["default"] = default
+    if default_factory is not _MISSING:
+        kw["default_factory"] = default_factory
+    return dataclasses.field(**kw)
+
+
+@dataclasses.dataclass
+class Entity:
+    """Base of every model object: knows where it came from."""
+
+    loc: Loc = dataclasses.field(default=Loc(""), kw_only=True, repr=False, compare=False)
+    path: str = dataclasses.field(default="", kw_only=True, repr=False, compare=False)
+    locs: dict = dataclasses.field(default_factory=dict, kw_only=True, repr=False, compare=False)
+
+    def at(self, name: str) -> Loc:
+        """Where field ``name`` was written (or the object itself if it was defaulted)."""
+        return self.locs.get(name, self.loc)
+
+    def sub(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+
+_INTERNAL = {"loc", "path", "locs"}
+
+
+@lru_cache(maxsize=None)
+def fields_of(cls) -> tuple[tuple[str, Any, dataclasses.Field], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name], f) for f in dataclasses.fields(cls)
+                 if f.name not in _INTERNAL and f.init)
+
+
+def _type_name(tp) -> str:
+    origin = get_origin(tp)
+    if origin is Literal:
+        return " or ".join(repr(a) for a in get_args(tp))
+    if origin in (list, tuple):
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    if origin in (Union, types.UnionType):
+        return " or ".join(_type_name(a) for a in get_args(tp) if a is not type(None))
+    if dataclasses.is_dataclass(tp):
+        return "a mapping"
+    if hasattr(tp, "schema_doc"):
+        return tp.schema_doc
+    return {str: "text", int: "a whole number", float: "a number", bool: "true or false"}.get(tp, getattr(tp, "__name__", str(tp)))
+
+
+class _Invalid(Exception):
+    pass
+
+
+def build(cls, node: Node, problems: Problems, path: str = "") -> Any:
+    """Convert ``node`` into an instance of ``cls`` (a model dataclass). Returns None on failure."""
+    try:
+        return _convert(cls, node, problems, path)
+    except _Invalid:
+        return None
+
+
+def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if node.value is None:
+            return None
+        if len(args) == 1:
+            return _convert(args[0], node, problems, path)
+        return _convert_union(args, node, problems, path)
+    if node.value is None and tp is not type(None):
+        problems.error("E-schema-type", node.loc, path, f"no value given; expected {_type_name(tp)}")
+        raise _Invalid
+    if origin is Literal:
+        choices = get_args(tp)
+        if node.value not in choices:
+            hint = difflib.get_close_matches(str(node.value), [str(c) for c in choices], n=1)
+            extra = f"; did you mean {hint[0]!r}?" if hint else ""
+            problems.error("E-schema-choice", node.loc, path,
+                           f"{node.value!r} is not one of {', '.join(map(repr, choices))}{extra}")
+            raise _Invalid
+        return node.value
+    if origin is list:
+        (item_tp,) = get_args(tp)
+        if not node.is_list:
+            problems.error("E-schema-type", node.loc, path, f"expected a list (lines starting with '- '), got {_describe(node)}")
+            raise _Invalid
+        out, bad = [], False
+        for i, child in enumerate(node.value):
+            try:
+                out.append(_convert(item_tp, child, problems, f"{path}[{i}]"))
+            except _Invalid:
+                bad = True
+        if bad:
+            raise _Invalid
+        return out
+    if origin is dict:
+        key_tp, val_tp = get_args(tp)
+        if not node.is_map:
+            problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
+            raise _Invalid
+        out_d, bad = {}, False
+        for key, child in node.value.items():
+            kpath = f"{path}.{key}" if path else str(key)
+            try:
+                k = _scalar(key_tp, key, node.key_locs.get(key, child.loc), problems, kpath)
+                out_d[k] = _convert(val_tp, child, problems, kpath)
+            except _Invalid:
+                bad = True
+        if bad:
+            raise _Invalid
+        return out_d
+    if dataclasses.is_dataclass(tp):
+        return _convert_object(tp, node, problems, path)
+    if tp is Any:
+        return node.plain()
+    return _scalar(tp, node.value, node.loc, problems, path)
+
+
+def _convert_union(args, node: Node, problems: Problems, path: str) -> Any:
+    """Try each alternative quietly; report the first one's problems if none fits."""
+    first: Problems | None = None
+    for a in args:
+        trial = Problems()
+        try:
+            value = _convert(a, node, trial, path)
+        except _Invalid:
+            first = first or trial
+            continue
+        problems.items.extend(trial.items)
+        return value
+    problems.error("E-schema-type", node.loc, path,
+                   f"expected {' or '.join(_type_name(a) for a in args)}, got {_describe(node)}")
+    raise _Invalid
+
+
+def _describe(node: Node) -> str:
+    v = node.value
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    text = repr(v)
+    return text if len(text) < 40 else text[:37] + "...'"
+
+
+def _scalar(tp, raw, loc: Loc, problems: Problems, path: str):
+    if isinstance(raw, (dict, list)):
+        problems.error("E-schema-type", loc, path, f"expected {_type_name(tp)}, got {'a mapping' if isinstance(raw, dict) else 'a list'}")
+        raise _Invalid
+    parse = getattr(tp, "parse", None)
+    try:
+        if parse is not None:
+            return parse(raw)
+        if tp is bool:
+            if isinstance(raw, bool):
+                return raw
+            raise ValueError(f"expected true or false, got {raw!r}")
+        if tp is int:
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+                    return int(raw)
+                raise ValueError(f"expected a whole number, got {raw!r}")
+            return raw
+        if tp is float:
+            if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+                raise ValueError(f"expected a number, got {raw!r}")
+            return float(raw)
+        if tp is str:
+            if isinstance(raw, bool) or raw is None:
+                raise ValueError(f"expected text, got {raw!r}")
+            return str(raw)
+    except ValueError as exc:
+        code = {"Colour": "E-schema-colour", "Length": "E-schema-length", "Text": "E-schema-empty-text",
+                "Label": "E-schema-empty-text", "Amount": "E-schema-amount", "Id": "E-schema-id"}.get(tp.__name__, "E-schema-type")
+        if code == "E-schema-empty-text" and not str(exc).startswith("text is empty"):
+            code = "E-schema-type"
+        problems.error(code, loc, path, str(exc))
+        raise _Invalid
+    raise TypeError(f"schema: no rule for {tp!r}")  # a programming error, not a content one
+
+
+def _convert_object(cls, node: Node, problems: Problems, path: str):
+    if not node.is_map:
+        problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
+        raise _Invalid
+    spec = fields_of(cls)
+    names = [n for n, _, _ in spec]
+    kwargs: dict[str, Any] = {}
+    locs: dict[str, Loc] = {}
+    bad = False
+    for key, child in node.value.items():
+        kloc = node.key_locs.get(key, child.loc)
+        if key not in names:
+            hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            extra = f"; did you mean {hint[0]!r}?" if hint else f"; allowed here: {', '.join(names)}"
+            problems.error("E-schema-unknown-key", kloc, f"{path}.{key}" if path else key, f"unknown key {key!r}{extra}")
+            bad = True
+    for name, tp, f in spec:
+        fpath = f"{path}.{name}" if path else name
+        if name not in node.value:
+            if f.default is _MISSING and f.default_factory is _MISSING:
+                what = f.metadata.get("doc", _type_name(tp))
+                problems.error("E-schema-missing", node.loc, fpath, f"missing required key {name!r} ({what})")
+                bad = True
+            continue
+        child = node.value[name]
+        locs[name] = child.loc
+        try:
+            kwargs[name] = _convert(tp, child, problems, fpath)
+        except _Invalid:
+            bad = True
+    if bad:
+        raise _Invalid
+    obj = cls(**kwargs)
+    obj.loc, obj.path, obj.locs = node.loc, path, locs
+    return obj

@@ -1,0 +1,109 @@
+"""Card and board texts may be Jinja2 templates over the game's data.
+
+``Collect {{ salary | money }}`` or ``Advance to {{ space('irish').name }}``.
+Rendering is sandboxed and undefined names are errors reported at the text's line.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from .model import Kit
+from .money import format_money
+from .problems import Problems
+from .schema import Entity
+from .values import Text
+
+
+class TemplateLookupError(Exception):
+    pass
+
+
+def make_environment(kit: Kit) -> tuple[SandboxedEnvironment, dict]:
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
+                               keep_trailing_newline=False)
+    env.filters["money"] = lambda v: format_money(v, kit.game.currency)
+
+    def space(sid):
+        found = kit.board.space(str(sid))
+        if found is None:
+            raise TemplateLookupError(f"space({sid!r}): no space with that id on the board")
+        return found
+
+    def deck(did):
+        found = kit.deck(str(did))
+        if found is None:
+            raise TemplateLookupError(f"deck({did!r}): no deck with that id")
+        return found
+
+    def title(sid):
+        found = next((t for t in kit.titles.titles if t.space == sid), None)
+        if found is None:
+            raise TemplateLookupError(f"title({sid!r}): no title card for that space")
+        return found
+
+    rules = kit.game.rules
+    context = {
+        "game": kit.game,
+        "rules": rules,
+        "currency": kit.game.currency,
+        "salary": rules.salary,
+        "jail_fine": rules.jail_fine,
+        "starting_money": kit.game.money.starting,
+        "space": space,
+        "deck": deck,
+        "title": title,
+    }
+    context.update(kit.game.data)
+    return env, context
+
+
+def render_text(env, context, source: str) -> str:
+    return env.from_string(source).render(context)
+
+
+def render_all(kit: Kit, problems: Problems) -> None:
+    """Render every ``Text`` field of the kit in place; report failures where the text was written."""
+    env, context = make_environment(kit)
+    roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    for root in roots:
+        _walk(root, env, context, problems)
+
+
+def _walk(obj, env, context, problems: Problems) -> None:
+    if isinstance(obj, list):
+        for item in obj:
+            _walk(item, env, context, problems)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if isinstance(value, Text):
+            setattr(obj, f.name, _render_one(obj, f.name, value, env, context, problems))
+        elif isinstance(value, list) and value and isinstance(value[0], Text):
+            setattr(obj, f.name, [_render_one(obj, f.name, v, env, context, problems) for v in value])
+        elif isinstance(value, (Entity, list)):
+            _walk(value, env, context, problems)
+
+
+def _render_one(obj: Entity, name: str, source: Text, env, context, problems: Problems) -> Text:
+    if "{" not in source:
+        return source
+    loc, path = obj.at(name), obj.sub(name)
+    try:
+        return Text(render_text(env, context, source))
+    except jinja2.UndefinedError as exc:
+        problems.error("E-template-undefined", loc, path,
+                       f"{exc.message}; known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
+    except jinja2.TemplateSyntaxError as exc:
+        problems.error("E-template-syntax", loc, path, f"template syntax error: {exc.message}")
+    except TemplateLookupError as exc:
+        problems.error("E-template-reference", loc, path, str(exc))
+    except jinja2.exceptions.SecurityError as exc:
+        problems.error("E-template-unsafe", loc, path, f"not allowed in a template: {exc}")
+    except Exception as exc:  # any other failure inside a designer's expression is a content error
+        problems.error("E-template-error", loc, path, f"template failed: {exc}")
+    return source

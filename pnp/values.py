@@ -1,0 +1,117 @@
+"""Value types that content fields are declared with.
+
+Each parses itself from a YAML scalar and raises ``ValueError`` with a message a
+designer can act on. ``schema.py`` calls ``parse`` and turns the error into a
+problem at the value's line.
+"""
+from __future__ import annotations
+
+import re
+
+MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+
+
+class Length(float):
+    """A length in millimetres. YAML may say ``57``, ``57mm``, ``5.7cm``, ``2.5in`` or ``12pt``."""
+
+    schema_doc = "a length: a number of millimetres, or a number with mm, cm, in or pt"
+
+    @classmethod
+    def parse(cls, raw) -> "Length":
+        if isinstance(raw, bool):
+            raise ValueError("expected a length such as 57 or 57mm, not true/false")
+        if isinstance(raw, (int, float)):
+            value = float(raw)
+        elif isinstance(raw, str):
+            m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", raw)
+            if not m:
+                raise ValueError(f"{raw!r} is not a length; write a number of mm such as 57 or 57mm")
+            unit = m.group(2).lower() or "mm"
+            if unit not in MM_PER:
+                raise ValueError(f"unknown unit {m.group(2)!r} in {raw!r}; use mm, cm, in or pt")
+            value = float(m.group(1)) * MM_PER[unit]
+        else:
+            raise ValueError("expected a length such as 57 or 57mm")
+        if value < 0:
+            raise ValueError(f"a length cannot be negative ({raw})")
+        return cls(value)
+
+
+class Amount(int):
+    """A whole amount of money or a count: 0 or more."""
+
+    schema_doc = "a whole number, 0 or more"
+
+    @classmethod
+    def parse(cls, raw) -> "Amount":
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and not raw.is_integer()):
+            raise ValueError(f"expected a whole number, got {raw!r}")
+        if raw < 0:
+            raise ValueError(f"cannot be negative ({raw}); amounts are written as positive numbers")
+        return cls(int(raw))
+
+
+class Colour(str):
+    """``#rrggbb`` (or ``#rgb``); stored as lowercase ``#rrggbb``."""
+
+    schema_doc = "a colour written #rrggbb"
+
+    @classmethod
+    def parse(cls, raw) -> "Colour":
+        if not isinstance(raw, str):
+            raise ValueError(f"expected a colour such as \"#1a7f3c\" (quote it in YAML), got {raw!r}")
+        s = raw.strip()
+        if re.fullmatch(r"#[0-9a-fA-F]{3}", s):
+            s = "#" + "".join(c * 2 for c in s[1:])
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", s):
+            raise ValueError(f"{raw!r} is not a colour; write it as \"#rrggbb\", for example \"#1a7f3c\"")
+        return cls(s.lower())
+
+    @property
+    def rgb(self) -> tuple[float, float, float]:
+        return tuple(int(self[i:i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+class Id(str):
+    """An identifier: lowercase letters, digits, ``-`` and ``_``."""
+
+    schema_doc = "an id: lowercase letters, digits, - and _"
+
+    @classmethod
+    def parse(cls, raw) -> "Id":
+        if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+            raise ValueError(f"expected an id such as 'irish', got {raw!r}")
+        s = str(raw)
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", s):
+            raise ValueError(f"{s!r} is not an id; use lowercase letters, digits, - and _ (e.g. 'tocharian-a')")
+        return cls(s)
+
+
+class Text(str):
+    """Text shown to players. May hold Jinja2 expressions such as ``{{ salary | money }}``."""
+
+    schema_doc = "text; may use {{ ... }} expressions over the game's data"
+
+    @classmethod
+    def parse(cls, raw) -> "Text":
+        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
+            raise ValueError(f"expected text, got {raw!r}")
+        s = str(raw)
+        if not s.strip():
+            raise ValueError("text is empty; write the text or remove the key")
+        return cls(s)
+
+
+class Label(str):
+    """A short plain string (names, labels): no template expressions."""
+
+    schema_doc = "a short text"
+
+    @classmethod
+    def parse(cls, raw) -> "Label":
+        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
+            raise ValueError(f"expected text, got {raw!r}")
+        s = str(raw)
+        if not s.strip():
+            raise ValueError("text is empty; write it or remove the key")
+        return cls(s)
