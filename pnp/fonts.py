@@ -1,0 +1,99 @@
+"""Font metrics and glyph coverage for layout, read from the TTFs in ``fonts/``.
+
+Layout measures text here and never touches a drawing backend. The TrueType files
+are parsed with reportlab's TTF reader (a parser only: nothing is drawn). A font is
+named by its file stem, e.g. ``NotoSans-Bold``. When a character is missing from
+the chosen font, the fallback chain (same weight) supplies it, so Armenian or an
+arrow in a Latin line still prints; a character no font has is reported.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+PT = 25.4 / 72.0  # mm per point
+
+#: Tried in order after the requested font, by weight.
+FALLBACKS = {
+    "regular": ("NotoSans-Regular", "NotoSansArmenian-Regular", "DejaVuSans"),
+    "bold": ("NotoSans-Bold", "NotoSansArmenian-Bold", "DejaVuSans-Bold"),
+}
+
+
+class FontMissing(Exception):
+    pass
+
+
+class Font:
+    def __init__(self, name: str, path: Path):
+        self.name = name
+        self.path = path
+        ttf = TTFontFile(str(path))
+        self.widths = ttf.charWidths  # code point -> width in 1/1000 em
+        self.cmap = ttf.charToGlyph
+        self.default_width = ttf.defaultWidth
+        self.ascent = ttf.ascent / 1000.0
+        self.descent = ttf.descent / 1000.0  # negative
+        self.bold = "Bold" in name
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.cmap or ch in "\n\t"
+
+    def advance(self, text: str) -> float:
+        """Width of ``text`` in em."""
+        w = self.widths
+        d = self.default_width
+        return sum(w.get(ord(c), d) for c in text) / 1000.0
+
+
+def font_dir() -> Path:
+    return FONT_DIR
+
+
+@lru_cache(maxsize=None)
+def get_font(name: str) -> Font:
+    path = FONT_DIR / f"{name}.ttf"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in FONT_DIR.glob("*.ttf")))
+        raise FontMissing(f"font {name!r} is not in fonts/ (available: {known})")
+    return Font(name, path)
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in FONT_DIR.glob("*.ttf"))
+
+
+def chain(name: str) -> tuple[Font, ...]:
+    first = get_font(name)
+    rest = FALLBACKS["bold" if first.bold else "regular"]
+    return (first,) + tuple(get_font(n) for n in rest if n != name)
+
+
+def split_runs(text: str, name: str) -> list[tuple[str, str]]:
+    """Split text into (font name, text) runs so that every character has a glyph.
+    A character no font has stays in the first font (it will print as a box) and
+    is found by ``missing_glyphs``."""
+    fonts = chain(name)
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        chosen = next((f for f in fonts if f.has(ch)), fonts[0])
+        if ch == " " and runs:  # spaces stay with the run they are in
+            chosen = get_font(runs[-1][0])
+        if runs and runs[-1][0] == chosen.name:
+            runs[-1] = (chosen.name, runs[-1][1] + ch)
+        else:
+            runs.append((chosen.name, ch))
+    return runs
+
+
+def missing_glyphs(text: str, name: str) -> list[str]:
+    fonts = chain(name)
+    return sorted({ch for ch in text if not ch.isspace() and not any(f.has(ch) for f in fonts)})
+
+
+def text_width(text: str, name: str, size_pt: float) -> float:
+    """Advance width in mm, with fallbacks."""
+    return sum(get_font(f).advance(t) for f, t in split_runs(text, name)) * size_pt * PT

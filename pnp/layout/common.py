@@ -1,0 +1,90 @@
+"""What every layout shares: the context (kit, bleed, fitting that reports), items, icons.
+
+Layouts build ``scene`` drawings in millimetres and never import a backend. A layout
+that cannot fit a text reports it here against the content line that text came from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import scene
+from ..model import Kit
+from ..problems import Problems
+from ..schema import Entity
+from ..text import Fit, fit
+
+#: text shrunk below this share of its nominal size earns a warning
+SHRINK_WARNING = 0.7
+
+
+@dataclass
+class Item:
+    """One printable piece: a card, note, chip, counter or token.
+
+    ``front``/``back`` are drawn in the item's own frame: (0, 0) is the lower-left
+    corner of the trim, the drawing may run ``bleed`` mm past the trim on every side.
+    Shared art carries a ``key`` on its group so backends draw it once.
+    """
+
+    id: str
+    kind: str
+    part: str
+    width: float
+    height: float
+    front: scene.Group
+    back: scene.Group | None = None
+    round: bool = False
+
+
+@dataclass
+class Ctx:
+    kit: Kit
+    bleed: float = 3.0
+    safe: float = 3.0
+    problems: Problems = field(default_factory=Problems)
+
+    @property
+    def colours(self):
+        return self.kit.game.theme.colours
+
+    @property
+    def fonts(self):
+        return self.kit.game.theme.fonts
+
+    @property
+    def min_pt(self) -> float:
+        return self.kit.game.print.min_text_pt
+
+    def fit(self, text: str, box, font: str, size: float, source: Entity, field_name: str,
+            what: str = "text", min_size: float | None = None, **kw) -> Fit:
+        """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
+        floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
+        result = fit(text, box, font, size, min(floor, size), **kw)
+        loc, path = source.at(field_name), source.sub(field_name)
+        if result.overflow:
+            self.problems.error("E-text-overflow", loc, path,
+                                f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
+                                f"{result.size:g} pt; shorten it")
+        elif result.size < size * SHRINK_WARNING - 1e-9:
+            self.problems.warning("W-text-shrunk", loc, path,
+                                  f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
+        return result
+
+
+def bleed_rect(w: float, h: float, bleed: float, fill: str) -> scene.Rect:
+    """A background that runs ``bleed`` mm past the trim on every side."""
+    return scene.Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=fill)
+
+
+def contrast(colour: str) -> str:
+    """Black or white text, whichever reads better on ``colour``."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#1d1d1b" if luminance > 150 else "#ffffff"
+
+
+def mix(colour: str, other: str, t: float) -> str:
+    """Blend two colours: t=0 gives ``colour``, t=1 gives ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))

@@ -1,0 +1,47 @@
+"""Sheet furniture shared by every imposition: paper sizes, crop marks, footers."""
+from __future__ import annotations
+
+from . import scene
+from .fonts import PT
+from .text import runs
+
+#: paper sizes in mm, portrait
+PAPERS = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+
+MARK_OFFSET = 2.0  # mm outside the bleed
+MARK_LENGTH = 5.0  # mm
+MARK_MIN = 3.0  # mm: marks may be shortened to this to fit the printable margin
+MARK_WIDTH = 0.25 * PT  # 0.25 pt, in mm
+REGISTRATION = "#000000"
+FOOTER_PT = 6.0
+FOOTER_FONT = "NotoSans-Regular"
+
+
+def cut_marks(xs, ys, block: tuple[float, float, float, float], bleed: float,
+              length: float = MARK_LENGTH, offset: float = MARK_OFFSET) -> list[scene.Line]:
+    """Crop marks for cut lines at ``xs`` (vertical cuts) and ``ys`` (horizontal cuts) of a block of
+    items (x, y, w, h: the trim rectangle around all of them). Marks start ``offset`` mm outside the
+    bleed and run ``length`` mm outward, so they never touch the art."""
+    x, y, w, h = block
+    d0 = bleed + offset
+    d1 = d0 + length
+    out = []
+    for cx in sorted(set(round(v, 4) for v in xs)):
+        out.append(scene.Line(cx, y - d1, cx, y - d0, REGISTRATION, MARK_WIDTH))
+        out.append(scene.Line(cx, y + h + d0, cx, y + h + d1, REGISTRATION, MARK_WIDTH))
+    for cy in sorted(set(round(v, 4) for v in ys)):
+        out.append(scene.Line(x - d1, cy, x - d0, cy, REGISTRATION, MARK_WIDTH))
+        out.append(scene.Line(x + w + d0, cy, x + w + d1, cy, REGISTRATION, MARK_WIDTH))
+    return out
+
+
+def footer(text: str, x: float, y: float, anchor: str = "middle", rotate_deg: float = 0.0) -> scene.Group:
+    """A small footer line (kit, part, sheet n of m, side, print at 100 %) with its baseline at (x, y)."""
+    g = scene.Group(runs(text, 0.0, 0.0, FOOTER_FONT, FOOTER_PT, "#555555", anchor))
+    g.transform = scene.compose(scene.translate(x, y), scene.rotate(rotate_deg))
+    return g

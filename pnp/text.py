@@ -1,0 +1,179 @@
+"""Fit text into a box: wrap, shrink to a minimum size, report what still does not fit.
+
+Two policies, as a designer expects them:
+
+* ``label`` (names, titles): keep one line and shrink; only below the minimum size wrap.
+* ``para`` (card texts, rules): wrap at the nominal size; shrink step by step until it fits.
+
+Markup in paragraphs: a blank line starts a paragraph, ``- `` a bullet, ``1. `` a numbered step.
+The result is a list of scene ``Text`` runs (one per font run, with fallback fonts for
+characters the main font lacks) and what happened (shrunk, overflow).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import scene
+from .fonts import PT, get_font, split_runs, text_width
+
+STEP = 0.25  # pt
+CAP = 0.74  # visual top of capitals above the baseline, in em
+DESC = 0.22  # below the baseline, in em
+
+
+@dataclass
+class Fit:
+    shapes: list = field(default_factory=list)
+    size: float = 0.0
+    lines: int = 0
+    overflow: bool = False
+    shrunk: bool = False
+    height: float = 0.0  # mm the block takes
+    width: float = 0.0  # mm of the widest line
+
+
+@dataclass
+class _Line:
+    text: str
+    indent: float = 0.0  # mm
+    marker: str = ""  # bullet or number drawn in the indent
+    gap_before: float = 0.0  # extra space before, in lines
+
+
+def _paragraphs(text: str) -> list[tuple[str, str]]:
+    """(marker, text) per paragraph; single newlines inside a paragraph join with a space."""
+    out: list[tuple[str, str]] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        current: list[str] = []
+        marker = ""
+        for raw in block.split("\n"):
+            line = raw.strip()
+            m = re.match(r"^(-|•|\d+[.)])\s+(.*)$", line)
+            if m:
+                if current or marker:
+                    out.append((marker, " ".join(current)))
+                marker = "•" if m.group(1) in "-•" else m.group(1)
+                current = [m.group(2)]
+            else:
+                current.append(line)
+        out.append((marker, " ".join(current)))
+        out.append(("\n", ""))  # paragraph break
+    return out[:-1] if out else out
+
+
+def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] | None:
+    """Greedy wrap; None when a single word is wider than the width."""
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        trial = f"{cur} {w}" if cur else w
+        if text_width(trial, font, size) <= width + 1e-6:
+            cur = trial
+            continue
+        if not cur or text_width(w, font, size) > width + 1e-6:
+            return None
+        lines.append(cur)
+        cur = w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _layout_lines(text: str, width: float, font: str, size: float, single: bool) -> list[_Line] | None:
+    if single:
+        flat = " ".join(text.split())
+        return [_Line(flat)] if text_width(flat, font, size) <= width + 1e-6 else None
+    lines: list[_Line] = []
+    gap = 0.0
+    for marker, para in _paragraphs(text):
+        if marker == "\n":
+            gap = 0.45
+            continue
+        indent = text_width((marker + " ") if marker else "", font, size) if marker else 0.0
+        wrapped = _wrap(para.split(), width - indent, font, size) if para.strip() else [""]
+        if wrapped is None:
+            return None
+        for i, t in enumerate(wrapped):
+            lines.append(_Line(t, indent, marker if i == 0 else "", gap if i == 0 else 0.0))
+        gap = 0.0
+    return lines
+
+
+def _height(lines: list[_Line], size: float, leading: float) -> float:
+    lh = size * leading * PT
+    return (len(lines) - 1) * lh + sum(l.gap_before for l in lines) * lh + (CAP + DESC) * size * PT
+
+
+def fit(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
+        colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
+        leading: float = 1.2) -> Fit:
+    """Lay ``text`` out inside box (x, y, w, h) in mm. Never raises for long text: it reports overflow."""
+    x, y, w, h = box
+    sizes = []
+    s = size
+    while s >= min_size - 1e-9:
+        sizes.append(round(s, 3))
+        s -= STEP
+    if not sizes:
+        sizes = [size]
+    plans = [(s, True) for s in sizes] + [(s, False) for s in sizes] if mode == "label" else [(s, False) for s in sizes]
+    chosen = None
+    for s, single in plans:
+        lines = _layout_lines(text, w, font, s, single)
+        if lines is not None and _height(lines, s, leading) <= h + 1e-6:
+            chosen = (s, lines)
+            break
+    overflow = chosen is None
+    if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
+        s = sizes[-1]
+        lines = _layout_lines(text, w, font, s, False) or [_Line(" ".join(text.split()))]
+        chosen = (s, lines)
+    s, lines = chosen
+    return _emit(lines, box, font, s, colour, align, valign, leading, size, overflow)
+
+
+def _emit(lines, box, font, s, colour, align, valign, leading, nominal, overflow) -> Fit:
+    x, y, w, h = box
+    lh = s * leading * PT
+    block = _height(lines, s, leading)
+    if valign == "top":
+        top = y + h
+    elif valign == "bottom":
+        top = y + block
+    else:
+        top = y + (h + block) / 2
+    baseline = top - CAP * s * PT
+    shapes: list = []
+    widest = 0.0
+    for i, line in enumerate(lines):
+        if i:
+            baseline -= lh * (1 + line.gap_before)
+        lw = text_width(line.text, font, s) + line.indent
+        widest = max(widest, lw)
+        if align == "left":
+            x0 = x
+        elif align == "right":
+            x0 = x + w - lw
+        else:
+            x0 = x + (w - lw) / 2
+        if line.marker:
+            shapes.extend(runs(line.marker, x0, baseline, font, s, colour))
+        shapes.extend(runs(line.text, x0 + line.indent, baseline, font, s, colour))
+    return Fit(shapes, s, len(lines), overflow, s < nominal - 1e-9, block, widest)
+
+
+def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:
+    """Text at (x, y) split into fallback-font runs; anchor start/middle/end."""
+    total = text_width(text, font, size)
+    if anchor == "middle":
+        x -= total / 2
+    elif anchor == "end":
+        x -= total
+    out = []
+    for fname, t in split_runs(text, font):
+        adv = get_font(fname).advance(t) * size * PT
+        if t.strip():
+            out.append(scene.Text(x, y, t, fname, size, colour, "start", adv))
+        x += adv
+    return out
