@@ -19,6 +19,7 @@ from .. import scene
 from ..fonts import get_font
 
 MM = 72.0 / 25.4
+BASE_FONT = "NotoSans-Regular"
 
 
 @dataclass
@@ -51,7 +52,8 @@ class PdfWriter:
 
     def __init__(self, title: str, subject: str = ""):
         self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, invariant=1, pageCompression=1)
+        _register(BASE_FONT)  # so the page preamble names an embedded font, not Helvetica
+        self.c = Canvas(self.buffer, invariant=1, pageCompression=1, initialFontName=BASE_FONT)
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setCreator("pnp")

@@ -1,0 +1,329 @@
+"""Card faces and backs: title cards (property, station, utility, table), deck cards, reference cards.
+
+Every function draws one face in the card's own frame (0,0)-(w,h) in mm, with
+backgrounds running ``ctx.bleed`` past the trim and text inside the safe area.
+Labels come from the game's ``terms``; nothing here knows which game it draws.
+"""
+from __future__ import annotations
+
+from .. import scene
+from ..model import Card, Deck, RefCard, Space, Title
+from ..money import format_money
+from .common import Ctx, Item, bleed_rect, contrast, mix
+from .icons import icon
+from ..text import fit
+
+PART = "cards"
+
+
+def _size(ctx: Ctx) -> tuple[float, float]:
+    c = ctx.kit.game.print.card
+    return float(c.width), float(c.height)
+
+
+def _money(ctx: Ctx, amount: int) -> str:
+    return format_money(amount, ctx.kit.game.currency)
+
+
+# ---------------------------------------------------------------------------- title cards
+def title_items(ctx: Ctx) -> list[Item]:
+    kit = ctx.kit
+    w, h = _size(ctx)
+    items = []
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if space is None:  # the validator reports it
+            continue
+        items.append(Item(id=f"title-{space.id}", kind=space.kind, part=PART, width=w, height=h,
+                          front=title_front(ctx, t, space), back=title_back(ctx, t, space)))
+    return items
+
+
+def _group_colour(ctx: Ctx, space: Space) -> str:
+    group = ctx.kit.board.group(space.group) if space.group else None
+    return group.colour if group else ctx.colours.ink
+
+
+def _frame(ctx: Ctx, w: float, h: float) -> list:
+    c = ctx.colours
+    return [bleed_rect(w, h, ctx.bleed, c.paper),
+            scene.Rect(3, 3, w - 6, h - 6, stroke=c.line, width=0.3, radius=1.5)]
+
+
+def _row(ctx: Ctx, y: float, label: str, amount: str, source, field_name: str, w: float,
+         size: float = 7.0, bold: bool = False) -> list:
+    """A ladder line: label at the left, amount at the right, baseline area 4 mm high at y."""
+    f = ctx.fonts
+    font = f.heading if bold else f.body
+    left = ctx.fit(label, (6, y, w - 12 - 14, 4), font, size, source, field_name, what="label",
+                   align="left", mode="label")
+    right = ctx.fit(amount, (w - 6 - 14, y, 14, 4), f.heading, size, source, field_name, what="amount",
+                    align="right", mode="label")
+    return left.shapes + right.shapes
+
+
+def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
+    w, h = _size(ctx)
+    c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
+    g = scene.Group(_frame(ctx, w, h))
+    if space.kind == "property":
+        colour = _group_colour(ctx, space)
+        ink = contrast(colour)
+        band_y, band_h = h - 4.5 - 20, 20
+        g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
+        g.add(*ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms, "title_card",
+                       what="title card label").shapes)
+        name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
+        g.add(*_recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
+        if space.subtitle:
+            g.add(*_recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
+                                     what="subtitle").shapes, ink))
+        top = band_y - 2
+    else:
+        top = _emblem(ctx, g, space, w, h)
+    y = top
+    rows: list[tuple[str, str, object, str, bool]] = []
+    if t.rent:
+        labels = terms.rent_ladder
+        for i, amount in enumerate(t.rent):
+            label = labels[i] if i < len(labels) else f"{terms.rent} {i + 1}"
+            rows.append((label, _money(ctx, amount), terms, "rent_ladder", i == 0))
+    if t.rent_by_owned:
+        for n, amount in enumerate(t.rent_by_owned, 1):
+            rows.append((terms.owned.format(n=n), _money(ctx, amount), terms, "owned", False))
+    if t.multipliers:
+        for n, x in enumerate(t.multipliers, 1):
+            rows.append((terms.utility_roll.format(n=n, x=x), "", terms, "utility_roll", False))
+    step = 4.7 if len(rows) <= 7 else max(3.4, 33.0 / len(rows))
+    for label, amount, src, fname, bold in rows:
+        y -= step
+        g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
+    if t.table is not None:
+        g.add(*_table(ctx, t.table, (5, 17, w - 10, y - 19)))
+        y = 17
+    if t.text:
+        box_top = y - 1.5
+        box_bottom = 17.5 if (t.house_cost is None) else 27
+        if box_top - box_bottom > 4:
+            g.add(*ctx.fit(t.text, (6, box_bottom, w - 12, box_top - box_bottom), f.body, 7, t, "text",
+                           mode="para").shapes)
+    lower: list[tuple[str, int, str]] = []
+    if t.house_cost is not None:
+        lower.append((terms.house_cost, t.house_cost, "house_cost"))
+    if t.hotel_cost is not None:
+        lower.append((terms.hotel_cost, t.hotel_cost, "hotel_cost"))
+    y = 17.5 + 4.6 * len(lower)
+    if lower:
+        g.add(scene.Line(6, y + 1.2, w - 6, y + 1.2, c.line, 0.2))
+    for label, amount, fname in lower:
+        y -= 4.6
+        g.add(*_row(ctx, y, label, _money(ctx, amount), t, fname, w))
+    g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
+    values = []
+    if t.mortgage is not None:
+        values.append(f"{terms.mortgage} {_money(ctx, t.mortgage)}")
+    if t.trade_value is not None:
+        values.append(f"{terms.trade_value} {_money(ctx, t.trade_value)}")
+    for i, text in enumerate(values[:2]):
+        yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
+        g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, "trade_value" if "trade" in text.lower() else "mortgage",
+                       what="value line").shapes)
+    if t.rows:  # extra lines (sale value, premium) sit above the development costs
+        y = 15.5 + 4.6 * len(t.rows) + (4.6 * len(lower) + 2 if lower else 0)
+        for r in t.rows:
+            y -= 4.6
+            g.add(*_row(ctx, y, r.label, _money(ctx, r.amount) if r.amount is not None else "", r, "label", w))
+    return g
+
+
+def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float:
+    """Icon and name at the top of a non-property title card; returns the y below them."""
+    c, f = ctx.colours, ctx.fonts
+    colour = space.colour or c.ink
+    if space.icon:
+        g.add(icon(space.icon, w / 2, h - 17, 17, colour, c.paper))
+    name_box = (6, h - 36.5, w - 12, 9) if not space.subtitle else (6, h - 34.5, w - 12, 7.5)
+    g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes)
+    if space.subtitle:
+        g.add(*ctx.fit(space.subtitle, (6, h - 39, w - 12, 4), f.italic, 6.5, space, "subtitle", what="subtitle").shapes)
+    g.add(scene.Line(10, h - 41, w - 10, h - 41, c.line, 0.25))
+    return h - 42
+
+
+def _table(ctx: Ctx, table, box) -> list:
+    """A rent table drawn as a grid of fitted cells."""
+    x, y, w, h = box
+    f, c = ctx.fonts, ctx.colours
+    cols = len(table.columns) + 1
+    nrows = len(table.rows) + 1 + (1 if table.title else 0)
+    cw, rh = w / cols, min(5.0, h / max(nrows, 1))
+    out: list = []
+    top = y + h
+    if table.title:
+        top -= rh
+        out += ctx.fit(table.title, (x, top, w, rh), f.heading, 6.5, table, "title", what="table title").shapes
+    header = [table.corner or ""] + [str(v) for v in table.columns]
+    top -= rh
+    out.append(scene.Rect(x, top, w, rh, fill=mix(c.paper, c.ink, 0.12)))
+    for i, v in enumerate(header):
+        if v:
+            out += ctx.fit(v, (x + i * cw + 0.4, top, cw - 0.8, rh), f.heading, 6, table, "columns", what="table cell").shapes
+    for r in table.rows:
+        top -= rh
+        cells = [r.label] + [str(v) for v in r.cells]
+        for i, v in enumerate(cells):
+            out += ctx.fit(v, (x + i * cw + 0.4, top, cw - 0.8, rh), f.heading if i == 0 else f.body, 6, r, "cells",
+                           what="table cell").shapes
+        out.append(scene.Line(x, top, x + w, top, c.line, 0.15))
+    return out
+
+
+def _recolour(shapes: list, colour: str) -> list:
+    return [scene.Text(s.x, s.y, s.text, s.font, s.size, colour, s.anchor, s.width) if isinstance(s, scene.Text) else s
+            for s in shapes]
+
+
+def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
+    w, h = _size(ctx)
+    style = ctx.kit.titles.back.style
+    c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
+    if style == "mortgage":
+        colour = _group_colour(ctx, space) if space.kind == "property" else c.ink
+        g = scene.Group(_frame(ctx, w, h))
+        g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
+        g.add(*_recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
+                                 what="name").shapes, contrast(colour)))
+        g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
+                       what="mortgaged label").shapes)
+        if t.mortgage is not None:
+            g.add(*ctx.fit(f"{terms.mortgage} {_money(ctx, t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
+                           "mortgage", what="mortgage line").shapes)
+        if ctx.kit.titles.back.text:
+            g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 6.5, ctx.kit.titles.back, "text",
+                           mode="para").shapes)
+        return g
+    if style == "group":
+        colour = _group_colour(ctx, space) if space.kind == "property" else c.ink
+        key = f"title-back-{space.group or space.kind}"
+        return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card")
+    return game_back(ctx)
+
+
+def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str, source, field_name: str,
+                sub: str | None = None, icon_name: str | None = None) -> scene.Group:
+    ink = contrast(colour)
+    f = ctx.fonts
+    inner: list = [bleed_rect(w, h, ctx.bleed, colour),
+                   scene.Rect(4, 4, w - 8, h - 8, stroke=ink, width=0.5, radius=2.5),
+                   scene.Rect(5.2, 5.2, w - 10.4, h - 10.4, stroke=mix(colour, ink, 0.45), width=0.25, radius=2)]
+    if icon_name:
+        inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
+        text_box = (7, h * 0.18, w - 14, h * 0.18)
+    else:
+        text_box = (7, h * 0.35, w - 14, h * 0.3)
+    inner += _recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title").shapes, ink)
+    if sub:
+        inner += _recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
+                                   what="back subtitle").shapes, ink)
+    return scene.Group(inner, key=key, bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
+
+
+def game_back(ctx: Ctx) -> scene.Group:
+    w, h = _size(ctx)
+    game = ctx.kit.game
+    return _plain_back(ctx, w, h, ctx.colours.back, game.title, "game-back", game, "title", sub=game.subtitle)
+
+
+# ---------------------------------------------------------------------------- deck cards
+def deck_items(ctx: Ctx) -> list[Item]:
+    w, h = _size(ctx)
+    items = []
+    for deck in ctx.kit.decks:
+        back = deck_back(ctx, deck)
+        for i, card in enumerate(deck.cards):
+            front = deck_front(ctx, deck, card)
+            for k in range(card.copies):
+                cid = card.id or f"{i + 1}"
+                suffix = f"-{k + 1}" if card.copies > 1 else ""
+                items.append(Item(id=f"{deck.id}-{cid}{suffix}", kind=deck.id, part=PART, width=w, height=h,
+                                  front=front, back=back))
+    return items
+
+
+def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
+    w, h = _size(ctx)
+    c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
+    ink = contrast(deck.colour)
+    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
+    band = 15.0 if deck.help_name else 13.0
+    g.add(scene.Rect(-ctx.bleed, h - band, w + 2 * ctx.bleed, band + ctx.bleed, fill=deck.colour))
+    name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
+    g.add(*_recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
+    if deck.help_name:
+        g.add(*_recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
+                                 what="deck help name").shapes, ink))
+    g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
+    top = h - band - 3
+    glyph = card.icon or deck.icon
+    if glyph:
+        g.add(icon(glyph, w / 2, top - 9, 11, deck.colour, c.paper))
+        top -= 19
+    bottom = 6.0
+    if card.keep:
+        g.add(scene.Rect(8, 5, w - 16, 6, fill=deck.colour, radius=3))
+        g.add(*_recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 6.5, terms, "keep",
+                                 what="keep label").shapes, ink))
+        bottom = 12.5
+    if card.help:
+        help_fit = ctx.fit(card.help, (6, bottom, w - 12, 16), f.italic, 6.5, card, "help", mode="para", valign="bottom")
+        help_top = bottom + help_fit.height
+        g.add(*_recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
+        g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
+        bottom = help_top + 3
+    title_h = 8.0 if card.title else 0.0
+    avail = top - 1 - bottom
+    probe = fit(card.text, (6, bottom, w - 12, avail - title_h), f.body, 9, ctx.min_pt, mode="para")
+    block_top = bottom + (avail + probe.height + title_h) / 2  # title and text centred together
+    g.add(*ctx.fit(card.text, (6, bottom, w - 12, block_top - title_h - bottom), f.body, 9, card, "text",
+                   mode="para", valign="top").shapes)
+    if card.title:
+        g.add(*ctx.fit(card.title, (6, block_top - 6.5, w - 12, 6.5), f.heading, 9.5, card, "title").shapes)
+    return g
+
+
+def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
+    w, h = _size(ctx)
+    colour = deck.back.colour or deck.colour
+    label = deck.back.title or deck.name
+    return _plain_back(ctx, w, h, colour, label.upper(), f"deck-back-{deck.id}", deck.back if deck.back.title else deck,
+                       "title" if deck.back.title else "name", sub=deck.help_name, icon_name=deck.back.icon or deck.icon)
+
+
+# ---------------------------------------------------------------------------- reference cards
+def reference_items(ctx: Ctx) -> list[Item]:
+    w, h = _size(ctx)
+    back = game_back(ctx)
+    items = []
+    for card in ctx.kit.reference.cards:
+        front = reference_front(ctx, card)
+        for k in range(card.copies):
+            suffix = f"-{k + 1}" if card.copies > 1 else ""
+            items.append(Item(id=f"ref-{card.id}{suffix}", kind="reference", part=PART, width=w, height=h,
+                              front=front, back=back))
+    return items
+
+
+def reference_front(ctx: Ctx, card: RefCard) -> scene.Group:
+    w, h = _size(ctx)
+    c, f = ctx.colours, ctx.fonts
+    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
+    g.add(scene.Rect(-ctx.bleed, h - 12, w + 2 * ctx.bleed, 12 + ctx.bleed, fill=c.accent))
+    g.add(*_recolour(ctx.fit(card.title, (5, h - 10, w - 10, 7), f.heading, 10.5, card, "title").shapes,
+                     contrast(c.accent)))
+    g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 12 - 7), f.body, 7.5, card, "text", mode="para", align="left",
+                   valign="top").shapes)
+    return g
+
+
+def card_items(ctx: Ctx) -> list[Item]:
+    return title_items(ctx) + deck_items(ctx) + reference_items(ctx)

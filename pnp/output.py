@@ -1,0 +1,52 @@
+"""Writing results: all files of a build land together or not at all; bytes are deterministic."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class OutFile:
+    name: str
+    data: bytes
+    info: dict  # pages, sizes ... for the manifest
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
+    """Write every file to a temporary name first, then rename them all into place.
+
+    If anything fails before the renames, the previous output is untouched and the
+    temporaries are removed."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    temps: list[tuple[str, Path]] = []
+    try:
+        for f in files:
+            fd, tmp = tempfile.mkstemp(prefix=f".{f.name}.", suffix=".tmp", dir=out_dir)
+            os.chmod(tmp, 0o644)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(f.data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            temps.append((f.name, Path(tmp)))
+    except BaseException:
+        for _, tmp in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    written = []
+    for name, tmp in temps:
+        final = out_dir / name
+        os.replace(tmp, final)
+        written.append(final)
+    return written
+
+
+def manifest_bytes(manifest: dict) -> bytes:
+    return (json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
