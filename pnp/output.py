@@ -30,12 +30,12 @@ def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
     try:
         for f in files:
             fd, tmp = tempfile.mkstemp(prefix=f".{f.name}.", suffix=".tmp", dir=out_dir)
+            temps.append((f.name, Path(tmp)))
             os.chmod(tmp, 0o644)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(f.data)
                 fh.flush()
                 os.fsync(fh.fileno())
-            temps.append((f.name, Path(tmp)))
     except BaseException:
         for _, tmp in temps:
             tmp.unlink(missing_ok=True)

@@ -24,7 +24,12 @@ class TemplateLookupError(Exception):
 def make_environment(kit: Kit) -> tuple[SandboxedEnvironment, dict]:
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
                                keep_trailing_newline=False)
-    env.filters["money"] = lambda v: format_money(v, kit.game.currency)
+    def money(value):
+        if isinstance(value, jinja2.Undefined):
+            value._fail_with_undefined_error()  # report the unknown name, not a formatting error
+        return format_money(value, kit.game.currency)
+
+    env.filters["money"] = money
 
     def space(sid):
         found = kit.board.space(str(sid))

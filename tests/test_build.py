@@ -1,0 +1,83 @@
+"""Building writes deterministic PDFs and a manifest, all together or not at all."""
+import hashlib
+import json
+import os
+
+import pytest
+from pypdf import PdfReader
+
+from pnp import output
+from pnp.build import BuildOptions, build_game
+from pnp.problems import Problems
+
+from conftest import edit
+
+PARTS = ("cards", "notes", "tokens")
+
+
+def build(root, out, **kw):
+    problems = Problems()
+    result = build_game(root, out, BuildOptions(parts=kw.pop("parts", PARTS), **kw), problems)
+    return result, problems
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_build_twice_gives_identical_bytes(mini, tmp_path):
+    a, _ = build(mini, tmp_path / "a")
+    b, _ = build(mini, tmp_path / "b")
+    assert a and b
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
+
+
+def test_manifest_describes_every_file(mini, tmp_path):
+    out = tmp_path / "out"
+    result, problems = build(mini, out)
+    assert result is not None, problems.sorted()
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    names = {f["name"] for f in manifest["files"]}
+    assert names == {"cards-a4.pdf", "notes-a4.pdf", "tokens-a4.pdf"}
+    for f in manifest["files"]:
+        data = (out / f["name"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == f["sha256"]
+        reader = PdfReader(out / f["name"])
+        assert len(reader.pages) == f["pages"]
+        box = reader.pages[0].mediabox
+        assert [round(float(box.width) * 25.4 / 72, 2), round(float(box.height) * 25.4 / 72, 2)] == f["page_size_mm"]
+    assert manifest["counts"]["cards"] == {"property": 2, "station": 1, "utility": 1, "luck": 3, "reference": 1}
+    assert manifest["counts"]["notes"] == {"note-1": 5, "note-5": 3, "note-10": 4, "note-50": 2}
+    assert manifest["counts"]["tokens"] == {"house": 8, "hotel": 2, "token": 2}
+
+
+def test_failed_build_leaves_previous_output_untouched(mini, tmp_path):
+    out = tmp_path / "out"
+    assert build(mini, out)[0] is not None
+    before = snapshot(out)
+    # tokens are laid out after cards and notes: a name that cannot fit fails the build late
+    edit(mini / "counters.yaml", "name: Cat,", "name: " + "Catastrophically " * 12 + ",")
+    result, problems = build(mini, out)
+    assert result is None
+    assert [p.code for p in problems.errors] == ["E-text-overflow"]
+    assert snapshot(out) == before
+
+
+def test_interrupted_write_leaves_previous_output_and_no_temporaries(mini, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    assert build(mini, out)[0] is not None
+    before = snapshot(out)
+    edit(mini / "game.yaml", "title: Mini Monopoly", "title: Mini Monopoly Deluxe")
+    calls = {"n": 0}
+    real_fsync = os.fsync
+
+    def failing_fsync(fd):
+        calls["n"] += 1
+        if calls["n"] == 2:  # the first file is on disk, the second write dies
+            raise OSError("disk full")
+        real_fsync(fd)
+
+    monkeypatch.setattr(output.os, "fsync", failing_fsync)
+    with pytest.raises(OSError):
+        build(mini, out)
+    assert snapshot(out) == before

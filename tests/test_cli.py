@@ -1,0 +1,74 @@
+"""The command line: exit codes 0 (ok), 1 (content errors), 2 (usage errors); never a traceback."""
+from click.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli import cli
+
+from conftest import MINI, edit
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_version_and_help():
+    assert __version__ in run("--version").output
+    for cmd in ("list", "validate", "build"):
+        r = run(cmd, "--help")
+        assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_validate_ok_is_exit_0():
+    r = run("validate", str(MINI))
+    assert r.exit_code == 0, r.output
+
+
+def test_content_error_is_exit_1_with_file_line(mini):
+    edit(mini / "board.yaml", "price: 60}", "price: -60}")
+    r = run("validate", str(mini))
+    assert r.exit_code == 1
+    assert "board.yaml:7:" in r.output and "E-schema-amount" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_validate_json(mini):
+    import json
+
+    edit(mini / "board.yaml", "price: 60}", "price: -60}")
+    r = run("validate", str(mini), "--format", "json")
+    assert r.exit_code == 1
+    (p,) = json.loads(r.stdout)
+    assert p["code"] == "E-schema-amount" and p["line"] == 7 and p["severity"] == "error"
+
+
+def test_unknown_game_is_exit_2():
+    r = run("validate", "no-such-game")
+    assert r.exit_code == 2
+    assert "no game 'no-such-game'" in r.output
+
+
+def test_bad_option_is_exit_2(tmp_path):
+    r = run("build", str(MINI), "--only", "cards,dice", "--out", str(tmp_path))
+    assert r.exit_code == 2
+    assert "dice" in r.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_build_writes_files_and_content_error_writes_nothing(mini, tmp_path):
+    r = run("build", str(mini), "--only", "cards", "--out", str(tmp_path / "ok"))
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "ok" / "cards-a4.pdf").is_file()
+    edit(mini / "decks" / "luck.yaml", "Pay {{ 5 | money }}", "Pay {{ nope }}")
+    r = run("build", str(mini), "--out", str(tmp_path / "bad"))
+    assert r.exit_code == 1
+    assert "nothing was written" in r.output
+    assert not (tmp_path / "bad").exists()
+
+
+def test_list_shows_shipped_games(monkeypatch):
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    r = run("list")
+    assert r.exit_code == 0
+    assert "etymonopoly\tEtymonopoly" in r.output
