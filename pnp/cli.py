@@ -125,6 +125,26 @@ def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_i
         click.echo(f"wrote {f}")
 
 
+@cli.command()
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The duplex flip edge you will print with.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for calibrate-<paper>.pdf.")
+def calibrate(paper: str, flip: str, out_dir: Path) -> None:
+    """Write a two-sided sheet from which you read your printer's duplex offset (for --offset X,Y)."""
+    from .calibrate import calibration_pages
+    from .output import OutFile, write_all
+    from .render.pdf import PdfWriter
+
+    writer = PdfWriter("pnp duplex calibration")
+    for page in calibration_pages(paper.lower(), flip):
+        writer.add(page)
+    name = f"calibrate-{paper.lower()}{'-short' if flip == 'short' else ''}.pdf"
+    (path,) = write_all(out_dir, [OutFile(name, writer.finish(), {})])
+    click.echo(f"wrote {path}: print it double-sided at 100 %, hold it against a light, read X and Y on the sheet")
+
+
 def main() -> None:
     cli(prog_name="pnp")
 

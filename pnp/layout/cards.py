@@ -140,8 +140,9 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float
     """Icon and name at the top of a non-property title card; returns the y below them."""
     c, f = ctx.colours, ctx.fonts
     colour = space.colour or c.ink
-    if space.icon:
-        g.add(icon(space.icon, w / 2, h - 17, 17, colour, c.paper))
+    if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
+        g.add(scene.Circle(w / 2, h - 17, 10.5, fill=colour, stroke=c.line, width=0.35))
+        g.add(icon(space.icon, w / 2, h - 17, 13, contrast(colour), colour))
     name_box = (6, h - 36.5, w - 12, 9) if not space.subtitle else (6, h - 34.5, w - 12, 7.5)
     g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes)
     if space.subtitle:

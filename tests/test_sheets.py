@@ -1,0 +1,228 @@
+"""Sheets as a printer gets them: read the PDFs back, render them, and check sizes, marks and backs."""
+import json
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageOps
+
+from pnp import scene
+from pnp.build import BuildOptions, build_game
+from pnp.calibrate import calibration_pages, readings
+from pnp.impose import SheetOptions, impose
+from pnp.layout.common import Item
+from pnp.marks import PAPERS
+from pnp.problems import Problems
+from pnp.render.pdf import PdfWriter
+
+from conftest import MINI
+from pdfread import box_mm, reader, segments
+
+TOL_SIZE = 0.01
+TOL_TRIM = 0.05
+
+
+def build(tmp_path, **kw):
+    problems = Problems()
+    parts = kw.pop("parts", ("cards", "notes", "tokens"))
+    result = build_game(MINI, tmp_path, BuildOptions(parts=parts, **kw), problems)
+    assert result is not None, problems.sorted()
+    return json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_page_sizes_are_exact(tmp_path, paper):
+    manifest = build(tmp_path, paper=paper, parts=("cards",))
+    pdf = reader(tmp_path / f"cards-{paper}.pdf")
+    for page in pdf.pages:
+        _, _, w, h = box_mm(page.mediabox)
+        assert abs(w - PAPERS[paper][0]) < TOL_SIZE and abs(h - PAPERS[paper][1]) < TOL_SIZE
+    assert manifest["files"][0]["page_size_mm"] == [round(v, 2) for v in PAPERS[paper]]
+
+
+def _marks(page):
+    """Crop marks as the PDF holds them: 0.25 pt strokes."""
+    segs = segments(page, width_pt=0.25)
+    vertical = [s for s in segs if abs(s[0] - s[2]) < 1e-6]
+    horizontal = [s for s in segs if abs(s[1] - s[3]) < 1e-6]
+    return vertical, horizontal
+
+
+def _near(value, candidates):
+    return min((abs(value - c) for c in candidates), default=99) <= TOL_TRIM
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_trims_sit_on_their_crop_marks_and_marks_stay_off_the_art(tmp_path, flip):
+    manifest = build(tmp_path, flip=flip, parts=("cards", "notes"))
+    for part in ("cards", "notes"):
+        info = manifest["parts"][part]
+        pdf = reader(tmp_path / info["file"])
+        for rec in info["pages"]:
+            page = pdf.pages[rec["page"] - 1]
+            vertical, horizontal = _marks(page)
+            xs = [s[0] for s in vertical]
+            ys = [s[1] for s in horizontal]
+            for item in rec["items"]:
+                x, y, w, h = item["trim"]
+                assert _near(x, xs) and _near(x + w, xs), (part, rec["page"], item)
+                assert _near(y, ys) and _near(y + h, ys), (part, rec["page"], item)
+            bleed = 3.0
+            for x1, y1, x2, y2 in vertical + horizontal:
+                for item in rec["items"]:
+                    x, y, w, h = item["trim"]
+                    inside_x = max(x1, x2) > x - bleed + 1e-6 and min(x1, x2) < x + w + bleed - 1e-6
+                    inside_y = max(y1, y2) > y - bleed + 1e-6 and min(y1, y2) < y + h + bleed - 1e-6
+                    assert not (inside_x and inside_y), f"mark {x1, y1, x2, y2} touches {item}"
+
+
+@pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (0.7, -1.2))])
+def test_each_back_is_the_mirror_of_its_front(tmp_path, flip, offset):
+    manifest = build(tmp_path, flip=flip, offset=offset, parts=("cards",))
+    pw, ph = PAPERS["a4"]
+    pages = manifest["parts"]["cards"]["pages"]
+    pdf = reader(tmp_path / "cards-a4.pdf")
+    assert len(pdf.pages) == len(pages)
+    for front, back in zip(pages[0::2], pages[1::2]):
+        assert (front["side"], back["side"]) == ("front", "back")
+        backs = {i["id"]: i["trim"] for i in back["items"]}
+        for item in front["items"]:
+            x, y, w, h = item["trim"]
+            ex, ey = (pw - x - w, y) if flip == "long" else (x, ph - y - h)
+            bx, by, bw, bh = backs[item["id"]]
+            assert abs(bx - (ex + offset[0])) < TOL_TRIM and abs(by - (ey + offset[1])) < TOL_TRIM
+            assert (bw, bh) == (w, h)
+        # and the back page's own crop marks frame those rectangles
+        vertical, horizontal = _marks(pdf.pages[back["page"] - 1])
+        for bx, by, bw, bh in backs.values():
+            assert _near(bx, [s[0] for s in vertical]) and _near(by + bh, [s[1] for s in horizontal])
+
+
+def _solid_items(n):
+    colours = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c", "#008080"]
+    items = []
+    for i in range(n):
+        c = colours[i % len(colours)]
+        face = scene.Group([scene.Rect(-3, -3, 63, 95, fill=c)])
+        items.append(Item(f"i{i}", "test", "cards", 57.0, 89.0, face, scene.Group([scene.Rect(-3, -3, 63, 95, fill=c)])))
+    return items, colours
+
+
+def _render(data: bytes, index: int, dpi: int = 150):
+    pdf = pdfium.PdfDocument(data)
+    return pdf[index].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def _bbox_of(img, colour):
+    """Pixel bounding box of the area painted in ``colour``."""
+    diff = ImageChops.difference(img, Image.new("RGB", img.size, colour))
+    channels = [c.point(lambda v: 255 if v < 40 else 0) for c in diff.split()]
+    mask = ImageChops.multiply(ImageChops.multiply(channels[0], channels[1]), channels[2])
+    return mask.getbbox()
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_rendered_backs_land_on_their_fronts(flip):
+    """Render front and back with a real renderer, turn the back over, compare each item's edges."""
+    items, colours = _solid_items(9)
+    sheets = impose(items, SheetOptions(paper="a4", flip=flip), "Test", "cards")
+    writer = PdfWriter("t")
+    for s in sheets[:2]:
+        writer.add(s.page)
+    data = writer.finish()
+    front = _render(data, 0, 150)
+    back = _render(data, 1, 150)
+    turned = ImageOps.mirror(back) if flip == "long" else ImageOps.flip(back)
+    for c in colours:
+        fb = _bbox_of(front, c)
+        bb = _bbox_of(turned, c)
+        assert fb is not None and bb is not None
+        assert all(abs(a - b) <= 1 for a, b in zip(fb, bb)), (c, fb, bb)
+
+
+def test_gutterfold_puts_backs_across_the_fold(tmp_path):
+    manifest = build(tmp_path, layout="gutterfold", parts=("cards",))
+    pw, ph = PAPERS["a4"]
+    pdf = reader(tmp_path / "cards-a4-gutterfold.pdf")
+    for rec in manifest["parts"]["cards"]["pages"]:
+        _, _, w, h = box_mm(pdf.pages[rec["page"] - 1].mediabox)
+        assert abs(w - pw) < TOL_SIZE and abs(h - ph) < TOL_SIZE
+        fronts = {i["id"]: i["trim"] for i in rec["items"] if i["side"] == "front"}
+        backs = {i["id"]: i["trim"] for i in rec["items"] if i["side"] == "back"}
+        assert fronts and set(backs) == set(fronts)
+        for iid, (x, y, iw, ih) in fronts.items():
+            assert x + iw <= pw / 2 + 1e-6
+            bx, by, _, _ = backs[iid]
+            assert abs(bx - (pw - x - iw)) < TOL_TRIM and abs(by - y) < TOL_TRIM
+        fold = [s for s in segments(pdf.pages[rec["page"] - 1]) if abs(s[0] - pw / 2) < 1e-3 and abs(s[2] - pw / 2) < 1e-3]
+        assert fold, "a fold line at the middle of the sheet"
+
+
+def test_per_item_pages_have_trim_and_bleed_boxes(tmp_path):
+    build(tmp_path, per_item=True, parts=("cards",))
+    pdf = reader(tmp_path / "cards-print-shop.pdf")
+    assert len(pdf.pages) == 2 * 8  # 8 cards, each front and back
+    for page in pdf.pages:
+        mx, my, mw, mh = box_mm(page.mediabox)
+        assert abs(mw - 63) < TOL_SIZE and abs(mh - 95) < TOL_SIZE
+        tx, ty, tw, th = box_mm(page.trimbox)
+        assert (round(tx, 2), round(ty, 2), round(tw, 2), round(th, 2)) == (3, 3, 57, 89)
+        bx, by, bw, bh = box_mm(page.bleedbox)
+        assert (round(bx, 2), round(by, 2), round(bw, 2), round(bh, 2)) == (0, 0, 63, 95)
+
+
+def test_a_shared_back_is_stored_once(tmp_path):
+    build(tmp_path, parts=("cards",))
+    pdf = reader(tmp_path / "cards-a4.pdf")
+    objects, draws = set(), 0
+    for page in pdf.pages:
+        for name, ref in page["/Resources"].get("/XObject", {}).items():
+            if "deck_back_luck" in name:
+                objects.add(ref.idnum)
+
+        def visit(op, args, cm, tm):
+            nonlocal draws
+            if op == b"Do" and "deck_back_luck" in str(args[0]):
+                draws += 1
+
+        page.extract_text(visitor_operand_before=visit)
+    assert draws == 3  # three luck cards ...
+    assert len(objects) == 1  # ... one stored back
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("error", [(1.5, -2.0), (-0.5, 1.0), (0.0, 0.0)])
+def test_calibration_sheet_names_the_offset_that_corrects_the_printer(flip, error):
+    """Simulate a printer that shifts back pages by `error`; the pair of lines that lines up must be
+    labelled with the --offset that cancels it."""
+    front, back = calibration_pages("a4", flip)
+    writer = PdfWriter("cal")
+    writer.add(front)
+    writer.add(back)
+    pdf = reader_from_bytes(writer.finish())
+    pw, ph = PAPERS["a4"]
+    ex, ey = error
+    f_segs = segments(pdf.pages[0])
+    b_segs = segments(pdf.pages[1])
+
+    def seen_from_front(x, y):  # a back-page point, printed with the error, seen through the paper
+        x, y = x + ex, y + ey
+        return (pw - x, y) if flip == "long" else (x, ph - y)
+
+    f_vertical = sorted(s[0] for s in f_segs if abs(s[0] - s[2]) < 1e-6 and 5 < abs(s[1] - s[3]) < 30)
+    b_vertical = sorted(seen_from_front(s[0], s[1])[0] for s in b_segs if abs(s[0] - s[2]) < 1e-6 and 5 < abs(s[1] - s[3]) < 30)
+    values = readings()
+    assert len(f_vertical) == len(b_vertical) == len(values)
+    aligned_x = [v for v, a, b in zip(values, f_vertical, sorted(b_vertical)) if abs(a - b) < 0.01]
+    f_horizontal = sorted(s[1] for s in f_segs if abs(s[1] - s[3]) < 1e-6 and 5 < abs(s[0] - s[2]) < 30)
+    b_horizontal = sorted(seen_from_front(s[0], s[1])[1] for s in b_segs if abs(s[1] - s[3]) < 1e-6 and 5 < abs(s[0] - s[2]) < 30)
+    aligned_y = [v for v, a, b in zip(values, f_horizontal, sorted(b_horizontal)) if abs(a - b) < 0.01]
+    assert aligned_x == [-ex] or aligned_x == [0.0] and ex == 0
+    assert aligned_y == [-ey] or aligned_y == [0.0] and ey == 0
+
+
+def reader_from_bytes(data):
+    import io
+
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(data))
