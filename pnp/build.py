@@ -126,7 +126,7 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
         if not items:
             continue
         try:
-            sheets = impose(items, sheet_opts, kit.game.title, part)
+            sheets = impose(items, sheet_opts, kit.game.title, part, _advice(kit, part))
         except ValueError as exc:
             problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
             return None
@@ -142,6 +142,11 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
     written = write_all(out_dir, files)
     return BuildResult(out_dir, written, manifest)
+
+
+def _advice(kit: Kit, part: str) -> str:
+    notes = kit.money.notes
+    return " ".join(notes.print_advice.split()) if part == "notes" and notes and notes.print_advice else ""
 
 
 def _page_records(sheets: list[Sheet]) -> list[dict]:

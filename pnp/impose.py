@@ -135,25 +135,28 @@ def _marks_and_footer(grid: Grid, cells: list[tuple[float, float]], paper: tuple
     length = max(MARK_MIN, min(MARK_LENGTH, free_v, free_h))
     out: list = cut_marks(xs, ys, (bx, by, bw, bh), opts.bleed, length)
     # the footer goes under the marks if there is room, else up the left margin
-    if free_v - length >= FOOTER_ROOM:
-        out.append(footer(label, pw / 2, opts.margin + 1.2))
+    lines = label.split("\n")  # the first line is closest to the paper's edge
+    if free_v - length >= FOOTER_ROOM * len(lines):
+        for i, line in enumerate(lines):
+            out.append(footer(line, pw / 2, opts.margin + 1.2 + i * FOOTER_ROOM))
     else:
-        out.append(footer(label, opts.margin + 2.2, ph / 2, rotate_deg=90))
+        for i, line in enumerate(lines):
+            out.append(footer(line, opts.margin + 2.2 + i * FOOTER_ROOM, ph / 2, rotate_deg=90))
     return out
 
 
-def impose(items: list[Item], opts: SheetOptions, kit_title: str, part: str) -> list[Sheet]:
-    """All sheets for one part, in print order."""
+def impose(items: list[Item], opts: SheetOptions, kit_title: str, part: str, advice: str = "") -> list[Sheet]:
+    """All sheets for one part, in print order. ``advice`` is printed on every sheet above the footer."""
     if not items:
         return []
     if opts.per_item:
         return _per_item(items, opts)
-    groups: dict[tuple[float, float], list[Item]] = {}
-    for it in items:  # items of one size share sheets; first-seen order is kept
-        groups.setdefault((it.width, it.height), []).append(it)
+    groups: dict[tuple[float, float, str], list[Item]] = {}
+    for it in items:  # items of one size and batch share sheets; first-seen order is kept
+        groups.setdefault((it.width, it.height, it.batch), []).append(it)
     pw, ph = PAPERS[opts.paper]
     plans = []
-    for (w, h), group in groups.items():
+    for (w, h, _), group in groups.items():
         if opts.layout == "gutterfold":
             grid = plan_grid(w, h, (opts.margin, opts.margin, pw / 2 - opts.margin, ph - 2 * opts.margin), opts.bleed)
         else:
@@ -168,7 +171,8 @@ def impose(items: list[Item], opts: SheetOptions, kit_title: str, part: str) -> 
         if opts.layout == "gutterfold":
             sheets.append(_gutterfold(grid, batch, opts, (pw, ph), tag))
             continue
-        fronts.append(_side(grid, batch, opts, (pw, ph), f"{tag} · front · print at 100 % / actual size", "front"))
+        extra = f"\n{advice}" if advice else ""
+        fronts.append(_side(grid, batch, opts, (pw, ph), f"{tag} · front · print at 100 % / actual size{extra}", "front"))
         if has_back:
             backs.append(_side(grid, batch, opts, (pw, ph), f"{tag} · back · print at 100 % / actual size", "back"))
         else:

@@ -40,8 +40,9 @@ def title_items(ctx: Ctx) -> list[Item]:
 
 
 def _group_colour(ctx: Ctx, space: Space) -> str:
+    """The family colour of a property; a station or utility's own colour; else the ink."""
     group = ctx.kit.board.group(space.group) if space.group else None
-    return group.colour if group else ctx.colours.ink
+    return group.colour if group else (space.colour or ctx.colours.ink)
 
 
 def _frame(ctx: Ctx, w: float, h: float) -> list:
@@ -189,7 +190,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     style = ctx.kit.titles.back.style
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     if style == "mortgage":
-        colour = _group_colour(ctx, space) if space.kind == "property" else c.ink
+        colour = _group_colour(ctx, space)
         g = scene.Group(_frame(ctx, w, h))
         g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
         g.add(*_recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
@@ -204,8 +205,8 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
                            mode="para").shapes)
         return g
     if style == "group":
-        colour = _group_colour(ctx, space) if space.kind == "property" else c.ink
-        key = f"title-back-{space.group or space.kind}"
+        colour = _group_colour(ctx, space)
+        key = f"title-back-{space.group or space.kind}-{colour[1:]}"
         return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card")
     return game_back(ctx)
 

@@ -34,6 +34,7 @@ class Item:
     front: scene.Group
     back: scene.Group | None = None
     round: bool = False
+    batch: str = ""  # items of different batches never share a sheet (e.g. one sheet run per note value)
 
 
 @dataclass

@@ -21,7 +21,7 @@ def note_items(ctx: Ctx) -> list[Item]:
         for k in range(d.count):
             items.append(Item(id=f"note-{d.value}-{k + 1}", kind=f"note-{d.value}", part="notes",
                               width=float(ctx.kit.game.print.note.width), height=float(ctx.kit.game.print.note.height),
-                              front=front, back=back))
+                              front=front, back=back, batch=f"note-{d.value}"))
     return items
 
 
