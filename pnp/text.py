@@ -107,8 +107,11 @@ def _height(lines: list[_Line], size: float, leading: float) -> float:
 
 def fit(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
         colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
-        leading: float = 1.2) -> Fit:
-    """Lay ``text`` out inside box (x, y, w, h) in mm. Never raises for long text: it reports overflow."""
+        leading: float = 1.2, wrap_below: float | None = None) -> Fit:
+    """Lay ``text`` out inside box (x, y, w, h) in mm. Never raises for long text: it reports overflow.
+
+    In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
+    the text may wrap onto more lines."""
     x, y, w, h = box
     sizes = []
     s = size
@@ -117,7 +120,11 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
         s -= STEP
     if not sizes:
         sizes = [size]
-    plans = [(s, True) for s in sizes] + [(s, False) for s in sizes] if mode == "label" else [(s, False) for s in sizes]
+    if mode == "label":
+        floor = min_size if wrap_below is None else wrap_below
+        plans = [(s, True) for s in sizes if s >= floor - 1e-9] + [(s, False) for s in sizes]
+    else:
+        plans = [(s, False) for s in sizes]
     chosen = None
     for s, single in plans:
         lines = _layout_lines(text, w, font, s, single)

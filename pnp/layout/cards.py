@@ -220,10 +220,11 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
                    scene.Rect(5.2, 5.2, w - 10.4, h - 10.4, stroke=mix(colour, ink, 0.45), width=0.25, radius=2)]
     if icon_name:
         inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
-        text_box = (7, h * 0.18, w - 14, h * 0.18)
+        text_box = (7, h * 0.16, w - 14, h * 0.22)
     else:
         text_box = (7, h * 0.35, w - 14, h * 0.3)
-    inner += _recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title").shapes, ink)
+    inner += _recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title",
+                               wrap_below=13).shapes, ink)
     if sub:
         inner += _recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
                                    what="back subtitle").shapes, ink)
@@ -319,10 +320,10 @@ def reference_front(ctx: Ctx, card: RefCard) -> scene.Group:
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
     g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
-    g.add(scene.Rect(-ctx.bleed, h - 12, w + 2 * ctx.bleed, 12 + ctx.bleed, fill=c.accent))
-    g.add(*_recolour(ctx.fit(card.title, (5, h - 10, w - 10, 7), f.heading, 10.5, card, "title").shapes,
-                     contrast(c.accent)))
-    g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 12 - 7), f.body, 7.5, card, "text", mode="para", align="left",
+    g.add(scene.Rect(-ctx.bleed, h - 14, w + 2 * ctx.bleed, 14 + ctx.bleed, fill=c.accent))
+    g.add(*_recolour(ctx.fit(card.title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
+                             wrap_below=9).shapes, contrast(c.accent)))
+    g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 14 - 7), f.body, 7.5, card, "text", mode="para", align="left",
                    valign="top").shapes)
     return g
 

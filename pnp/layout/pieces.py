@@ -49,11 +49,12 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.6, radius=2))
     g.add(scene.Rect(4.6, 4.6, w - 9.2, h - 9.2, stroke=ink, width=0.2, radius=1.5))
     g.add(*_guilloche(w / 2, h / 2, 17, mix(d.colour, ink, 0.35)))
-    g.add(scene.Circle(w / 2, h / 2, 13, fill=mix(d.colour, "#ffffff", 0.55), stroke=ink, width=0.3))
+    g.add(scene.Rect(w / 2 - 27, h / 2 - 9, 54, 18, fill=mix(d.colour, "#ffffff", 0.55), stroke=ink, width=0.3,
+                     radius=9))
     title = ctx.kit.money.notes.title or game.title
     src = ctx.kit.money.notes if ctx.kit.money.notes.title else game
     g.add(*_ink(ctx.fit(title.upper(), (22, h - 10.5, w - 44, 5), f.heading, 8, src, "title", what="note title").shapes, ink))
-    g.add(*_ink(ctx.fit(format_money(d.value, cur), (w / 2 - 12, h / 2 - 6, 24, 12), f.title, 22, d, "value",
+    g.add(*_ink(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
                         what="denomination").shapes, ink))
     g.add(*_ink(ctx.fit(cur.name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, "name", what="currency name").shapes, ink))
     number = group_digits(d.value, cur.thousands)
