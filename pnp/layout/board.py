@@ -1,0 +1,568 @@
+"""The board: a square ring of N spaces around a centre, drawn as a published board draws it.
+
+Geometry (../shared/PRINT.md): four square corners of side C and N/4 − 1 side spaces per
+side, each (S − 2C)/(N/4 − 1) wide and C deep. Spaces run clockwise from the start corner,
+which sits at the bottom right as on a real board: along the bottom to the jail (bottom
+left), up the left side, along the top, down the right side.
+
+Every space is drawn in its own *local frame*: W along the board edge, D deep, the outer
+edge at y = 0 and the inner edge at y = D, reading upright. A rotation per side
+(0, 270, 180, 90 degrees) places it so its text reads from outside the board. Corners use
+the same frame (C × C, the outer vertex at (C, 0), the inner vertex at (0, C)); their
+names run along the diagonal, reading from the outer vertex.
+
+The whole board is one ``scene.Group`` in the board's frame: trim (0, 0)–(S, S), the
+background runs ``ctx.bleed`` mm past it. The group carries a ``key`` and ``bounds`` so a
+backend draws it once and reuses it (the tiles of a home-printer board clip that one
+drawing).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .. import scene
+from ..fonts import PT, text_width
+from ..model import Board, Space, Table
+from ..money import format_money, group_digits
+from ..text import fit as plain_fit
+from .common import Ctx, contrast, mix
+
+PAD = 1.5  # mm between a space's edge and its texts
+LINE = 0.3  # mm, the ring's rules
+BAND = 0.2  # colour band: share of the space depth
+JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
+SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
+NAME_PT = 9.0
+SUB_PT = 6.5
+MONEY_PT = 8.0
+SMALL_PT = 6.5
+CORNER_NAME_PT = 14.0
+CORNER_BIG_PT = 24.0  # short corner names print this big
+CORNER_TEXT_PT = 8.0
+SQRT2 = math.sqrt(2.0)
+
+
+# --------------------------------------------------------------------------- geometry
+@dataclass
+class SpaceGeom:
+    index: int
+    space: Space
+    x: float  # the space's rectangle on the board (mm, origin lower left, y up)
+    y: float
+    w: float
+    h: float
+    side: int  # 0 bottom, 1 left, 2 top, 3 right (a corner belongs to the side it starts)
+    corner: bool
+    rotation: float  # degrees counter-clockwise: text reads from outside the board
+
+    @property
+    def along(self) -> float:
+        """Length along the board edge (the local frame's width)."""
+        return self.h if self.rotation in (90.0, 270.0) else self.w
+
+    @property
+    def depth(self) -> float:
+        """Depth from the outer to the inner edge (the local frame's height)."""
+        return self.w if self.rotation in (90.0, 270.0) else self.h
+
+    @property
+    def transform(self) -> scene.Affine:
+        """Local frame (0, 0)–(along, depth) → board."""
+        return local_transform(self.x, self.y, self.w, self.h, self.rotation)
+
+
+def local_transform(x: float, y: float, w: float, h: float, rotation: float) -> scene.Affine:
+    along, depth = (h, w) if rotation in (90.0, 270.0) else (w, h)
+    return scene.compose(scene.translate(x + w / 2, y + h / 2), scene.rotate(rotation),
+                         scene.translate(-along / 2, -depth / 2))
+
+
+def ring_geometry(n: int, size: float, corner: float) -> list[tuple[float, float, float, float, int, bool, float]]:
+    """(x, y, w, h, side, corner, rotation) of each of ``n`` spaces, clockwise from the bottom-right corner.
+
+    Edges are computed from the corners inward so the spaces tile the ring exactly.
+    """
+    if n < 8 or n % 4:
+        raise ValueError(f"a board ring needs a multiple of 4 spaces, at least 8 (got {n})")
+    if not 0 < corner < size / 2:
+        raise ValueError(f"corner size {corner} mm does not fit a {size} mm board")
+    k = n // 4
+    S, C = float(size), float(corner)
+    w = (S - 2 * C) / (k - 1)
+    edges = [C + i * w for i in range(k - 1)] + [S - C]  # k edges from C to S − C
+    out: list[tuple[float, float, float, float, int, bool, float]] = []
+    corners = [(S - C, 0.0), (0.0, 0.0), (0.0, S - C), (S - C, S - C)]
+    for side in range(4):
+        rot = SIDE_ROTATION[side]
+        cx, cy = corners[side]
+        out.append((cx, cy, C, C, side, True, rot))
+        for j in range(1, k):
+            if side == 0:  # bottom, right to left
+                a, b = edges[k - 1 - j], edges[k - j]
+                out.append((a, 0.0, b - a, C, side, False, rot))
+            elif side == 1:  # left, bottom to top
+                a, b = edges[j - 1], edges[j]
+                out.append((0.0, a, C, b - a, side, False, rot))
+            elif side == 2:  # top, left to right
+                a, b = edges[j - 1], edges[j]
+                out.append((a, S - C, b - a, C, side, False, rot))
+            else:  # right, top to bottom
+                a, b = edges[k - 1 - j], edges[k - j]
+                out.append((S - C, a, C, b - a, side, False, rot))
+    return out
+
+
+def space_geometry(board: Board) -> list[SpaceGeom]:
+    ring = ring_geometry(len(board.spaces), float(board.size), float(board.corner))
+    return [SpaceGeom(i, s, *g) for i, (s, g) in enumerate(zip(board.spaces, ring))]
+
+
+# --------------------------------------------------------------------------- helpers
+def _icon(name: str | None, cx: float, cy: float, size: float, colour: str, background: str | None = None):
+    """The shared icon, or None when the icon module or that icon does not exist (draw nothing)."""
+    if not name or size <= 0:
+        return None
+    try:
+        from . import icons
+    except ImportError:
+        return None
+    try:
+        return icons.icon(name, cx, cy, size, colour, background)
+    except (KeyError, ValueError):
+        return None
+
+
+def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: str, what: str,
+         colour: str, mode: str = "label", prefer: float | None = None, **kw):
+    """Fit a text; a nicely fitting result (small shrink) is taken as is, else the reporting fit decides.
+
+    ``prefer``: a larger size to use when the text fits at it (short names in big corners).
+    """
+    if prefer and prefer > size:
+        big = plain_fit(text, box, font, prefer, size, colour=colour, mode=mode, **kw)
+        if not big.overflow:
+            return big
+    quiet = plain_fit(text, box, font, size, max(size * 0.85, min(ctx.min_pt, size)), colour=colour, mode=mode, **kw)
+    if not quiet.overflow:
+        return quiet
+    return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
+
+
+def _money(ctx: Ctx, amount) -> str:
+    return format_money(amount, ctx.kit.game.currency)
+
+
+def _split_words(name: str) -> tuple[str, str]:
+    """Two balanced halves of a name at a word boundary ("Just" / "Visiting")."""
+    words = name.split()
+    if len(words) < 2:
+        return name, ""
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return " ".join(words[:best]), " ".join(words[best:])
+
+
+# --------------------------------------------------------------------------- side spaces
+def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
+    s = g.space
+    W, D = g.along, g.depth
+    col, fonts = ctx.colours, ctx.fonts
+    ground = col.board
+    out = scene.Group(clip=(0.0, 0.0, W, D))
+    inner_w = W - 2 * PAD
+    top = D - PAD  # texts are laid out downward from here
+
+    if s.kind == "special" and s.colour:
+        ground = mix(s.colour, col.board, 0.75)
+        out.add(scene.Rect(0, 0, W, D, fill=ground))
+    if s.kind == "property":
+        grp = ctx.kit.board.group(s.group) if s.group else None
+        band = BAND * D
+        out.add(scene.Rect(-1, D - band, W + 2, band + 1, fill=grp.colour if grp else col.accent),
+                scene.Line(0, D - band, W, D - band, col.line, LINE))
+        top = D - band - PAD
+    elif s.kind in ("station", "utility") and s.colour and s.colour.lower() not in (ground.lower(),):
+        pass  # the colour goes behind the icon (below)
+
+    # name (and subtitle) from the top
+    name_h = min(0.3 * D, 16.0)
+    f = _fit(ctx, s.name, (PAD, top - name_h, inner_w, name_h), fonts.heading, NAME_PT, s, "name",
+             "space name", col.ink, valign="top")
+    out.add(*f.shapes)
+    y = top - f.height
+    if s.subtitle:
+        sub_h = SUB_PT * PT * 2.3
+        fs = _fit(ctx, s.subtitle, (PAD, y - 0.6 - sub_h, inner_w, sub_h), fonts.italic, SUB_PT, s, "subtitle",
+                  "subtitle", col.ink, valign="top")
+        out.add(*fs.shapes)
+        y -= 0.6 + fs.height
+
+    # bottom: price, amount or instruction
+    bottom = PAD
+    money = None
+    if s.kind in ("station", "utility", "property") and s.price is not None:
+        money = _money(ctx, s.price)
+    elif s.amount is not None:
+        money = _money(ctx, s.amount)
+    text = s.text
+    if text and money and money in text:
+        money = None  # the instruction already says the amount
+    if money:
+        mh = MONEY_PT * PT * 1.25
+        fm = _fit(ctx, money, (PAD, bottom, inner_w, mh), fonts.heading, MONEY_PT, s,
+                  "price" if s.kind in ("station", "utility", "property") else "amount", "amount", col.ink,
+                  valign="bottom")
+        out.add(*fm.shapes)
+        bottom += fm.height + 0.8
+    if text:
+        th = min(0.22 * D, max(0.0, y - bottom - 4.0))
+        if th > SMALL_PT * PT:
+            ft = _fit(ctx, text, (PAD, bottom, inner_w, th), fonts.body, SMALL_PT, s, "text", "space text",
+                      col.ink, mode="para", valign="bottom")
+            out.add(*ft.shapes)
+            bottom += ft.height + 0.8
+
+    # icon in what is left
+    if s.kind != "property":
+        room = y - bottom - 2.0
+        size = min(inner_w - 4.0, room, 0.42 * D)
+        cx, cy = W / 2, bottom + (y - bottom) / 2
+        icon_colour, icon_ground = col.ink, ground
+        if s.kind == "deck":
+            deck = ctx.kit.deck(s.deck) if s.deck else None
+            if deck:
+                icon_colour = deck.colour
+        elif s.colour and s.kind in ("station", "utility", "tax", "start", "free", "go_to_jail", "jail"):
+            # the space's accent colour as a disc behind the icon
+            r = size / 2
+            out.add(scene.Circle(cx, cy, r, fill=s.colour, stroke=col.line, width=0.2))
+            icon_colour, icon_ground = contrast(s.colour), s.colour
+            size *= 0.66
+        elif s.colour:
+            icon_colour = s.colour
+        ic = _icon(s.icon, cx, cy, size, icon_colour, icon_ground)
+        if ic is not None:
+            out.add(ic)
+    return out
+
+
+# --------------------------------------------------------------------------- corners
+class _Diag:
+    """The corner's diagonal frame: u along the diagonal (text direction), v toward the inner vertex.
+
+    Usable area: the corner square less the padding, a diamond |u| + |v| <= R.
+    """
+
+    def __init__(self, C: float, pad: float = PAD):
+        self.C = C
+        self.R = (C / 2 - pad) * SQRT2
+
+    def half_width(self, v0: float, v1: float) -> float:
+        return max(0.0, self.R - max(abs(v0), abs(v1)))
+
+    def transform(self) -> scene.Affine:
+        return scene.compose(scene.translate(self.C / 2, self.C / 2), scene.rotate(45.0))
+
+    def local(self, u: float, v: float) -> tuple[float, float]:
+        return (self.C / 2 + (u - v) / SQRT2, self.C / 2 + (u + v) / SQRT2)
+
+
+def _arrow_path(x0: float, x1: float, cy: float, h: float, colour: str) -> scene.Path:
+    """A bold arrow pointing left from x1 to its tip at x0, h tall."""
+    head = min(h * 1.1, (x1 - x0) * 0.45)
+    shaft = h * 0.42
+    return scene.Path((("M", x0, cy), ("L", x0 + head, cy + h / 2), ("L", x0 + head, cy + shaft / 2),
+                       ("L", x1, cy + shaft / 2), ("L", x1, cy - shaft / 2), ("L", x0 + head, cy - shaft / 2),
+                       ("L", x0 + head, cy - h / 2), ("Z",)), fill=colour)
+
+
+def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
+    s = g.space
+    C = g.along
+    if s.kind == "jail":
+        return _jail_corner(ctx, g)
+    col, fonts = ctx.colours, ctx.fonts
+    out = scene.Group(clip=(0.0, 0.0, C, C))
+    d = _Diag(C)
+    k = C / 60.0  # the layout is designed for a 60 mm corner and scales with it
+    diag = scene.Group(transform=d.transform())
+
+    # the name across the middle; amounts under it; an instruction above; the icon (or arrow) near the outer vertex
+    name_top, name_bottom = 7.0 * k, -7.0 * k
+    if s.kind == "start":
+        name_top, name_bottom = 11.0 * k, -3.0 * k
+    hw = d.half_width(name_bottom, name_top)
+    f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, name_top - name_bottom), fonts.heading, CORNER_NAME_PT * k,
+             s, "name", "space name", col.accent if s.kind == "start" else col.ink, prefer=CORNER_BIG_PT * k)
+    diag.add(*f.shapes)
+    below = -f.height / 2 + (name_top + name_bottom) / 2 - 0.8 * k
+    above = f.height / 2 + (name_top + name_bottom) / 2 + 1.2 * k
+    if s.subtitle:
+        sh = SUB_PT * PT * 1.3 * k
+        hw = d.half_width(below - sh, below)
+        fs = _fit(ctx, s.subtitle, (-hw, below - sh, 2 * hw, sh), fonts.italic, SUB_PT * k * 1.2, s, "subtitle",
+                  "subtitle", col.ink)
+        diag.add(*fs.shapes)
+        below -= fs.height + 0.8 * k
+    money = None
+    if s.price is not None:
+        money = _money(ctx, s.price)
+    elif s.amount is not None:
+        money = _money(ctx, s.amount)
+    if money and s.text and money in s.text:
+        money = None
+    if money:
+        mh = MONEY_PT * PT * 1.5 * k
+        hw = d.half_width(below - mh, below)
+        fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, MONEY_PT * 1.4 * k, s,
+                  "price" if s.price is not None else "amount", "amount", col.ink)
+        diag.add(*fm.shapes)
+        below -= fm.height + 1.0 * k
+    if s.text:
+        # the fewest lines that hold the instruction at its size (the box narrows as it grows)
+        size = CORNER_TEXT_PT * k
+        line = size * PT * 1.2
+        for n in range(1, 6):
+            th = (n - 1) * line + size * PT
+            hw = d.half_width(above, above + th)
+            trial = plain_fit(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para")
+            if not trial.overflow or above + th + line > d.R:
+                break
+        ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
+                  mode="para", valign="bottom")
+        diag.add(*ft.shapes)
+    if s.kind == "start":
+        out.add(diag)
+        # the direction of play: toward the spaces of this side (local −x), near the outer edge
+        colour = s.colour or col.accent
+        h = 11.0 * k
+        cy = PAD + 1.0 * k + h / 2
+        # keep the arrow below the texts: a local point (x, y) has v = (y − x) / √2, which must stay < below
+        head = h * 1.1
+        x0 = max(PAD + 2.0 * k, cy - SQRT2 * below, cy + h / 2 - SQRT2 * below - head)
+        out.add(_arrow_path(x0, C - PAD - 2.0 * k, cy, h, colour))
+        return out
+    # the icon below the name, toward the outer vertex
+    room_top = below - 0.5 * k
+    size = min(16.0 * k, (room_top + d.R) / 1.7)
+    cy = room_top - size / 2
+    if size > 3:
+        icon_colour = s.colour or col.ink
+        ic = _icon(s.icon, 0.0, cy, size, icon_colour, col.board)
+        if ic is not None:
+            diag.add(ic)
+    out.add(diag)
+    return out
+
+
+def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
+    """The jail: an inner area toward the board's centre, the visitors' strips along the two outer edges."""
+    s = g.space
+    C = g.along
+    col, fonts = ctx.colours, ctx.fonts
+    out = scene.Group(clip=(0.0, 0.0, C, C))
+    q = JAIL_CELL * C
+    strip = C - q
+    cell = s.colour or mix(col.board, col.ink, 0.22)
+    out.add(scene.Rect(0, strip, q, q, fill=cell, stroke=col.line, width=LINE))
+    first, second = _split_words(s.name)
+    if not second:
+        first, second = s.name, ""
+    # first part along the outer edge at the bottom (read from this side)
+    f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, 11.0 * C / 60, s, "name",
+              "space name", col.ink)
+    out.add(*f1.shapes)
+    # second part along the right strip, reading from the previous side
+    right = scene.Group(transform=scene.compose(scene.translate(C, strip), scene.rotate(90.0)))
+    if second:
+        f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, 11.0 * C / 60, s, "name",
+                  "space name", col.ink)
+        right.add(*f2.shapes)
+    else:
+        ic = _icon(s.icon, q / 2, strip / 2, strip - 4 * PAD, col.ink, col.board)
+        if ic is not None:
+            right.add(ic)
+    out.add(right)
+    # the inner area: its name along the diagonal, the icon under it
+    d = _Diag(q)
+    cellg = scene.Group(transform=scene.compose(scene.translate(0, strip), d.transform()))
+    ink = contrast(cell)
+    k = q / 42.0
+    if s.inner:
+        hw = d.half_width(-1.0 * k, 9.0 * k)
+        fi = _fit(ctx, s.inner, (-hw, -1.0 * k, 2 * hw, 10.0 * k), fonts.heading, 10.0 * k, s, "inner",
+                  "inner area name", ink)
+        cellg.add(*fi.shapes)
+    size = 12.0 * k
+    ic = _icon(s.icon, 0.0, -2.5 * k - size / 2, size, ink, cell)
+    if ic is not None:
+        cellg.add(ic)
+    out.add(cellg)
+    return out
+
+
+# --------------------------------------------------------------------------- centre
+def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
+    card = ctx.kit.game.print.card
+    cw, ch = float(card.width), float(card.height)
+    deck = ctx.kit.deck(spot.deck)
+    colour = deck.colour if deck else ctx.colours.accent
+    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)))
+    fill = mix(colour, ctx.colours.centre, 0.78)
+    g.add(scene.Rect(-cw / 2, -ch / 2, cw, ch, fill=fill, stroke=colour, width=0.6, radius=3.0, dash=(2.0, 1.2)))
+    name = deck.name if deck else spot.deck
+    src = deck if deck else spot
+    f = _fit(ctx, name, (-cw / 2 + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, src,
+             "name" if deck else "deck", "deck name", contrast(fill))
+    g.add(*f.shapes)
+    if deck and deck.help_name:
+        fh = _fit(ctx, deck.help_name, (-cw / 2 + 4, -6 - 6, cw - 8, 5), ctx.fonts.italic, 8.0, deck, "help_name",
+                  "deck name", contrast(fill))
+        g.add(*fh.shapes)
+    ic = _icon(deck.icon if deck else None, 0.0, ch / 4, min(cw, ch) * 0.42, colour, fill)
+    if ic is not None:
+        g.add(ic)
+    return g
+
+
+def _cell_text(ctx: Ctx, value) -> str:
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value)
+    if isinstance(value, int):
+        return group_digits(value, ctx.kit.game.currency.thousands)
+    if isinstance(value, float) and value.is_integer():
+        return group_digits(int(value), ctx.kit.game.currency.thousands)
+    return str(value)
+
+
+def _table(ctx: Ctx, t: Table, box, ink: str, head_fill: str) -> list:
+    x, y, w, h = box
+    out: list = []
+    fonts = ctx.fonts
+    if t.title:
+        th = 5.5
+        f = _fit(ctx, t.title, (x, y + h - th, w, th), fonts.heading, 9.0, t, "title", "table title", ink)
+        out.extend(f.shapes)
+        h -= th + 1.0
+    ncols = len(t.columns) + 1
+    nrows = len(t.rows) + 1
+    if not t.rows and not t.columns:
+        return out
+    labels = [t.corner or ""] + [r.label for r in t.rows]
+    label_w = min(0.4 * w, max(text_width(lbl, fonts.heading, 8.0) for lbl in labels) + 3.0)
+    col_w = (w - label_w) / max(1, ncols - 1)
+    row_h = min(h / nrows, 9.0)
+    top = y + h
+    grid_h = row_h * nrows
+    out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
+    out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
+    cell_pt = min(8.0, row_h / PT / 1.3)
+
+    def cell(text, cx, cy, cw, src, field_name, font):
+        if not text:
+            return
+        f = _fit(ctx, text, (cx + 0.8, cy + 0.5, cw - 1.6, row_h - 1.0), font, cell_pt, src, field_name,
+                 "table cell", ink)
+        out.extend(f.shapes)
+
+    cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
+    for j, c in enumerate(t.columns):
+        cell(_cell_text(ctx, c), x + label_w + j * col_w, top - row_h, col_w, t, "columns", fonts.heading)
+    for i, r in enumerate(t.rows):
+        ry = top - (i + 2) * row_h
+        cell(r.label, x, ry, label_w, r, "label", fonts.heading)
+        for j, v in enumerate(r.cells):
+            if j < ncols - 1:
+                cell(_cell_text(ctx, v), x + label_w + j * col_w, ry, col_w, r, "cells", fonts.body)
+    lc = ctx.colours.line
+    for i in range(nrows + 1):
+        out.append(scene.Line(x, top - i * row_h, x + w, top - i * row_h, lc, 0.2))
+    out.append(scene.Line(x, top, x, top - grid_h, lc, 0.2))
+    for j in range(ncols):
+        xx = x + label_w + j * col_w
+        out.append(scene.Line(xx, top, xx, top - grid_h, lc, 0.2))
+    return out
+
+
+def _panel(ctx: Ctx, p, S: float) -> scene.Group:
+    col, fonts = ctx.colours, ctx.fonts
+    w, h = float(p.width), float(p.height)
+    fill = p.colour or mix(col.centre, col.paper, 0.55)
+    ink = contrast(fill)
+    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + p.x, S / 2 + p.y), scene.rotate(p.rotate)))
+    g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
+    pad = 3.0
+    x0, y0, iw, ih = -w / 2 + pad, -h / 2 + pad, w - 2 * pad, h - 2 * pad
+    if p.title:
+        th = min(9.0, ih * 0.3)
+        f = _fit(ctx, p.title, (x0, y0 + ih - th, iw, th), fonts.heading, 13.0, p, "title", "panel title", ink)
+        g.add(*f.shapes)
+        ih -= th + 1.5
+    if p.table is not None:
+        th = ih if not p.text else ih * 0.7
+        g.add(*_table(ctx, p.table, (x0, y0 + ih - th, iw, th), ink, mix(fill, col.ink, 0.12)))
+        ih -= th + 1.5
+    if p.text and ih > 3:
+        f = _fit(ctx, p.text, (x0, y0, iw, ih), fonts.body, 10.0, p, "text", "panel text", ink, mode="para",
+                 valign="top" if p.table is None else "middle")
+        g.add(*f.shapes)
+    return g
+
+
+def _centre(ctx: Ctx, board: Board) -> scene.Group:
+    S, C = float(board.size), float(board.corner)
+    col, fonts = ctx.colours, ctx.fonts
+    c = board.centre
+    g = scene.Group()
+    g.add(scene.Rect(C, C, S - 2 * C, S - 2 * C, fill=col.centre))
+    inner = S - 2 * C
+    title = scene.Group(transform=scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate)))
+    tw = inner * (0.8 if c.title_rotate % 90 else 0.7)
+    th = inner * 0.13
+    f = _fit(ctx, c.title, (-tw / 2, -th / 2, tw, th), fonts.title, th / PT / 1.05, c, "title", "board title",
+             col.accent)
+    title.add(*f.shapes)
+    if c.subtitle:
+        sh = inner * 0.045
+        fs = _fit(ctx, c.subtitle, (-tw / 2, -f.height / 2 - 2.0 - sh, tw, sh), fonts.italic, 16.0, c, "subtitle",
+                  "board subtitle", col.ink, valign="top")
+        title.add(*fs.shapes)
+    g.add(title)
+    for spot in c.deck_spots:
+        g.add(_deck_spot(ctx, spot, S))
+    for p in c.panels:
+        g.add(_panel(ctx, p, S))
+    return g
+
+
+# --------------------------------------------------------------------------- the board
+def _rules(S: float, C: float, geoms: list[SpaceGeom], bleed: float, colour: str) -> list:
+    """Lines between spaces (running into the bleed at the outer edge) and around the centre."""
+    out: list = [scene.Rect(C, C, S - 2 * C, S - 2 * C, stroke=colour, width=LINE)]
+    xs = sorted({round(g.x, 6) for g in geoms if g.side in (0, 2)} | {round(g.x + g.w, 6) for g in geoms if g.side in (0, 2)})
+    ys = sorted({round(g.y, 6) for g in geoms if g.side in (1, 3)} | {round(g.y + g.h, 6) for g in geoms if g.side in (1, 3)})
+    for x in xs:
+        if C - 1e-6 <= x <= S - C + 1e-6:
+            out.append(scene.Line(x, -bleed, x, C, colour, LINE))
+            out.append(scene.Line(x, S - C, x, S + bleed, colour, LINE))
+    for y in ys:
+        if C - 1e-6 <= y <= S - C + 1e-6:
+            out.append(scene.Line(-bleed, y, C, y, colour, LINE))
+            out.append(scene.Line(S - C, y, S + bleed, y, colour, LINE))
+    return out
+
+
+def draw_board(ctx: Ctx) -> scene.Group:
+    """The whole board in its own frame: trim (0, 0)–(S, S); the background runs ``ctx.bleed`` past it."""
+    board = ctx.kit.board
+    S, C, b = float(board.size), float(board.corner), float(ctx.bleed)
+    col = ctx.colours
+    geoms = space_geometry(board)
+    g = scene.Group(key=f"board-{ctx.kit.id}-{S:g}-{b:g}", bounds=(-b, -b, S + 2 * b, S + 2 * b))
+    g.add(scene.Rect(-b, -b, S + 2 * b, S + 2 * b, fill=col.board))
+    g.add(_centre(ctx, board))
+    for sg in geoms:
+        drawing = _corner(ctx, sg) if sg.corner else _side_space(ctx, sg)
+        g.add(scene.Group([drawing], transform=sg.transform))
+    g.add(*_rules(S, C, geoms, b, col.line))
+    return g
