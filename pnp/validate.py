@@ -1,24 +1,1072 @@
 """The rules validator: checks a loaded kit and reports problems with file:line.
 
-Checks are generic for Monopoly-style games and driven by the game's content;
-no game is named here.
+Checks are generic for Monopoly-style games and driven by the game's content
+(its rules, terms, groups and declared counts); no game is named here. Every
+problem carries a stable code; ``EXPLAIN`` says what each code checks and why,
+for every code pnp can emit (loading, schema, templates, these rules, layout,
+imposition), and ``explain(code)`` looks one up.
+
+``check(kit, problems)`` runs every rule check. A check never raises: a bug in
+one is reported as ``E-internal`` and the other checks still run.
 """
 from __future__ import annotations
 
-from .model import Kit
-from .problems import Problems
+import ast
+import dataclasses
+import difflib
+import math
+import operator
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from . import fonts as fontlib
+from .model import OWNABLE, Deck, Kit, Space, Table, Title
+from .money import format_money
+from .problems import Loc, Problems
+from .schema import Entity
+from .values import Label, Text
+
+# --------------------------------------------------------------------------- explanations
+#: code -> what the rule checks and why. Covers every code pnp emits.
+EXPLAIN: dict[str, str] = {
+    # ---- files and YAML (pnp/load.py, pnp/content.py)
+    "E-file-missing": (
+        "A file the kit needs cannot be found: every game folder has a game.yaml and a board.yaml "
+        "(titles, money, counters, reference and decks/ are optional). Create the file or check the game folder's name."),
+    "E-yaml-encoding": (
+        "The file is not UTF-8 text. pnp reads every content file as UTF-8 so that accents and other scripts "
+        "survive; save the file as UTF-8 in your editor."),
+    "E-yaml-syntax": (
+        "The file is not valid YAML at the given line: usually a bad indentation, a missing colon, or an "
+        "unclosed quote or bracket. Nothing in the file can be read until it parses."),
+    "E-yaml-too-large": (
+        "The document expands to too many values or nests too deeply, almost always because anchors and "
+        "aliases (&name / *name) multiply each other (an 'alias bomb'). pnp stops instead of hanging; write the "
+        "values out or use fewer aliases."),
+    "E-yaml-tag": (
+        "A YAML tag such as !!python/object or !custom is used. Content is plain data (text, numbers, lists, "
+        "mappings), loaded safely; remove the tag and write a plain value."),
+    "E-yaml-key": (
+        "A mapping key is itself a list or mapping. Keys are plain words or numbers; rewrite the key."),
+    "E-yaml-merge": (
+        "A YAML merge key (<<: *anchor) is used. Merges hide where a value comes from, so error positions "
+        "would be wrong; write the keys out."),
+    "E-yaml-duplicate-key": (
+        "The same key appears twice in one mapping. YAML would silently keep the last one, which hides "
+        "mistakes; keep one of them."),
+    # ---- schema (pnp/schema.py, pnp/values.py)
+    "E-schema-unknown-key": (
+        "A key the schema does not know, often a typo; the message suggests the nearest known key or lists the "
+        "allowed ones. Unknown keys are errors rather than ignored so a misspelt value never silently vanishes."),
+    "E-schema-missing": (
+        "A required key is missing; the message says what it is for. Add it."),
+    "E-schema-type": (
+        "A value has the wrong type: for example text where a number, list or mapping is expected. The message "
+        "says what is expected there."),
+    "E-schema-choice": (
+        "A value must be one of a fixed set of words (a space kind, an icon, an effect action...); the message "
+        "lists them and suggests the nearest."),
+    "E-schema-colour": (
+        "A colour is not written as \"#rrggbb\" (or #rgb). Quote it in YAML: a bare # starts a comment."),
+    "E-schema-length": (
+        "A length is not a non-negative number of millimetres, or a number with the unit mm, cm, in or pt."),
+    "E-schema-amount": (
+        "An amount or count must be a whole number, 0 or more; amounts are written positive and the card or "
+        "effect says whether they are paid or collected."),
+    "E-schema-id": (
+        "An id uses characters other than lowercase letters, digits, - and _. Ids are referred to from other "
+        "files (title cards, deck spaces, rules), so they are kept simple."),
+    "E-schema-empty-text": (
+        "A text or label is empty or only spaces; write it or remove the key."),
+    # ---- templates (pnp/templates.py)
+    "E-template-undefined": (
+        "A {{ ... }} expression in a text names a value that does not exist; the message lists the names a "
+        "template can use (game, rules, salary, space(...), deck(...), title(...), and game.data)."),
+    "E-template-syntax": (
+        "A {{ ... }} or {% ... %} expression in a text is not valid Jinja2 syntax, e.g. an unclosed brace."),
+    "E-template-reference": (
+        "A template asks for a space, deck or title card by an id that does not exist, e.g. space('irsh')."),
+    "E-template-unsafe": (
+        "A template tried something the sandbox forbids (internal attributes, methods). Texts may only read the "
+        "game's values."),
+    "E-template-error": (
+        "A template failed while rendering, e.g. money applied to text or a division by zero."),
+    # ---- rules: ids and references (pnp/validate.py)
+    "E-id-duplicate": (
+        "Two things of the same sort share an id (spaces, groups, decks, cards within a deck, counters, tokens, "
+        "reference cards, panels). Ids are how content refers to things, so each must be unique; rename one."),
+    "E-ref-space": (
+        "A space id is referred to (a title card's space, a card effect's target) but no space on the board has "
+        "it. Fix the spelling or add the space."),
+    "E-ref-group": (
+        "A space names a colour group that board.yaml does not declare under groups. Fix the spelling or add the "
+        "group."),
+    "E-ref-deck": (
+        "A deck id is referred to (a deck space, a deck spot in the centre, rules.deck_sizes) but there is no "
+        "decks/*.yaml with that id."),
+    "E-ref-counter": (
+        "rules.countermix names a counter id that counters.yaml does not have. Fix the spelling or add the counter."),
+    "E-ref-kind": (
+        "A kind of space is referred to but cannot be used: rules.trade_value keys must be ownable kinds "
+        "(property, station, utility), and a card that moves to the nearest station, or to jail, needs such a "
+        "space on the board."),
+    # ---- rules: board
+    "E-board-ring": (
+        "The ring of spaces must have a length divisible by 4 (and at least 4), since the board is a square "
+        "with a corner space at each quarter; add or remove spaces."),
+    "E-board-start": (
+        "The board must have exactly one space of kind start: it is where players begin and where the salary "
+        "is paid."),
+    "E-board-corner": (
+        "The spaces at indices 0, N/4, N/2 and 3N/4 are the corners; their kinds must be rules.corners "
+        "(by default start, jail, free, go_to_jail), and rules.corners must list four kinds."),
+    "E-space-group": (
+        "A property has no colour group. Every property belongs to a group: that is what sets, colour bands "
+        "and development depend on."),
+    "E-space-price": (
+        "An ownable space (property, station, utility) has no price, so it cannot be bought and its title card "
+        "has no price to print."),
+    "E-space-deck": (
+        "A space of kind deck does not say which deck is drawn there (deck: <deck id>)."),
+    "E-group-size": (
+        "A group's declared size differs from the number of spaces that belong to it. The size is what a "
+        "player needs to own to complete the set; fix the size or the spaces' groups."),
+    # ---- rules: title cards
+    "E-title-missing": (
+        "An ownable space has no title card. Every property, station and utility needs exactly one title card "
+        "in titles.yaml, or it could be bought with nothing to hold."),
+    "E-title-duplicate": (
+        "Two title cards are for the same space; there must be exactly one per ownable space."),
+    "E-title-not-ownable": (
+        "A title card is for a space that cannot be owned (not a property, station or utility)."),
+    "E-title-rent": (
+        "A title card prints no rent at all: give it rent (properties), rent_by_owned (stations), multipliers "
+        "(utilities) or a table."),
+    "E-rent-steps": (
+        "A rent list has a different number of steps from terms.rent_ladder, so the card's labels and amounts "
+        "would not line up. Each rent list has one amount per label."),
+    "E-rent-decreasing": (
+        "A rent ladder (rent, rent_by_owned, multipliers) goes down somewhere. More development or owning more "
+        "of a kind never lowers the rent; this is nearly always a typo."),
+    "E-dev-cost-group": (
+        "The house or hotel cost differs between properties of the same group. Development costs are set per "
+        "group; make them equal."),
+    "E-dev-cost-equal": (
+        "rules.equal_development_costs says house and hotel cost are always the same, but this card differs."),
+    "E-mortgage-value": (
+        "rules.mortgage is 'half': every title card carries a mortgage value of half its space's price, rounded "
+        "up to money.rounding. This card's value is missing or different."),
+    "E-mortgage-unexpected": (
+        "rules.mortgage is 'none' (the game has no mortgages) but a title card prints a mortgage value; remove "
+        "it or set rules.mortgage to 'half'."),
+    "E-trade-value": (
+        "rules.trade_value fixes the trade value of every title of a kind (e.g. every station); this card's "
+        "trade value is missing or different."),
+    # ---- rules: decks and cards
+    "E-deck-size": (
+        "A deck holds a different number of cards (counting copies) from rules.deck_sizes; add or remove cards, "
+        "or correct the declared size."),
+    "W-deck-size-undeclared": (
+        "The game declares deck sizes in rules.deck_sizes but not for this deck, so its size is not checked; "
+        "add it."),
+    "W-deck-unused": (
+        "No space on the board draws from this deck; add a deck space (kind: deck, deck: <id>) or remove the deck."),
+    "E-effect-move": (
+        "A card's effect moves a player but does not say where: advance and go need a target (a space id) or "
+        "nearest (a kind); nearest needs nearest; back needs steps."),
+    "E-effect-amount": (
+        "A card's effect moves money but says no amount: pay, collect, pay_each and collect_each need amount; "
+        "repairs needs per_house and per_hotel."),
+    "E-keep-mismatch": (
+        "A card kept until used must say so twice, consistently: keep: true on the card (it prints the keep "
+        "line) and an effect with action keep, if it has an effect."),
+    # ---- rules: money and counters
+    "E-rounding": (
+        "Every amount (prices, rents, costs, taxes, card amounts, salary, denominations...) must be a multiple of "
+        "money.rounding, so it can be paid with the game's notes; money.rounding itself must be at least 1."),
+    "E-money-split-sum": (
+        "money.starting_split (note value -> how many) must add up to money.starting."),
+    "E-money-split-denomination": (
+        "money.starting_split pays out a note value that is not in money.denominations."),
+    "E-money-denomination": (
+        "money.yaml prints a note or chip whose value is not in game.yaml's money.denominations."),
+    "W-money-unprinted": (
+        "A denomination in money.denominations has no printed note or chip in money.yaml."),
+    "W-money-count": (
+        "The printed notes (or chips) of a value do not cover the starting split for the most players "
+        "(players.max), and the notes carry no print_advice saying how many copies of which sheet to print. "
+        "Raise the count or add notes.print_advice."),
+    "E-countermix": (
+        "A counter's count differs from rules.countermix, the number the game's rules say exist (a limit on "
+        "development); fix the count or the rule."),
+    "W-countermix-undeclared": (
+        "The game declares a countermix but not for this counter, so its count is not checked; add it."),
+    "E-players-range": (
+        "players.min is larger than players.max."),
+    # ---- rules: tables
+    "E-table-shape": (
+        "A table row has a different number of cells from the table's columns."),
+    "E-table-formula": (
+        "A table declares a formula, and a cell differs from what the formula gives for its row and column. "
+        "The formula is the game's rule; the table is what gets printed, so they must agree."),
+    "E-table-formula-invalid": (
+        "A table's formula cannot be evaluated: it may use only row, col, numbers, + - * / // % and "
+        "parentheses, and min, max, abs; every row needs a numeric key (or a numeric label) and every column "
+        "heading must be a number."),
+    # ---- print checks
+    "E-font-unknown": (
+        "theme.fonts names a font that is not in the fonts/ folder (fonts are named by their file stem, "
+        "e.g. NotoSans-Bold)."),
+    "E-glyph-missing": (
+        "A printed text contains a character that neither the game's fonts nor their fallbacks can draw; it would "
+        "print as an empty box. Replace or transliterate it, or add a font with that script to fonts/."),
+    "E-text-overflow": (
+        "A text does not fit its box on the printed item even at the smallest allowed size "
+        "(print.min_text_pt); shorten it. Reported at the text's line."),
+    "W-text-shrunk": (
+        "A text was shrunk well below its nominal size to fit its box; it still prints but may be hard to "
+        "read. Consider shortening it."),
+    "E-sheet-fit": (
+        "An item (card, note, counter...) is larger than the printable area of the chosen paper; use a larger "
+        "paper or a smaller item size in print."),
+    "E-internal": (
+        "A check failed with an unexpected error on this content. This is a bug in pnp, not in the content: "
+        "please report it with the content that triggers it. The other checks still ran."),
+}
 
 
+def explain(code: str) -> str | None:
+    """What rule ``code`` checks and why, or None for an unknown code (case-insensitive)."""
+    if code in EXPLAIN:
+        return EXPLAIN[code]
+    folded = {k.lower(): v for k, v in EXPLAIN.items()}
+    return folded.get(code.strip().lower())
+
+
+# --------------------------------------------------------------------------- entry point
 def check(kit: Kit, problems: Problems) -> None:
     """Run every rule check; problems are collected, nothing raises."""
-    _unique_ids(kit, problems)
+    v = _Validator(kit, problems)
+    for fn in _CHECKS:
+        try:
+            fn(v)
+        except Exception as exc:  # a bug in a check must not hide the others' findings
+            problems.error("E-internal", v.game_file, fn.__name__.lstrip("_"),
+                           f"the {fn.__name__.lstrip('_')} check failed ({type(exc).__name__}: {exc}); this is a "
+                           f"bug in pnp, please report it with this content")
 
 
-def _unique_ids(kit: Kit, problems: Problems) -> None:
-    seen: dict[str, object] = {}
+_CHECKS: list[Callable[["_Validator"], None]] = []
+
+
+def _rule(fn):
+    _CHECKS.append(fn)
+    return fn
+
+
+class _Validator:
+    """The kit, the problems, and the lookups every check shares."""
+
+    def __init__(self, kit: Kit, problems: Problems):
+        self.kit = kit
+        self.problems = problems
+        self.root = Path(kit.root)
+        self.game_file = Loc(str(kit.sources.get("game.yaml", self.root / "game.yaml")))
+        self.spaces: dict[str, Space] = {}
+        for s in kit.board.spaces:
+            self.spaces.setdefault(s.id, s)
+        self.decks: dict[str, Deck] = {}
+        for d in kit.decks:
+            self.decks.setdefault(d.id, d)
+        self.rounding = kit.game.money.rounding
+        self.cur = kit.game.currency
+
+    # where a defaulted object (no file) is reported
+    def _fallback(self, obj: Entity) -> Loc:
+        for part, cls_names in (("titles.yaml", ("Titles", "TitleBack")), ("money.yaml", ("MoneySet",)),
+                                ("counters.yaml", ("Counters",)), ("reference.yaml", ("Reference",)),
+                                ("board.yaml", ("Board", "Centre"))):
+            if type(obj).__name__ in cls_names:
+                return Loc(str(self.kit.sources.get(part, self.root / part)))
+        return self.game_file
+
+    def loc(self, obj: Entity, name: str | None = None) -> Loc:
+        loc = obj.at(name) if name else obj.loc
+        return loc if loc.file else self._fallback(obj)
+
+    def error(self, code: str, obj: Entity, name: str | None, message: str, path: str | None = None) -> None:
+        self.problems.error(code, self.loc(obj, name), path if path is not None else _sub(obj, name), message)
+
+    def warning(self, code: str, obj: Entity, name: str | None, message: str, path: str | None = None) -> None:
+        self.problems.warning(code, self.loc(obj, name), path if path is not None else _sub(obj, name), message)
+
+    def money(self, amount: int) -> str:
+        try:
+            return format_money(amount, self.cur)
+        except Exception:  # never let formatting a message fail a check
+            return str(amount)
+
+
+def _sub(obj: Entity, name: str | None) -> str:
+    return obj.sub(name) if name else obj.path
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    hint = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {hint[0]!r}?" if hint else ""
+
+
+def _known(choices: Iterable[str], limit: int = 12) -> str:
+    items = sorted(set(choices))
+    if not items:
+        return "none"
+    shown = ", ".join(items[:limit])
+    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+# --------------------------------------------------------------------------- ids
+@_rule
+def _unique_ids(v: _Validator) -> None:
+    kit = v.kit
+
+    def unique(items: Iterable[Entity], what: str, attr: str = "id") -> None:
+        seen: dict[str, Entity] = {}
+        for obj in items:
+            value = getattr(obj, attr, None)
+            if value is None:
+                continue
+            if value in seen:
+                first = v.loc(seen[value], attr)
+                v.error("E-id-duplicate", obj, attr,
+                        f"{what} id {value!r} is used twice (first at {first}); give each {what} its own id")
+            else:
+                seen[value] = obj
+
+    unique(kit.board.spaces, "space")
+    unique(kit.board.groups, "group")
+    unique(kit.board.centre.panels, "panel")
+    unique(kit.decks, "deck")
+    for deck in kit.decks:
+        unique(deck.cards, f"card in deck {deck.id!r}:")
+    unique(kit.counters.counters, "counter")
+    unique(kit.counters.tokens, "token")
+    unique(kit.reference.cards, "reference card")
+
+
+# --------------------------------------------------------------------------- board
+@_rule
+def _board(v: _Validator) -> None:
+    board, rules = v.kit.board, v.kit.game.rules
+    spaces = board.spaces
+    n = len(spaces)
+    if n < 4 or n % 4:
+        fix = (f"add {4 - n % 4} or remove {n % 4}" if n >= 4 else f"add {4 - n}")
+        v.error("E-board-ring", board, "spaces",
+                f"the ring has {n} spaces, which is not a multiple of 4 (a square board has a corner every "
+                f"quarter); {fix} space(s)")
+    starts = [s for s in spaces if s.kind == "start"]
+    if not starts:
+        v.error("E-board-start", board, "spaces",
+                "no space has kind 'start'; make the first space (where players begin and collect the salary) "
+                "kind: start")
+    for extra in starts[1:]:
+        v.error("E-board-start", extra, "kind",
+                f"a second start space ({extra.id!r}; the first is {starts[0].id!r} at {v.loc(starts[0], 'kind')}); "
+                f"a board has exactly one start: change this space's kind")
+    corners = list(rules.corners)
+    if len(corners) != 4:
+        v.error("E-board-corner", rules, "corners",
+                f"rules.corners lists {len(corners)} kind(s); list exactly four, the kinds of the corners in board "
+                f"order (e.g. [start, jail, free, go_to_jail])")
+    elif n >= 4 and n % 4 == 0:
+        for k, want in enumerate(corners):
+            i = k * n // 4
+            s = spaces[i]
+            if s.kind != want:
+                v.error("E-board-corner", s, "kind",
+                        f"space {i} ({s.id!r}) is a corner and rules.corners says corner {k + 1} is {want!r}, but its "
+                        f"kind is {s.kind!r}; move the {want} space to index {i} or correct rules.corners")
+    # references and per-space data
+    group_ids = {g.id for g in board.groups}
+    for s in spaces:
+        if s.group is not None and s.group not in group_ids:
+            v.error("E-ref-group", s, "group",
+                    f"no group {s.group!r} in board.yaml groups{_did_you_mean(s.group, group_ids)} "
+                    f"(groups: {_known(group_ids)})")
+        if s.kind == "property" and s.group is None:
+            v.error("E-space-group", s, None,
+                    f"property {s.id!r} has no group; add group: <group id> (groups: {_known(group_ids)})",
+                    path=s.sub("group"))
+        if s.kind in OWNABLE and s.price is None:
+            v.error("E-space-price", s, None, f"{s.kind} {s.id!r} has no price; add price: <amount>",
+                    path=s.sub("price"))
+        if s.kind == "deck" and s.deck is None:
+            v.error("E-space-deck", s, None,
+                    f"deck space {s.id!r} does not say which deck is drawn; add deck: <deck id> "
+                    f"(decks: {_known(v.decks)})", path=s.sub("deck"))
+        if s.deck is not None and s.deck not in v.decks:
+            v.error("E-ref-deck", s, "deck",
+                    f"no deck {s.deck!r}{_did_you_mean(s.deck, v.decks)}; decks: {_known(v.decks)} "
+                    f"(a deck is a decks/<name>.yaml with that id)")
+    for spot in board.centre.deck_spots:
+        if spot.deck not in v.decks:
+            v.error("E-ref-deck", spot, "deck",
+                    f"deck spot for {spot.deck!r}, but there is no such deck{_did_you_mean(spot.deck, v.decks)}; "
+                    f"decks: {_known(v.decks)}")
+    # group sizes
+    members: dict[str, list[Space]] = defaultdict(list)
+    for s in spaces:
+        if s.group is not None:
+            members[s.group].append(s)
+    for g in board.groups:
+        have = len(members.get(g.id, []))
+        if have != g.size:
+            names = ", ".join(repr(s.id) for s in members.get(g.id, [])) or "none"
+            v.error("E-group-size", g, "size",
+                    f"group {g.id!r} declares size {g.size} but {have} space(s) belong to it ({names}); "
+                    f"set size: {have} or correct the spaces' group")
+
+
+# --------------------------------------------------------------------------- title cards
+def _titles_by_space(v: _Validator) -> list[tuple[Title, Space]]:
+    """Title cards paired with their ownable space (first card per space only)."""
+    out, seen = [], set()
+    for t in v.kit.titles.titles:
+        s = v.spaces.get(t.space)
+        if s is not None and s.kind in OWNABLE and t.space not in seen:
+            seen.add(t.space)
+            out.append((t, s))
+    return out
+
+
+@_rule
+def _titles(v: _Validator) -> None:
+    kit = v.kit
+    first: dict[str, Title] = {}
+    for t in kit.titles.titles:
+        s = v.spaces.get(t.space)
+        if s is None:
+            v.error("E-ref-space", t, "space",
+                    f"title card for space {t.space!r}, but no space on the board has that id"
+                    f"{_did_you_mean(t.space, v.spaces)}")
+            continue
+        if s.kind not in OWNABLE:
+            v.error("E-title-not-ownable", t, "space",
+                    f"title card for {t.space!r}, a {s.kind} space, which cannot be owned; remove the card or make the "
+                    f"space a property, station or utility")
+            continue
+        if t.space in first:
+            v.error("E-title-duplicate", t, "space",
+                    f"a second title card for {t.space!r} (the first is at {v.loc(first[t.space], 'space')}); "
+                    f"keep one")
+            continue
+        first[t.space] = t
+        if not (t.rent or t.rent_by_owned or t.multipliers or t.table is not None):
+            key = {"property": "rent", "station": "rent_by_owned", "utility": "multipliers"}[s.kind]
+            v.error("E-title-rent", t, None,
+                    f"the title card for {s.kind} {t.space!r} prints no rent; add {key}: [...] (or a table)",
+                    path=t.sub(key))
     for s in kit.board.spaces:
-        if s.id in seen:
-            problems.error("E-id-duplicate", s.at("id"), s.sub("id"),
-                           f"space id {s.id!r} is used twice (first at {seen[s.id].at('id')}); give each space its own id")
-        else:
-            seen[s.id] = s
+        if s.kind in OWNABLE and s.id not in first:
+            v.error("E-title-missing", s, "id",
+                    f"{s.kind} {s.id!r} has no title card; add one to titles.yaml: - {{space: {s.id}, ...}}")
+
+
+@_rule
+def _rents(v: _Validator) -> None:
+    terms = v.kit.game.terms
+    steps = len(terms.rent_ladder)
+    for t, s in _titles_by_space(v):
+        if t.rent is not None and len(t.rent) != steps:
+            v.error("E-rent-steps", t, "rent",
+                    f"{len(t.rent)} rent amount(s) but terms.rent_ladder has {steps} label(s) "
+                    f"({', '.join(terms.rent_ladder)}); give one amount per label")
+        for name in ("rent", "rent_by_owned", "multipliers"):
+            ladder = getattr(t, name)
+            if not ladder:
+                continue
+            for i in range(1, len(ladder)):
+                if ladder[i] < ladder[i - 1]:
+                    v.error("E-rent-decreasing", t, name,
+                            f"{name}[{i}] = {ladder[i]} is less than {name}[{i - 1}] = {ladder[i - 1]}; a ladder "
+                            f"never goes down: check for a typo", path=f"{t.sub(name)}[{i}]")
+                    break
+
+
+@_rule
+def _development_costs(v: _Validator) -> None:
+    rules = v.kit.game.rules
+    by_group: dict[str, list[Title]] = defaultdict(list)
+    for t, s in _titles_by_space(v):
+        if s.kind == "property" and s.group is not None:
+            by_group[s.group].append(t)
+        if rules.equal_development_costs and t.house_cost is not None and t.hotel_cost is not None \
+                and t.house_cost != t.hotel_cost:
+            v.error("E-dev-cost-equal", t, "hotel_cost",
+                    f"hotel_cost {t.hotel_cost} differs from house_cost {t.house_cost}, but "
+                    f"rules.equal_development_costs says they are always the same; make them equal")
+    for gid, titles in by_group.items():
+        for name in ("house_cost", "hotel_cost"):
+            values = [getattr(t, name) for t in titles]
+            common = Counter(values).most_common()
+            if len(common) < 2:
+                continue
+            want = common[0][0]
+            if common[0][1] == common[1][1]:  # a tie: the first card sets the value
+                want = values[0]
+            for t in titles:
+                have = getattr(t, name)
+                if have != want:
+                    shown = "missing" if have is None else str(have)
+                    others = f"no {name}" if want is None else f"{name} {want}"
+                    v.error("E-dev-cost-group", t, name if have is not None else None,
+                            f"{name} of {t.space!r} is {shown}, but the other cards of group {gid!r} have {others}; "
+                            f"development costs are the same within a group", path=t.sub(name))
+
+
+@_rule
+def _mortgages(v: _Validator) -> None:
+    rules = v.kit.game.rules
+    r = v.rounding if v.rounding >= 1 else 1
+    for t, s in _titles_by_space(v):
+        if rules.mortgage == "none":
+            if t.mortgage is not None:
+                v.error("E-mortgage-unexpected", t, "mortgage",
+                        f"the card prints mortgage {t.mortgage}, but rules.mortgage is 'none'; remove it or set "
+                        f"rules.mortgage: half")
+        elif rules.mortgage == "half" and s.price is not None:
+            want = -(-s.price // (2 * r)) * r  # half the price, rounded up to the rounding
+            if t.mortgage != want:
+                have = "no mortgage value" if t.mortgage is None else f"mortgage {t.mortgage}"
+                v.error("E-mortgage-value", t, "mortgage" if t.mortgage is not None else None,
+                        f"{have}, but rules.mortgage is 'half' and {t.space!r} costs {s.price}: write "
+                        f"mortgage: {want}", path=t.sub("mortgage"))
+
+
+@_rule
+def _trade_values(v: _Validator) -> None:
+    rules = v.kit.game.rules
+    for kind in rules.trade_value:
+        if kind not in OWNABLE:
+            v.error("E-ref-kind", rules, "trade_value",
+                    f"rules.trade_value names {kind!r}, which is not a kind of title; use "
+                    f"{', '.join(OWNABLE)}{_did_you_mean(kind, OWNABLE)}", path=f"{rules.sub('trade_value')}.{kind}")
+    for t, s in _titles_by_space(v):
+        want = rules.trade_value.get(s.kind)
+        if want is not None and t.trade_value != want:
+            have = "no trade value" if t.trade_value is None else f"trade value {t.trade_value}"
+            v.error("E-trade-value", t, "trade_value" if t.trade_value is not None else None,
+                    f"{have}, but rules.trade_value says every {s.kind} is worth {want}; write trade_value: {want}",
+                    path=t.sub("trade_value"))
+
+
+# --------------------------------------------------------------------------- decks and cards
+@_rule
+def _decks(v: _Validator) -> None:
+    kit, rules = v.kit, v.kit.game.rules
+    for did in rules.deck_sizes:
+        if did not in v.decks:
+            v.error("E-ref-deck", rules, "deck_sizes",
+                    f"rules.deck_sizes names deck {did!r}, but there is no such deck{_did_you_mean(did, v.decks)}; "
+                    f"decks: {_known(v.decks)}", path=f"{rules.sub('deck_sizes')}.{did}")
+    drawn = {s.deck for s in kit.board.spaces if s.deck is not None}
+    for deck in kit.decks:
+        if v.decks.get(deck.id) is not deck:
+            continue  # a duplicate id, reported by _unique_ids
+        total = sum(c.copies for c in deck.cards)
+        want = rules.deck_sizes.get(deck.id)
+        if want is not None and total != want:
+            diff = total - want
+            v.error("E-deck-size", deck, "cards",
+                    f"deck {deck.id!r} has {total} card(s) counting copies, but rules.deck_sizes says {want}; "
+                    f"{'remove' if diff > 0 else 'add'} {abs(diff)} card(s) or correct rules.deck_sizes")
+        elif want is None and rules.deck_sizes:
+            v.warning("W-deck-size-undeclared", deck, "id",
+                      f"rules.deck_sizes does not list deck {deck.id!r}; add {deck.id}: {total} so its size is "
+                      f"checked")
+        if deck.id not in drawn:
+            v.warning("W-deck-unused", deck, "id",
+                      f"no board space draws from deck {deck.id!r}; add a space with kind: deck, deck: {deck.id}")
+
+
+@_rule
+def _effects(v: _Validator) -> None:
+    kinds = {s.kind for s in v.kit.board.spaces}
+    for deck in v.kit.decks:
+        for card in deck.cards:
+            e = card.effect
+            if e is not None:
+                _effect(v, card, e, kinds)
+            action = e.action if e is not None else None
+            if card.keep and e is not None and action != "keep":
+                v.error("E-keep-mismatch", card, "keep",
+                        f"the card is kept (keep: true) but its effect is {action!r}; use effect: {{action: keep}} "
+                        f"or remove keep: true")
+            elif action == "keep" and not card.keep:
+                v.error("E-keep-mismatch", e, "action",
+                        "the effect is 'keep' but the card does not say keep: true (which prints the keep line); "
+                        "add keep: true to the card")
+
+
+def _effect(v: _Validator, card, e, kinds: set) -> None:
+    a = e.action
+    if a in ("advance", "go") and e.target is None and e.nearest is None:
+        v.error("E-effect-move", e, "action",
+                f"a {a!r} effect needs somewhere to go; add target: <space id> or nearest: <kind>",
+                path=e.sub("target"))
+    if a == "nearest" and e.nearest is None:
+        v.error("E-effect-move", e, "action",
+                "a 'nearest' effect needs the kind to move to; add nearest: <kind> (e.g. station)",
+                path=e.sub("nearest"))
+    if a == "back" and e.steps is None:
+        v.error("E-effect-move", e, "action", "a 'back' effect needs steps: <how many spaces>", path=e.sub("steps"))
+    if e.target is not None and e.target not in v.spaces:
+        v.error("E-ref-space", e, "target",
+                f"no space {e.target!r} on the board{_did_you_mean(e.target, v.spaces)}")
+    if e.nearest is not None and e.nearest not in kinds:
+        v.error("E-ref-kind", e, "nearest",
+                f"the card moves to the nearest {e.nearest}, but the board has no {e.nearest} space")
+    if a == "jail" and "jail" not in kinds:
+        v.error("E-ref-kind", e, "action", "the card sends a player to jail, but the board has no jail space")
+    if a in ("pay", "collect", "pay_each", "collect_each") and e.amount is None:
+        v.error("E-effect-amount", e, "action", f"a {a!r} effect needs amount: <how much>", path=e.sub("amount"))
+    if a == "repairs":
+        for name in ("per_house", "per_hotel"):
+            if getattr(e, name) is None:
+                v.error("E-effect-amount", e, "action", f"a 'repairs' effect needs {name}: <amount>",
+                        path=e.sub(name))
+
+
+# --------------------------------------------------------------------------- amounts and money
+def _amounts(v: _Validator) -> Iterable[tuple[Entity, str, str, int]]:
+    """Every money amount in the kit: (object, field, path, value)."""
+    kit = v.kit
+    m, rules = kit.game.money, kit.game.rules
+    yield m, "starting", m.sub("starting"), m.starting
+    for i, d in enumerate(m.denominations):
+        yield m, "denominations", f"{m.sub('denominations')}[{i}]", d
+    yield rules, "salary", rules.sub("salary"), rules.salary
+    if rules.jail_fine is not None:
+        yield rules, "jail_fine", rules.sub("jail_fine"), rules.jail_fine
+    for kind, amount in rules.trade_value.items():
+        yield rules, "trade_value", f"{rules.sub('trade_value')}.{kind}", amount
+    for s in kit.board.spaces:
+        for name in ("price", "amount"):
+            if getattr(s, name) is not None:
+                yield s, name, s.sub(name), getattr(s, name)
+    for t in kit.titles.titles:
+        for name in ("rent", "rent_by_owned"):
+            for i, a in enumerate(getattr(t, name) or []):
+                yield t, name, f"{t.sub(name)}[{i}]", a
+        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value"):
+            if getattr(t, name) is not None:
+                yield t, name, t.sub(name), getattr(t, name)
+        for r in t.rows:
+            if r.amount is not None:
+                yield r, "amount", r.sub("amount"), r.amount
+    for deck in kit.decks:
+        for card in deck.cards:
+            e = card.effect
+            if e is None:
+                continue
+            for name in ("amount", "per_house", "per_hotel"):
+                if getattr(e, name) is not None:
+                    yield e, name, e.sub(name), getattr(e, name)
+    for ms in (kit.money.notes, kit.money.chips):
+        if ms is not None:
+            for d in ms.denominations:
+                yield d, "value", d.sub("value"), d.value
+
+
+@_rule
+def _rounding(v: _Validator) -> None:
+    m = v.kit.game.money
+    r = m.rounding
+    if r < 1:
+        v.error("E-rounding", m, "rounding",
+                f"money.rounding is {r}; it must be at least 1 (1 means any whole amount)")
+        return
+    if r == 1:
+        return
+    for obj, name, path, amount in _amounts(v):
+        if amount % r:
+            lower = amount - amount % r
+            v.error("E-rounding", obj, name,
+                    f"{amount} is not a multiple of money.rounding ({r}); use {lower} or {lower + r}", path=path)
+    for value in m.starting_split:
+        if value % r:
+            v.error("E-rounding", m, "starting_split",
+                    f"note value {value} is not a multiple of money.rounding ({r})",
+                    path=f"{m.sub('starting_split')}.{value}")
+
+
+@_rule
+def _money(v: _Validator) -> None:
+    kit = v.kit
+    m, players = kit.game.money, kit.game.players
+    denoms = set(m.denominations)
+    total = sum(value * count for value, count in m.starting_split.items())
+    if total != m.starting:
+        parts = " + ".join(f"{c} × {val}" for val, c in sorted(m.starting_split.items(), reverse=True)) or "nothing"
+        v.error("E-money-split-sum", m, "starting_split",
+                f"the starting split pays {parts} = {total}, but money.starting is {m.starting}; "
+                f"{'remove' if total > m.starting else 'add'} {abs(total - m.starting)} worth of notes or correct "
+                f"money.starting")
+    for value in m.starting_split:
+        if value not in denoms:
+            v.error("E-money-split-denomination", m, "starting_split",
+                    f"the starting split pays out {value}-notes, but {value} is not in money.denominations "
+                    f"({', '.join(map(str, sorted(denoms))) or 'none'}); use existing values or add {value}",
+                    path=f"{m.sub('starting_split')}.{value}")
+    sets = [(name, ms) for name, ms in (("notes", kit.money.notes), ("chips", kit.money.chips)) if ms is not None]
+    if not sets:
+        return  # the kit prints no money
+    printed: dict[int, int] = defaultdict(int)
+    first: dict[int, tuple[str, Any]] = {}
+    for name, ms in sets:
+        for d in ms.denominations:
+            printed[d.value] += d.count
+            first.setdefault(d.value, (name, d))
+            if d.value not in denoms:
+                v.error("E-money-denomination", d, "value",
+                        f"{name} of value {d.value} are printed, but {d.value} is not in game.yaml's "
+                        f"money.denominations ({', '.join(map(str, sorted(denoms))) or 'none'}); add it there or "
+                        f"remove this {name[:-1]}")
+    for value in sorted(denoms):
+        if value not in printed:
+            v.warning("W-money-unprinted", m, "denominations",
+                      f"denomination {value} has no printed note or chip; add it to money.yaml")
+    notes = kit.money.notes
+    if notes is not None and notes.print_advice:
+        return
+    short = []
+    for value, count in sorted(m.starting_split.items()):
+        need = count * players.max
+        have = printed.get(value, 0)
+        if value in printed and have < need:
+            short.append((value, count, need, have))
+    for value, count, need, have in short:
+        what, d = first[value]
+        copies = f"print the sheet(s) with the {v.money(value)} {what} {math.ceil(need / have)} times, " if have else ""
+        v.warning("W-money-count", d, "count",
+                  f"{have} {v.money(value)} {what} are printed, but {players.max} players (players.max) start with "
+                  f"{count} each: {need} are needed; {copies}raise count to {need}, or add notes.print_advice "
+                  f"telling the maker how many copies of which sheet to print")
+
+
+@_rule
+def _counters(v: _Validator) -> None:
+    kit, rules = v.kit, v.kit.game.rules
+    counters = {c.id: c for c in reversed(kit.counters.counters)}  # first wins
+    for cid, want in rules.countermix.items():
+        c = counters.get(cid)
+        if c is None:
+            v.error("E-ref-counter", rules, "countermix",
+                    f"rules.countermix names counter {cid!r}, but counters.yaml has no such counter"
+                    f"{_did_you_mean(cid, counters)}; counters: {_known(counters)}",
+                    path=f"{rules.sub('countermix')}.{cid}")
+        elif c.count != want:
+            v.error("E-countermix", c, "count",
+                    f"{c.count} {cid!r} counters are printed, but rules.countermix says {want}; set count: {want} "
+                    f"or correct rules.countermix")
+    if rules.countermix:
+        for c in kit.counters.counters:
+            if c.id not in rules.countermix:
+                v.warning("W-countermix-undeclared", c, "id",
+                          f"rules.countermix does not list counter {c.id!r}; add {c.id}: {c.count} so its count is "
+                          f"checked")
+
+
+@_rule
+def _players(v: _Validator) -> None:
+    p = v.kit.game.players
+    if p.min > p.max:
+        v.error("E-players-range", p, "min", f"players.min ({p.min}) is more than players.max ({p.max}); swap them")
+
+
+# --------------------------------------------------------------------------- tables
+class FormulaError(ValueError):
+    pass
+
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+}
+_UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+_NAMES = ("row", "col")
+MAX_FORMULA = 500
+
+
+def compile_formula(source: str) -> ast.Expression:
+    """Parse a table formula and check it uses only the allowed arithmetic; raises FormulaError."""
+    if len(source) > MAX_FORMULA:
+        raise FormulaError(f"the formula is longer than {MAX_FORMULA} characters")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise FormulaError(f"not a valid expression ({getattr(exc, 'msg', None) or exc})") from None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Expression, ast.Load)) or type(node) in _BINOPS or type(node) in _UNARY:
+            continue
+        if isinstance(node, ast.BinOp):
+            if type(node.op) not in _BINOPS:
+                raise FormulaError(f"operator {type(node.op).__name__} is not allowed; use + - * / // %")
+            continue
+        if isinstance(node, ast.UnaryOp):
+            if type(node.op) not in _UNARY:
+                raise FormulaError(f"operator {type(node.op).__name__} is not allowed")
+            continue
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+                raise FormulaError(f"{node.value!r} is not a number")
+            continue
+        if isinstance(node, ast.Name):
+            if node.id not in _NAMES and node.id not in _FUNCS:
+                raise FormulaError(f"unknown name {node.id!r}; a formula can use row, col, min, max and abs")
+            continue
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in _FUNCS) or node.keywords or not node.args \
+                    or any(isinstance(a, ast.Starred) for a in node.args):
+                raise FormulaError("only min(...), max(...) and abs(...) may be called, with plain arguments")
+            continue
+        raise FormulaError(f"{type(node).__name__} is not allowed; use numbers, row, col, + - * / // % "
+                           f"( ), min, max, abs")
+    return tree
+
+
+def evaluate_formula(tree: ast.Expression | str, row: float, col: float) -> float:
+    """Evaluate a compiled (or source) formula for one cell; raises FormulaError."""
+    if isinstance(tree, str):
+        tree = compile_formula(tree)
+    env = {"row": row, "col": col}
+
+    def ev(node):
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id in env:
+                return env[node.id]
+            raise FormulaError(f"{node.id!r} is a function; call it, e.g. {node.id}(row, col)")
+        if isinstance(node, ast.BinOp):
+            return _BINOPS[type(node.op)](ev(node.left), ev(node.right))
+        if isinstance(node, ast.UnaryOp):
+            return _UNARY[type(node.op)](ev(node.operand))
+        if isinstance(node, ast.Call):
+            args = [ev(a) for a in node.args]
+            if node.func.id == "abs" and len(args) != 1:
+                raise FormulaError("abs takes one argument")
+            return _FUNCS[node.func.id](*args) if len(args) > 1 or node.func.id == "abs" else args[0]
+        raise FormulaError(f"{type(node).__name__} is not allowed")  # pragma: no cover (compile rejects it)
+
+    try:
+        result = ev(tree)
+    except ZeroDivisionError:
+        raise FormulaError(f"division by zero (row {row:g}, col {col:g})") from None
+    except (OverflowError, RecursionError, MemoryError):
+        raise FormulaError("the result is too large") from None
+    except TypeError as exc:
+        raise FormulaError(str(exc)) from None
+    if isinstance(result, float) and not math.isfinite(result):
+        raise FormulaError("the result is not a finite number")
+    return result
+
+
+def _number(value: Any, thousands: str = "", symbol: str = "") -> float | None:
+    """A table value as a number: 3, 2.5, '400\\'000', '₩50'; None if it is not one."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return value if (isinstance(value, int) or math.isfinite(value)) else None
+    if isinstance(value, str):
+        s = value.strip()
+        if symbol:
+            s = s.replace(symbol, "")
+        for sep in {thousands, "'", "\u2019", "\u202f", "\u00a0", " "} - {""}:
+            s = s.replace(sep, "")
+        if not s or len(s) > 40:
+            return None
+        try:
+            return int(s)
+        except ValueError:
+            pass
+        try:
+            f = float(s)
+        except ValueError:
+            return None
+        return f if math.isfinite(f) else None
+    return None
+
+
+def _same(a: float, b: float) -> bool:
+    try:
+        return a == b or abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    except OverflowError:
+        return False
+
+
+def _tables(kit: Kit) -> Iterable[Table]:
+    for t in kit.titles.titles:
+        if t.table is not None:
+            yield t.table
+    for p in kit.board.centre.panels:
+        if p.table is not None:
+            yield p.table
+
+
+@_rule
+def _table_checks(v: _Validator) -> None:
+    for table in _tables(v.kit):
+        _table(v, table)
+
+
+def _table(v: _Validator, table: Table) -> None:
+    ncols = len(table.columns)
+    for r in table.rows:
+        if len(r.cells) != ncols:
+            v.error("E-table-shape", r, "cells",
+                    f"row {r.label!r} has {len(r.cells)} cell(s) but the table has {ncols} column(s); give one cell "
+                    f"per column")
+    if table.formula is None:
+        return
+    try:
+        tree = compile_formula(table.formula)
+    except FormulaError as exc:
+        v.error("E-table-formula-invalid", table, "formula", f"formula {table.formula!r}: {exc}")
+        return
+    sep, sym = v.cur.thousands, v.cur.symbol
+    cols: list[float | None] = []
+    bad = False
+    for j, c in enumerate(table.columns):
+        n = _number(c, sep, sym)
+        cols.append(n)
+        if n is None:
+            bad = True
+            v.error("E-table-formula-invalid", table, "columns",
+                    f"column heading {c!r} is not a number, so the formula cannot use it as col; write a number",
+                    path=f"{table.sub('columns')}[{j}]")
+    for r in table.rows:
+        rv = _number(r.key, sep, sym) if r.key is not None else _number(r.label, sep, sym)
+        if rv is None:
+            v.error("E-table-formula-invalid", r, "key" if r.key is not None else "label",
+                    f"row {r.label!r} has no numeric value for the formula's row; add key: <number> to the row")
+            continue
+        if bad:
+            continue
+        for j, cell in enumerate(r.cells[:ncols]):
+            cv = cols[j]
+            try:
+                want = evaluate_formula(tree, rv, cv)
+            except FormulaError as exc:
+                v.error("E-table-formula-invalid", table, "formula", f"formula {table.formula!r}: {exc}")
+                return
+            have = _number(cell, sep, sym)
+            if have is None or not _same(have, want):
+                shown = _show_number(want)
+                v.error("E-table-formula", r, "cells",
+                        f"cell {cell!r} (row {r.label!r}, column {table.columns[j]!r}) differs from the formula "
+                        f"{table.formula!r}, which gives {shown}; write {shown} or correct the formula",
+                        path=f"{r.sub('cells')}[{j}]")
+
+
+def _show_number(x: float) -> str:
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+# --------------------------------------------------------------------------- print checks
+_FONT_ROLES = ("title", "heading", "body", "italic")
+
+
+@_rule
+def _fonts(v: _Validator) -> None:
+    fonts = v.kit.game.theme.fonts
+    available = set(fontlib.available())
+    for role in _FONT_ROLES:
+        name = getattr(fonts, role)
+        if name not in available:
+            v.error("E-font-unknown", fonts, role,
+                    f"font {name!r} is not in fonts/{_did_you_mean(name, available)} "
+                    f"(available: {_known(available, 20)}); name a font by its file stem")
+
+
+def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[tuple[Entity, str, str, str]]:
+    """Every text the kit prints: (object, field, path, text). Ids, colours, font names and formulas are not
+    printed; game.data only reaches print through templates, which are already rendered."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _printed_texts(item, skip)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for f in dataclasses.fields(obj):
+        if f.name in ("loc", "path", "locs") or f.name in skip:
+            continue
+        value = getattr(obj, f.name)
+        if isinstance(value, (Text, Label)):
+            yield obj, f.name, obj.sub(f.name), str(value)
+        elif f.name == "thousands" and isinstance(value, str) and value:
+            yield obj, f.name, obj.sub(f.name), value
+        elif f.name in ("columns", "cells") and isinstance(value, list):  # table headings and cells
+            for i, item in enumerate(value or []):
+                if item is not None:
+                    yield obj, f.name, f"{obj.sub(f.name)}[{i}]", str(item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, (Text, Label)):
+                    yield obj, f.name, f"{obj.sub(f.name)}[{i}]", str(item)
+                elif isinstance(item, Entity):
+                    yield from _printed_texts(item, skip)
+        elif isinstance(value, Entity):
+            yield from _printed_texts(value, skip)
+
+
+@_rule
+def _glyphs(v: _Validator) -> None:
+    kit = v.kit
+    fonts = kit.game.theme.fonts
+    available = set(fontlib.available())
+    names = []
+    for role in _FONT_ROLES:
+        name = getattr(fonts, role)
+        if name in available and name not in names:
+            names.append(name)
+    if not names:
+        return
+    coverage: dict[str, tuple[str, ...]] = {}  # char -> fonts (with their fallbacks) lacking it
+
+    def lacking(ch: str) -> tuple[str, ...]:
+        if ch not in coverage:
+            out = []
+            for name in names:
+                try:
+                    if fontlib.missing_glyphs(ch, name):
+                        out.append(name)
+                except fontlib.FontMissing:
+                    pass
+            coverage[ch] = tuple(out)
+        return coverage[ch]
+
+    roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    for root in roots:
+        for obj, name, path, text in _printed_texts(root):
+            missing: dict[str, tuple[str, ...]] = {}
+            for ch in dict.fromkeys(text):
+                if not ch.isspace():
+                    lack = lacking(ch)
+                    if lack:
+                        missing[ch] = lack
+            if not missing:
+                continue
+            shown = [f"{ch!r} (U+{ord(ch):04X})" for ch in list(missing)[:8]]
+            more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+            lack_all = sorted({f for lack in missing.values() for f in lack})
+            v.error("E-glyph-missing", obj, name,
+                    f"no glyph for {', '.join(shown)}{more} in font(s) {', '.join(lack_all)} or their fallbacks: it "
+                    f"would print as a box; replace or transliterate the character, or add a font with it to fonts/ "
+                    f"and name it in theme.fonts", path=path)
