@@ -156,9 +156,9 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
         dx, dy = x0 - bx, y0 - by
         content.add(scene.Group([board_group], transform=scene.translate(dx, dy), clip=(bx, by, tw, th)))
         # glue strips: the overlap with the left and upper neighbours
-        if c > 1:
+        if c > 1 and o > 0:
             content.add(_hatch(x0, y0, o, th))
-        if r > 1:
+        if r > 1 and o > 0:
             content.add(_hatch(x0, y0 + th - o, tw, o))
         content.add(*_tile_crosses(t, x0, y0, tw, th, o, R, C, W, H, margin))
         text = f"row {r}, column {c} of {R}×{C}"

@@ -38,7 +38,7 @@ SUB_PT = 6.5
 MONEY_PT = 8.0
 SMALL_PT = 6.5
 CORNER_NAME_PT = 14.0
-CORNER_BIG_PT = 24.0  # short corner names print this big
+CORNER_BIG_PT = 36.0  # short corner names print up to this big
 CORNER_TEXT_PT = 8.0
 SQRT2 = math.sqrt(2.0)
 
@@ -119,6 +119,21 @@ def space_geometry(board: Board) -> list[SpaceGeom]:
 
 
 # --------------------------------------------------------------------------- helpers
+#: the icon a space gets when its content names none (as a published board draws them)
+DEFAULT_ICON = {"station": "train", "utility": "bulb", "tax": "ring", "jail": "bars", "go_to_jail": "police",
+                "free": "car", "deck": "question"}
+
+
+def _icon_name(ctx: Ctx, s: Space) -> str | None:
+    if s.icon:
+        return s.icon
+    if s.kind == "deck" and s.deck:
+        deck = ctx.kit.deck(s.deck)
+        if deck and (deck.icon or deck.back.icon):
+            return deck.icon or deck.back.icon
+    return DEFAULT_ICON.get(s.kind)
+
+
 def _icon(name: str | None, cx: float, cy: float, size: float, colour: str, background: str | None = None):
     """The shared icon, or None when the icon module or that icon does not exist (draw nothing)."""
     if not name or size <= 0:
@@ -240,7 +255,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
             size *= 0.66
         elif s.colour:
             icon_colour = s.colour
-        ic = _icon(s.icon, cx, cy, size, icon_colour, icon_ground)
+        ic = _icon(_icon_name(ctx, s), cx, cy, size, icon_colour, icon_ground)
         if ic is not None:
             out.add(ic)
     return out
@@ -293,7 +308,8 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         name_top, name_bottom = 11.0 * k, -3.0 * k
     hw = d.half_width(name_bottom, name_top)
     f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, name_top - name_bottom), fonts.heading, CORNER_NAME_PT * k,
-             s, "name", "space name", col.accent if s.kind == "start" else col.ink, prefer=CORNER_BIG_PT * k)
+             s, "name", "space name", col.accent if s.kind == "start" else col.ink,
+             prefer=min(CORNER_BIG_PT * k, (name_top - name_bottom) / (0.96 * PT)))
     diag.add(*f.shapes)
     below = -f.height / 2 + (name_top + name_bottom) / 2 - 0.8 * k
     above = f.height / 2 + (name_top + name_bottom) / 2 + 1.2 * k
@@ -348,7 +364,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     cy = room_top - size / 2
     if size > 3:
         icon_colour = s.colour or col.ink
-        ic = _icon(s.icon, 0.0, cy, size, icon_colour, col.board)
+        ic = _icon(_icon_name(ctx, s), 0.0, cy, size, icon_colour, col.board)
         if ic is not None:
             diag.add(ic)
     out.add(diag)
@@ -379,7 +395,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "space name", col.ink)
         right.add(*f2.shapes)
     else:
-        ic = _icon(s.icon, q / 2, strip / 2, strip - 4 * PAD, col.ink, col.board)
+        ic = _icon(_icon_name(ctx, s), q / 2, strip / 2, strip - 4 * PAD, col.ink, col.board)
         if ic is not None:
             right.add(ic)
     out.add(right)
@@ -394,7 +410,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "inner area name", ink)
         cellg.add(*fi.shapes)
     size = 12.0 * k
-    ic = _icon(s.icon, 0.0, -2.5 * k - size / 2, size, ink, cell)
+    ic = _icon(_icon_name(ctx, s), 0.0, -2.5 * k - size / 2, size, ink, cell)
     if ic is not None:
         cellg.add(ic)
     out.add(cellg)
@@ -419,7 +435,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         fh = _fit(ctx, deck.help_name, (-cw / 2 + 4, -6 - 6, cw - 8, 5), ctx.fonts.italic, 8.0, deck, "help_name",
                   "deck name", contrast(fill))
         g.add(*fh.shapes)
-    ic = _icon(deck.icon if deck else None, 0.0, ch / 4, min(cw, ch) * 0.42, colour, fill)
+    ic = _icon((deck.icon or deck.back.icon) if deck else None, 0.0, ch / 4, min(cw, ch) * 0.42, colour, fill)
     if ic is not None:
         g.add(ic)
     return g
@@ -451,12 +467,12 @@ def _table(ctx: Ctx, t: Table, box, ink: str, head_fill: str) -> list:
     labels = [t.corner or ""] + [r.label for r in t.rows]
     label_w = min(0.4 * w, max(text_width(lbl, fonts.heading, 8.0) for lbl in labels) + 3.0)
     col_w = (w - label_w) / max(1, ncols - 1)
-    row_h = min(h / nrows, 9.0)
-    top = y + h
+    row_h = min(h / nrows, 11.0)
+    top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
     grid_h = row_h * nrows
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
     out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
-    cell_pt = min(8.0, row_h / PT / 1.3)
+    cell_pt = min(10.0, row_h / PT / 1.6)
 
     def cell(text, cx, cy, cw, src, field_name, font):
         if not text:
