@@ -37,10 +37,10 @@ def synthetic_game(folder: Path, n: int) -> Path:
     (folder / "game.yaml").write_text(
         "title: Bench\ncurrency: {symbol: $, name: dollars}\nplayers: {min: 2, max: 4}\n"
         "money: {starting: 0, denominations: [1], starting_split: {}}\n"
-        f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, free, free, free]}}\n", encoding="utf-8")
+        f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, deck, free, free]}}\n", encoding="utf-8")
     (folder / "board.yaml").write_text(
         "size: 240\ncorner: 60\nspaces:\n"
-        "  - {id: s, kind: start, name: Start}\n  - {id: a, kind: free, name: A}\n"
+        "  - {id: s, kind: start, name: Start}\n  - {id: a, kind: deck, deck: bench, name: A}\n"
         "  - {id: b, kind: free, name: B}\n  - {id: c, kind: free, name: C}\ncentre: {title: Bench}\n",
         encoding="utf-8")
     lines = ["id: bench", "name: Bench", 'colour: "#24405f"', "cards:"]

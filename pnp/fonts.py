@@ -1,7 +1,7 @@
 """Font metrics and glyph coverage for layout, read from the TTFs in ``fonts/``.
 
 Layout measures text here and never touches a drawing backend. The TrueType files
-are parsed with reportlab's TTF reader (a parser only: nothing is drawn). A font is
+are parsed with reportlab's TTF reader (a parser only: nothing is drawn here). A font is
 named by its file stem, e.g. ``NotoSans-Bold``. When a character is missing from
 the chosen font, the fallback chain (same weight) supplies it, so Armenian or an
 arrow in a Latin line still prints; a character no font has is reported.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase.ttfonts import TTFontFile
+from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 PT = 25.4 / 72.0  # mm per point
@@ -31,7 +31,9 @@ class Font:
     def __init__(self, name: str, path: Path):
         self.name = name
         self.path = path
-        ttf = TTFontFile(str(path))
+        # parsed once; the PDF backend embeds this same object, so no file is read twice
+        self.ttfont = TTFont(name, str(path))
+        ttf = self.ttfont.face
         self.widths = ttf.charWidths  # code point -> width in 1/1000 em
         self.cmap = ttf.charToGlyph
         self.default_width = ttf.defaultWidth
@@ -66,16 +68,21 @@ def available() -> list[str]:
     return sorted(p.stem for p in FONT_DIR.glob("*.ttf"))
 
 
+@lru_cache(maxsize=None)
 def chain(name: str) -> tuple[Font, ...]:
     first = get_font(name)
     rest = FALLBACKS["bold" if first.bold else "regular"]
     return (first,) + tuple(get_font(n) for n in rest if n != name)
 
 
-def split_runs(text: str, name: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=65536)
+def split_runs(text: str, name: str) -> tuple[tuple[str, str], ...]:
     """Split text into (font name, text) runs so that every character has a glyph.
     A character no font has stays in the first font (it will print as a box) and
     is found by ``missing_glyphs``."""
+    cmap = get_font(name).cmap
+    if all(ord(ch) in cmap for ch in text):  # the common case: one run, no fallback font even opened
+        return ((name, text),) if text else ()
     fonts = chain(name)
     runs: list[tuple[str, str]] = []
     for ch in text:
@@ -86,14 +93,23 @@ def split_runs(text: str, name: str) -> list[tuple[str, str]]:
             runs[-1] = (chosen.name, runs[-1][1] + ch)
         else:
             runs.append((chosen.name, ch))
-    return runs
+    return tuple(runs)
 
 
 def missing_glyphs(text: str, name: str) -> list[str]:
+    """Characters of ``text`` that neither the font nor its fallbacks can print."""
+    first = get_font(name)
+    if all(first.has(ch) or ch.isspace() for ch in text):
+        return []
     fonts = chain(name)
     return sorted({ch for ch in text if not ch.isspace() and not any(f.has(ch) for f in fonts)})
 
 
 def text_width(text: str, name: str, size_pt: float) -> float:
     """Advance width in mm, with fallbacks."""
-    return sum(get_font(f).advance(t) for f, t in split_runs(text, name)) * size_pt * PT
+    return em_width(text, name) * size_pt * PT
+
+
+@lru_cache(maxsize=65536)
+def em_width(text: str, name: str) -> float:
+    return sum(get_font(f).advance(t) for f, t in split_runs(text, name))

@@ -78,8 +78,12 @@ def load_file(path: Path, problems: Problems) -> Node | None:
     return load_text(text, spath, problems)
 
 
+#: libyaml's parser when PyYAML was built with it (same nodes and marks, several times faster)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_text(text: str, path: str, problems: Problems) -> Node | None:
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:

@@ -49,4 +49,23 @@ def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
 
 
 def manifest_bytes(manifest: dict) -> bytes:
-    return (json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+    """Pretty at the top (one key, file or part per line), compact below: readable, and written by
+    json's C encoder even for thousands of items."""
+    def compact(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = ["{"]
+    keys = list(manifest)
+    for i, key in enumerate(keys):
+        value = manifest[key]
+        comma = "," if i < len(keys) - 1 else ""
+        if isinstance(value, list) and value:
+            inner = ",\n".join(f"    {compact(v)}" for v in value)
+            lines.append(f"  {compact(key)}: [\n{inner}\n  ]{comma}")
+        elif isinstance(value, dict) and value:
+            inner = ",\n".join(f"    {compact(k)}: {compact(v)}" for k, v in value.items())
+            lines.append(f"  {compact(key)}: {{\n{inner}\n  }}{comma}")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}{comma}")
+    lines.append("}")
+    return ("\n".join(lines) + "\n").encode("utf-8")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import scene
@@ -35,7 +34,7 @@ class Page:
 
 def _register(name: str) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(get_font(name).path)))
+        pdfmetrics.registerFont(get_font(name).ttfont)
 
 
 def _box(b):
