@@ -76,10 +76,23 @@ def list_cmd() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json prints a list of {severity, code, file, line, column, path, message}.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def validate(game: str | None, fmt: str, strict: bool) -> None:
+@click.option("--explain", metavar="CODE", help="Print what the check CODE (e.g. E-board-ring) checks and why, then exit.")
+def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
     """Load GAME (default: etymonopoly) and check it; print every problem with file:line."""
     from .build import check_game
 
+    if explain:
+        from .validate import EXPLAIN, explain as explain_code
+
+        text = explain_code(explain)
+        if text is None:
+            import difflib
+
+            near = difflib.get_close_matches(explain, list(EXPLAIN), n=3)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise click.UsageError(f"no check with code {explain!r}{hint}")
+        click.echo(f"{explain}: {text}")
+        return
     root = _resolve(game)
     problems = Problems()
     check_game(root, problems)

@@ -72,3 +72,18 @@ def test_list_shows_shipped_games(monkeypatch):
     r = run("list")
     assert r.exit_code == 0
     assert "etymonopoly\tEtymonopoly" in r.output
+
+
+def test_explain_a_code():
+    r = run("validate", "--explain", "E-board-ring")
+    assert r.exit_code == 0 and "divisible by 4" in r.output
+    r = run("validate", "--explain", "E-board-rng")
+    assert r.exit_code == 2 and "E-board-ring" in r.output
+
+
+def test_calibrate_writes_two_pages(tmp_path):
+    from pypdf import PdfReader
+
+    r = run("calibrate", "--paper", "letter", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert len(PdfReader(str(tmp_path / "calibrate-letter.pdf")).pages) == 2
