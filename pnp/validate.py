@@ -203,7 +203,8 @@ EXPLAIN: dict[str, str] = {
     "W-countermix-undeclared": (
         "The game declares a countermix but not for this counter, so its count is not checked; add it."),
     "E-players-range": (
-        "players.min is larger than players.max."),
+        "players.min is larger than players.max. The maximum sets how much starting money the printed notes "
+        "must cover, so the range must make sense."),
     # ---- rules: tables
     "E-table-shape": (
         "A table row has a different number of cells from the table's columns."),
@@ -314,7 +315,7 @@ def _sub(obj: Entity, name: str | None) -> str:
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     hint = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {hint[0]!r}?" if hint else ""
+    return f" (did you mean {hint[0]!r}?)" if hint else ""
 
 
 def _known(choices: Iterable[str], limit: int = 12) -> str:
@@ -330,7 +331,7 @@ def _known(choices: Iterable[str], limit: int = 12) -> str:
 def _unique_ids(v: _Validator) -> None:
     kit = v.kit
 
-    def unique(items: Iterable[Entity], what: str, attr: str = "id") -> None:
+    def unique(items: Iterable[Entity], what: str, scope: str = "", attr: str = "id") -> None:
         seen: dict[str, Entity] = {}
         for obj in items:
             value = getattr(obj, attr, None)
@@ -339,7 +340,7 @@ def _unique_ids(v: _Validator) -> None:
             if value in seen:
                 first = v.loc(seen[value], attr)
                 v.error("E-id-duplicate", obj, attr,
-                        f"{what} id {value!r} is used twice (first at {first}); give each {what} its own id")
+                        f"{what} id {value!r} is used twice{scope} (first at {first}); give each {what} its own id")
             else:
                 seen[value] = obj
 
@@ -348,7 +349,7 @@ def _unique_ids(v: _Validator) -> None:
     unique(kit.board.centre.panels, "panel")
     unique(kit.decks, "deck")
     for deck in kit.decks:
-        unique(deck.cards, f"card in deck {deck.id!r}:")
+        unique(deck.cards, "card", f" in deck {deck.id!r}")
     unique(kit.counters.counters, "counter")
     unique(kit.counters.tokens, "token")
     unique(kit.reference.cards, "reference card")
@@ -392,8 +393,8 @@ def _board(v: _Validator) -> None:
     for s in spaces:
         if s.group is not None and s.group not in group_ids:
             v.error("E-ref-group", s, "group",
-                    f"no group {s.group!r} in board.yaml groups{_did_you_mean(s.group, group_ids)} "
-                    f"(groups: {_known(group_ids)})")
+                    f"no group {s.group!r} in board.yaml's groups{_did_you_mean(s.group, group_ids)}; "
+                    f"groups: {_known(group_ids)}")
         if s.kind == "property" and s.group is None:
             v.error("E-space-group", s, None,
                     f"property {s.id!r} has no group; add group: <group id> (groups: {_known(group_ids)})",
@@ -408,7 +409,7 @@ def _board(v: _Validator) -> None:
         if s.deck is not None and s.deck not in v.decks:
             v.error("E-ref-deck", s, "deck",
                     f"no deck {s.deck!r}{_did_you_mean(s.deck, v.decks)}; decks: {_known(v.decks)} "
-                    f"(a deck is a decks/<name>.yaml with that id)")
+                    f"(a deck is a decks/<name>.yaml file with that id)")
     for spot in board.centre.deck_spots:
         if spot.deck not in v.decks:
             v.error("E-ref-deck", spot, "deck",
@@ -538,7 +539,7 @@ def _mortgages(v: _Validator) -> None:
         elif rules.mortgage == "half" and s.price is not None:
             want = -(-s.price // (2 * r)) * r  # half the price, rounded up to the rounding
             if t.mortgage != want:
-                have = "no mortgage value" if t.mortgage is None else f"mortgage {t.mortgage}"
+                have = "the card has no mortgage value" if t.mortgage is None else f"the card's mortgage is {t.mortgage}"
                 v.error("E-mortgage-value", t, "mortgage" if t.mortgage is not None else None,
                         f"{have}, but rules.mortgage is 'half' and {t.space!r} costs {s.price}: write "
                         f"mortgage: {want}", path=t.sub("mortgage"))
@@ -555,7 +556,7 @@ def _trade_values(v: _Validator) -> None:
     for t, s in _titles_by_space(v):
         want = rules.trade_value.get(s.kind)
         if want is not None and t.trade_value != want:
-            have = "no trade value" if t.trade_value is None else f"trade value {t.trade_value}"
+            have = "the card has no trade value" if t.trade_value is None else f"the card's trade value is {t.trade_value}"
             v.error("E-trade-value", t, "trade_value" if t.trade_value is not None else None,
                     f"{have}, but rules.trade_value says every {s.kind} is worth {want}; write trade_value: {want}",
                     path=t.sub("trade_value"))
@@ -613,7 +614,7 @@ def _effect(v: _Validator, card, e, kinds: set) -> None:
     a = e.action
     if a in ("advance", "go") and e.target is None and e.nearest is None:
         v.error("E-effect-move", e, "action",
-                f"a {a!r} effect needs somewhere to go; add target: <space id> or nearest: <kind>",
+                f"the {a!r} effect needs somewhere to go; add target: <space id> or nearest: <kind>",
                 path=e.sub("target"))
     if a == "nearest" and e.nearest is None:
         v.error("E-effect-move", e, "action",
@@ -630,7 +631,7 @@ def _effect(v: _Validator, card, e, kinds: set) -> None:
     if a == "jail" and "jail" not in kinds:
         v.error("E-ref-kind", e, "action", "the card sends a player to jail, but the board has no jail space")
     if a in ("pay", "collect", "pay_each", "collect_each") and e.amount is None:
-        v.error("E-effect-amount", e, "action", f"a {a!r} effect needs amount: <how much>", path=e.sub("amount"))
+        v.error("E-effect-amount", e, "action", f"the {a!r} effect needs amount: <how much>", path=e.sub("amount"))
     if a == "repairs":
         for name in ("per_house", "per_hotel"):
             if getattr(e, name) is None:
@@ -991,8 +992,8 @@ def _fonts(v: _Validator) -> None:
         name = getattr(fonts, role)
         if name not in available:
             v.error("E-font-unknown", fonts, role,
-                    f"font {name!r} is not in fonts/{_did_you_mean(name, available)} "
-                    f"(available: {_known(available, 20)}); name a font by its file stem")
+                    f"font {name!r} is not in fonts/{_did_you_mean(name, available)}; name a font by its file "
+                    f"stem (available: {_known(available, 20)})")
 
 
 def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[tuple[Entity, str, str, str]]:
