@@ -9,9 +9,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from . import __version__, validate
+from . import __version__, incremental, validate
 from .content import load_kit
-from .impose import SheetOptions, Sheet, impose
+from .impose import Sheet, SheetOptions, impose
 from .layout.common import Ctx, Item
 from .model import Kit
 from .output import OutFile, manifest_bytes, write_all
@@ -39,6 +39,8 @@ class BuildResult:
     out_dir: Path
     files: list[Path] = field(default_factory=list)
     manifest: dict = field(default_factory=dict)
+    rebuilt: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
 
 
 def check_game(root: Path, problems: Problems, bleed: float = 3.0) -> Kit | None:
@@ -97,51 +99,125 @@ def _file_name(part: str, opts: BuildOptions) -> str:
     return f"{part}-{opts.paper}-{opts.layout}.pdf"
 
 
-def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems) -> BuildResult | None:
+@dataclass
+class PartResult:
+    """One part rendered: its files, what the manifest says of it, and what its layout reported."""
+
+    part: str
+    files: list[OutFile]
+    counts: dict
+    record: dict
+    problems: list = field(default_factory=list)
+
+
+def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> PartResult | None:
+    """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed."""
+    ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
+    if part == "board":
+        return _build_board(ctx, opts)
+    items = part_items(ctx, part)
+    if not items:
+        return None
+    sheet_opts = SheetOptions(paper=opts.paper, margin=opts.margin, bleed=opts.bleed, layout=opts.layout,
+                              flip=opts.flip, offset=opts.offset, per_item=opts.per_item)
+    try:
+        sheets = impose(items, sheet_opts, kit.game.title, part, _advice(kit, part))
+    except ValueError as exc:
+        problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
+        return None
+    name = _file_name(part, opts)
+    data, info = _pdf(f"{kit.game.title}: {part}", part, [s.page for s in sheets])
+    return PartResult(part, [OutFile(name, data, info)], dict(Counter(it.kind for it in items)),
+                      {"files": [name], "items": len(items), "pages": _page_records(sheets)})
+
+
+def _render_in_child(root: str, part: str, opts: BuildOptions):
+    """Worker for -j: load the (already validated) kit again and render one part."""
+    problems = Problems()
+    kit = load_kit(Path(root), problems)
+    result = render_part(kit, part, opts, problems) if kit is not None else None
+    return result, problems.items
+
+
+def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems,
+               force: bool = False, jobs: int = 1) -> BuildResult | None:
+    """Validate, then render the parts whose inputs changed since the last build into ``out_dir``.
+
+    Parts whose content files, options and engine are unchanged (by hash, recorded in the
+    manifest) keep their files; with nothing changed nothing is rewritten. ``force`` rebuilds
+    everything; ``jobs`` > 1 renders parts in that many processes (same bytes as serial)."""
+    root = Path(root)
+    out_dir = Path(out_dir) if out_dir else Path("output") / root.resolve().name
+    inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
+    previous = incremental.read_manifest(out_dir)
+    todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
+    if not todo:
+        return BuildResult(out_dir, [], previous or {}, rebuilt=[], kept=list(opts.parts))
     kit = load_kit(root, problems)
     if kit is None:
         return None
     validate.check(kit, problems)
     if problems.errors:
         return None
-    ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
-    out_dir = Path(out_dir) if out_dir else Path("output") / kit.id
-    sheet_opts = SheetOptions(paper=opts.paper, margin=opts.margin, bleed=opts.bleed, layout=opts.layout,
-                              flip=opts.flip, offset=opts.offset, per_item=opts.per_item)
-    files: list[OutFile] = []
+    results: list[PartResult] = []
+    if jobs > 1 and len(todo) > 1:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        with cf.ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
+                                    mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_render_in_child, str(root), p, opts) for p in todo]
+            for fut in futures:
+                result, found = fut.result()
+                problems.items.extend(found)
+                if result is not None:
+                    results.append(result)
+    else:
+        for part in todo:
+            result = render_part(kit, part, opts, problems)
+            if result is not None:
+                results.append(result)
+    if problems.errors:  # a layout found text that does not fit: write nothing
+        return None
+    manifest = _manifest(kit, opts, inputs, results, previous, todo)
+    files = [f for r in results for f in r.files]
+    files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
+    written = write_all(out_dir, files)
+    kept = [p for p in opts.parts if p not in todo]
+    return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept)
+
+
+def _option_record(opts: BuildOptions) -> dict:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(opts).items() if k != "parts"}
+
+
+def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResult], previous: dict | None,
+              todo: list[str]) -> dict:
+    """The new manifest: rebuilt parts from ``results``, kept parts copied from the previous manifest."""
     manifest: dict = {
         "game": kit.id,
         "title": kit.game.title,
         "generator": f"pnp {__version__}",
-        "options": {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(opts).items()},
+        "options": {**_option_record(opts), "parts": list(opts.parts)},
         "files": [],
         "counts": {},
         "parts": {},
     }
+    old_files = {f["name"]: f for f in (previous or {}).get("files", [])}
+    fresh = {r.part: r for r in results}
     for part in opts.parts:
-        if part == "board":
-            files += _build_board(ctx, opts, manifest)
-            continue
-        items = part_items(ctx, part)
-        if not items:
-            continue
-        try:
-            sheets = impose(items, sheet_opts, kit.game.title, part, _advice(kit, part))
-        except ValueError as exc:
-            problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
-            return None
-        name = _file_name(part, opts)
-        data, info = _pdf(f"{kit.game.title}: {part}", part, [s.page for s in sheets])
-        files.append(OutFile(name, data, info))
-        manifest["counts"][part] = dict(Counter(it.kind for it in items))
-        manifest["parts"][part] = {"file": name, "items": len(items), "pages": _page_records(sheets)}
-    if problems.errors:  # a layout found text that does not fit: write nothing
-        return None
-    for f in files:
-        manifest["files"].append({"name": f.name, **f.info, "sha256": f.sha256})
-    files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
-    written = write_all(out_dir, files)
-    return BuildResult(out_dir, written, manifest)
+        if part in fresh:
+            r = fresh[part]
+            manifest["counts"][part] = r.counts
+            manifest["parts"][part] = {**r.record, "inputs": inputs[part]}
+            manifest["files"] += [{"name": f.name, "part": part, **f.info, "sha256": f.sha256} for f in r.files]
+        elif part in todo:  # nothing to print for this part: remember that it is up to date
+            manifest["parts"][part] = {"files": [], "items": 0, "inputs": inputs[part]}
+        elif previous and part in previous.get("parts", {}):
+            manifest["counts"][part] = previous["counts"][part]
+            manifest["parts"][part] = previous["parts"][part]
+            manifest["files"] += [old_files[n] for n in previous["parts"][part]["files"] if n in old_files]
+    return manifest
 
 
 def _advice(kit: Kit, part: str) -> str:
@@ -153,7 +229,7 @@ def _page_records(sheets: list[Sheet]) -> list[dict]:
     return [{"page": n, "side": s.side, "items": [p.record() for p in s.placed]} for n, s in enumerate(sheets, 1)]
 
 
-def _build_board(ctx: Ctx, opts: BuildOptions, manifest: dict) -> list[OutFile]:
+def _build_board(ctx: Ctx, opts: BuildOptions) -> PartResult:
     from .layout import board
     from . import tiling
 
@@ -167,11 +243,11 @@ def _build_board(ctx: Ctx, opts: BuildOptions, manifest: dict) -> list[OutFile]:
     for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
         data, info = _pdf(f"{kit.game.title}: board", "board", pages)
         out.append(OutFile(name, data, info))
-    manifest["counts"]["board"] = {"spaces": len(kit.board.spaces)}
-    manifest["parts"]["board"] = {
+    record = {
         "files": [o.name for o in out],
         "spaces": [{"index": g.index, "id": g.space.id, "name": g.space.name, "kind": g.space.kind,
                     "rect": [round(v, 3) for v in (g.x, g.y, g.w, g.h)]} for g in board.space_geometry(kit.board)],
         "tiles": grid,
     }
-    return out
+    return PartResult("board", out, {"spaces": len(kit.board.spaces)}, record)
+

@@ -121,7 +121,10 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
 @click.option("--per-item", is_flag=True, help="One item per page at trim plus bleed (for a print shop).")
 @click.option("--overlap", type=click.FloatRange(0, 50), default=10.0, show_default=True,
               help="Overlap between board tiles in mm.")
-def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap) -> None:
+@click.option("--force", is_flag=True, help="Rebuild every part, even those whose content has not changed.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Build independent parts in this many processes.")
+def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap, force, jobs) -> None:
     """Validate GAME (default: etymonopoly) and write its PDFs and manifest."""
     from .build import BuildOptions, build_game
 
@@ -129,13 +132,18 @@ def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_i
     opts = BuildOptions(paper=paper.lower(), parts=_parts(only), bleed=bleed, margin=margin, layout=layout,
                         flip=flip, offset=_offset(offset), per_item=per_item, overlap=overlap)
     problems = Problems()
-    result = build_game(root, out_dir, opts, problems)
+    result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs)
     _print_problems(problems)
     if result is None:
         click.echo("build failed: nothing was written", err=True)
         sys.exit(1)
+    if not result.rebuilt:
+        click.echo(f"{result.out_dir}: up to date, nothing rewritten (--force rebuilds)")
+        return
     for f in result.files:
         click.echo(f"wrote {f}")
+    if result.kept:
+        click.echo(f"unchanged, kept: {', '.join(result.kept)}")
 
 
 @cli.command()

@@ -81,3 +81,53 @@ def test_interrupted_write_leaves_previous_output_and_no_temporaries(mini, tmp_p
     with pytest.raises(OSError):
         build(mini, out)
     assert snapshot(out) == before
+
+
+def _mtimes(folder):
+    return {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+
+
+def test_nothing_changed_rewrites_nothing(mini, tmp_path):
+    out = tmp_path / "out"
+    first, _ = build(mini, out, parts=("board", "cards", "notes", "tokens"))
+    assert first.rebuilt == ["board", "cards", "notes", "tokens"]
+    before = _mtimes(out)
+    again, _ = build(mini, out, parts=("board", "cards", "notes", "tokens"))
+    assert again.rebuilt == [] and again.files == []
+    assert _mtimes(out) == before
+
+
+def test_a_deck_change_rebuilds_only_the_parts_it_feeds(mini, tmp_path):
+    out = tmp_path / "out"
+    build(mini, out, parts=("board", "cards", "notes", "tokens"))
+    before = _mtimes(out)
+    edit(mini / "decks" / "luck.yaml", "Get out of jail free.", "Leave jail for free.")
+    result, _ = build(mini, out, parts=("board", "cards", "notes", "tokens"))
+    assert result.rebuilt == ["board", "cards"] and result.kept == ["notes", "tokens"]
+    after = _mtimes(out)
+    assert after["notes-a4.pdf"] == before["notes-a4.pdf"] and after["tokens-a4.pdf"] == before["tokens-a4.pdf"]
+    assert after["cards-a4.pdf"] != before["cards-a4.pdf"]
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert {f["name"] for f in manifest["files"]} == {"board-full.pdf", "board-a4.pdf", "cards-a4.pdf",
+                                                       "notes-a4.pdf", "tokens-a4.pdf"}
+    for f in manifest["files"]:
+        assert hashlib.sha256((out / f["name"]).read_bytes()).hexdigest() == f["sha256"]
+    assert set(manifest["counts"]) == {"board", "cards", "notes", "tokens"}
+
+
+def test_a_deleted_output_file_is_rebuilt_and_force_rebuilds_all(mini, tmp_path):
+    out = tmp_path / "out"
+    build(mini, out)
+    (out / "notes-a4.pdf").unlink()
+    result, _ = build(mini, out)
+    assert result.rebuilt == ["notes"]
+    forced = build_game(mini, out, BuildOptions(parts=PARTS), Problems(), force=True)
+    assert forced.rebuilt == list(PARTS)
+
+
+def test_parallel_build_gives_the_same_bytes(mini, tmp_path):
+    parts = ("board", "cards", "notes", "tokens")
+    serial = build_game(mini, tmp_path / "s", BuildOptions(parts=parts), Problems())
+    parallel = build_game(mini, tmp_path / "p", BuildOptions(parts=parts), Problems(), jobs=2)
+    assert serial and parallel
+    assert snapshot(tmp_path / "s") == snapshot(tmp_path / "p")

@@ -56,7 +56,7 @@ def test_trims_sit_on_their_crop_marks_and_marks_stay_off_the_art(tmp_path, flip
     manifest = build(tmp_path, flip=flip, parts=("cards", "notes"))
     for part in ("cards", "notes"):
         info = manifest["parts"][part]
-        pdf = reader(tmp_path / info["file"])
+        pdf = reader(tmp_path / info["files"][0])
         for rec in info["pages"]:
             page = pdf.pages[rec["page"] - 1]
             vertical, horizontal = _marks(page)
