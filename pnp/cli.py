@@ -166,6 +166,21 @@ def calibrate(paper: str, flip: str, out_dir: Path) -> None:
     click.echo(f"wrote {path}: print it double-sided at 100 %, hold it against a light, read X and Y on the sheet")
 
 
+@cli.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("content/schema"),
+              show_default=True, help="Folder for the *.schema.json files.")
+def schema(out_dir: Path) -> None:
+    """Write JSON Schemas for the content files (editors complete and check fields with them).
+
+    Start a content file with '# yaml-language-server: $schema=../schema/game.schema.json'
+    (decks: ../../schema/deck.schema.json) and an editor with the YAML language server checks it as you type."""
+    from .output import OutFile, write_all
+    from .schemas import render_all
+
+    for path in write_all(out_dir, [OutFile(name, data, {}) for name, data in render_all().items()]):
+        click.echo(f"wrote {path}")
+
+
 def main() -> None:
     cli(prog_name="pnp")
 
