@@ -181,6 +181,22 @@ def schema(out_dir: Path) -> None:
         click.echo(f"wrote {path}")
 
 
+@cli.command()
+@click.argument("name")
+@click.option("--from", "source", metavar="GAME", help="Copy this kit (an id under ./content or a folder) "
+              "instead of the commented starter.")
+def new(name: str, source: str | None) -> None:
+    """Create content/NAME: a game that validates and builds at once, to edit from there."""
+    from .scaffold import ScaffoldError, new_game
+
+    src = _resolve(source) if source else None
+    try:
+        dest = new_game(name, Path("content"), src)
+    except ScaffoldError as exc:
+        raise click.UsageError(str(exc)) from None
+    click.echo(f"created {dest}: edit its YAML, then run `pnp validate {dest}` and `pnp build {dest}`")
+
+
 def main() -> None:
     cli(prog_name="pnp")
 

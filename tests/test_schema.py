@@ -11,7 +11,7 @@ from pnp.schemas import FILES, kind_of, render_all
 from conftest import MINI, ROOT
 
 SCHEMA_DIR = ROOT / "content" / "schema"
-GAMES = [d for d in sorted((ROOT / "content").iterdir()) if (d / "game.yaml").is_file()] + [MINI]
+GAMES = [d for d in sorted((ROOT / "content").iterdir()) if (d / "game.yaml").is_file()] + [ROOT / "pnp" / "starter", MINI]
 
 
 def validator(kind):

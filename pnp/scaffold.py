@@ -1,0 +1,31 @@
+"""``pnp new``: start a game folder from an existing kit or from the commented starter."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+STARTER = Path(__file__).resolve().parent / "starter"
+
+
+class ScaffoldError(Exception):
+    pass
+
+
+def new_game(name: str, dest_root: Path, source: Path | None = None) -> Path:
+    """Copy ``source`` (a game folder; default: the starter) to ``dest_root/name`` and give it ``name`` as
+    its title. The copy validates and builds as it is."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+        raise ScaffoldError(f"{name!r} is not a game id: use lowercase letters, digits, - and _ (e.g. my-game)")
+    dest = dest_root / name
+    if dest.exists():
+        raise ScaffoldError(f"{dest} already exists; choose another name or remove it")
+    src = source or STARTER
+    dest_root.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    game = dest / "game.yaml"
+    title = name.replace("-", " ").replace("_", " ").title()
+    text = game.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^title:[^\n#]*", f"title: {title}", text, count=1)
+    game.write_text(text, encoding="utf-8")
+    return dest
