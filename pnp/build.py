@@ -140,12 +140,14 @@ def _render_in_child(root: str, part: str, opts: BuildOptions):
 
 
 def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems,
-               force: bool = False, jobs: int = 1) -> BuildResult | None:
+               force: bool = False, jobs: int = 1, progress=None) -> BuildResult | None:
     """Validate, then render the parts whose inputs changed since the last build into ``out_dir``.
 
     Parts whose content files, options and engine are unchanged (by hash, recorded in the
     manifest) keep their files; with nothing changed nothing is rewritten. ``force`` rebuilds
-    everything; ``jobs`` > 1 renders parts in that many processes (same bytes as serial)."""
+    everything; ``jobs`` > 1 renders parts in that many processes (same bytes as serial).
+    ``progress(done, total, part)`` is told as each part is finished."""
+    progress = progress or (lambda done, total, part: None)
     root = Path(root)
     out_dir = Path(out_dir) if out_dir else Path("output") / root.resolve().name
     inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
@@ -167,14 +169,16 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
         with cf.ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
                                     mp_context=multiprocessing.get_context("fork")) as pool:
             futures = [pool.submit(_render_in_child, str(root), p, opts) for p in todo]
-            for fut in futures:
+            for n, (part, fut) in enumerate(zip(todo, futures), 1):
                 result, found = fut.result()
+                progress(n, len(todo), part)
                 problems.items.extend(found)
                 if result is not None:
                     results.append(result)
     else:
-        for part in todo:
+        for n, part in enumerate(todo, 1):
             result = render_part(kit, part, opts, problems)
+            progress(n, len(todo), part)
             if result is not None:
                 results.append(result)
     if problems.errors:  # a layout found text that does not fit: write nothing

@@ -34,6 +34,26 @@ def _print_problems(problems: Problems, fmt: str = "text") -> None:
         click.echo(f"{len(problems.errors)} error(s), {len(problems.warnings)} warning(s)", err=True)
 
 
+class _ProgressBar:
+    """A bar on a terminal, silence elsewhere (pipes, CI, --quiet)."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, done: int, total: int, part: str) -> None:
+        if not self.enabled:
+            return
+        width = 24
+        filled = width * done // total
+        click.echo(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {part:<8}", err=True, nl=False)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
 def _parts(value: str | None) -> tuple[str, ...]:
     if not value:
         return PART_NAMES
@@ -124,7 +144,9 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
 @click.option("--force", is_flag=True, help="Rebuild every part, even those whose content has not changed.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Build independent parts in this many processes.")
-def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap, force, jobs) -> None:
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap, force, jobs,
+          quiet) -> None:
     """Validate GAME (default: etymonopoly) and write its PDFs and manifest."""
     from .build import BuildOptions, build_game
 
@@ -132,7 +154,9 @@ def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_i
     opts = BuildOptions(paper=paper.lower(), parts=_parts(only), bleed=bleed, margin=margin, layout=layout,
                         flip=flip, offset=_offset(offset), per_item=per_item, overlap=overlap)
     problems = Problems()
-    result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs)
+    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs, progress=bar)
+    bar.close()
     _print_problems(problems)
     if result is None:
         click.echo("build failed: nothing was written", err=True)
@@ -195,6 +219,44 @@ def new(name: str, source: str | None) -> None:
     except ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(f"created {dest}: edit its YAML, then run `pnp validate {dest}` and `pnp build {dest}`")
+
+
+@cli.command("watch")
+@click.argument("game", required=False)
+@click.option("--pdf", is_flag=True, help="Also rebuild the PDFs (only the parts a change reaches).")
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: output/<game-id>).")
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+              help="Seconds between looks at the files.")
+def watch_cmd(game: str | None, pdf: bool, paper: str, out_dir: Path | None, interval: float) -> None:
+    """Check GAME again every time one of its files is saved (and with --pdf rebuild what changed). Ctrl-C stops."""
+    from .build import BuildOptions, build_game, check_game
+    from .watch import watch
+
+    root = _resolve(game)
+    out_dir = out_dir or Path("output") / root.resolve().name
+
+    def on_change(changed: list[str], parts: list[str]) -> None:
+        click.echo(f"changed: {', '.join(changed)} (reaches {', '.join(parts) or 'nothing printed'})")
+        problems = Problems()
+        kit = check_game(root, problems)
+        _print_problems(problems)
+        if kit is None:
+            click.echo(f"✗ {len(problems.errors)} error(s): nothing rebuilt; fix and save again")
+            return
+        if pdf:
+            result = build_game(root, out_dir, BuildOptions(paper=paper.lower()), problems)
+            if result is not None and result.rebuilt:
+                click.echo(f"rebuilt {', '.join(result.rebuilt)} in {result.out_dir}")
+        click.echo(f"✓ ok ({len(problems.warnings)} warning(s))")
+
+    click.echo(f"watching {root} (Ctrl-C to stop)")
+    try:
+        watch(root, on_change, interval)
+    except KeyboardInterrupt:
+        pass
+    click.echo("stopped")
 
 
 def main() -> None:

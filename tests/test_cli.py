@@ -87,3 +87,19 @@ def test_calibrate_writes_two_pages(tmp_path):
     r = run("calibrate", "--paper", "letter", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     assert len(PdfReader(str(tmp_path / "calibrate-letter.pdf")).pages) == 2
+
+
+def test_progress_is_quiet_when_not_a_terminal(tmp_path):
+    r = run("build", str(MINI), "--only", "cards", "--out", str(tmp_path))
+    assert r.exit_code == 0 and "[" not in r.output and "#" not in r.output
+
+
+def test_progress_bar_draws_on_a_terminal(capsys):
+    from pnp.cli import _ProgressBar
+
+    bar = _ProgressBar(enabled=True)
+    bar(1, 2, "cards")
+    bar(2, 2, "notes")
+    bar.close()
+    err = capsys.readouterr().err
+    assert "[############............] 1/2 cards" in err and "2/2 notes" in err

@@ -1,0 +1,42 @@
+"""pnp watch notices a saved file and redoes the work, and stops cleanly."""
+import threading
+import time
+
+from pnp.build import BuildOptions, build_game
+from pnp.problems import Problems
+from pnp.watch import affected_parts, watch
+
+from conftest import edit
+
+
+def test_watch_rebuilds_after_a_change(mini, tmp_path):
+    out = tmp_path / "out"
+    assert build_game(mini, out, BuildOptions(), Problems()) is not None
+    seen = []
+    stop = threading.Event()
+
+    def on_change(changed, parts):
+        result = build_game(mini, out, BuildOptions(), Problems())
+        seen.append((changed, parts, result.rebuilt))
+        stop.set()
+
+    thread = threading.Thread(target=watch, args=(mini, on_change, 0.05, stop))
+    thread.start()
+    time.sleep(0.2)
+    edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")
+    thread.join(timeout=10)
+    stop.set()
+    assert not thread.is_alive()
+    assert seen == [(["counters.yaml"], ["tokens"], ["tokens"])]
+
+
+def test_watch_stops_when_asked():
+    stop = threading.Event()
+    stop.set()
+    assert watch(__import__("pathlib").Path("."), lambda c, p: None, 0.05, stop) == 0
+
+
+def test_which_parts_a_file_reaches():
+    assert affected_parts(["decks/luck.yaml"]) == ["board", "cards"]
+    assert affected_parts(["money.yaml"]) == ["notes"]
+    assert affected_parts(["game.yaml"]) == ["board", "cards", "notes", "tokens"]
