@@ -37,12 +37,14 @@ def synthetic_game(folder: Path, n: int) -> Path:
     (folder / "game.yaml").write_text(
         "title: Bench\ncurrency: {symbol: $, name: dollars}\nplayers: {min: 2, max: 4}\n"
         "money: {starting: 0, denominations: [1], starting_split: {}}\n"
-        f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, deck, free, free]}}\n", encoding="utf-8")
-    (folder / "board.yaml").write_text(
-        "size: 240\ncorner: 60\nspaces:\n"
-        "  - {id: s, kind: start, name: Start}\n  - {id: a, kind: deck, deck: bench, name: A}\n"
-        "  - {id: b, kind: free, name: B}\n  - {id: c, kind: free, name: C}\ncentre: {title: Bench}\n",
-        encoding="utf-8")
+        f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, free, free, free]}}\n", encoding="utf-8")
+    spaces = []
+    for i in range(8):  # corners on every other space, the deck's spaces between them
+        kind = ("start" if i == 0 else "free") if i % 2 == 0 else "deck"
+        extra = ", deck: bench" if kind == "deck" else ""
+        spaces.append(f"  - {{id: s{i}, kind: {kind}, name: Space {i}{extra}}}")
+    (folder / "board.yaml").write_text("size: 240\ncorner: 80\nspaces:\n" + "\n".join(spaces)
+                                       + "\ncentre: {title: Bench}\n", encoding="utf-8")
     lines = ["id: bench", "name: Bench", 'colour: "#24405f"', "cards:"]
     for i in range(n):
         lines.append(f"  - {{id: c{i + 1}, title: Card {i + 1}, text: \"The first line of text, a second line of "

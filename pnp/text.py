@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import scene
-from .fonts import PT, get_font, split_runs, text_width
+from .fonts import PT, em_width, split_runs, text_width
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
@@ -63,20 +63,29 @@ def _paragraphs(text: str) -> list[tuple[str, str]]:
 
 
 def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] | None:
-    """Greedy wrap; None when a single word is wider than the width."""
+    """Greedy wrap; None when a single word is wider than the width.
+
+    Word widths are measured once (and cached across texts); a line is its words plus
+    the spaces between them, which is exact because no kerning is applied."""
+    scale = size * PT
+    limit = width / scale + 1e-9  # in em
+    space = em_width(" ", font)
     lines: list[str] = []
-    cur = ""
+    cur: list[str] = []
+    cur_w = 0.0
     for w in words:
-        trial = f"{cur} {w}" if cur else w
-        if text_width(trial, font, size) <= width + 1e-6:
-            cur = trial
+        ww = em_width(w, font)
+        trial = cur_w + space + ww if cur else ww
+        if trial <= limit:
+            cur.append(w)
+            cur_w = trial
             continue
-        if not cur or text_width(w, font, size) > width + 1e-6:
+        if not cur or ww > limit:
             return None
-        lines.append(cur)
-        cur = w
+        lines.append(" ".join(cur))
+        cur, cur_w = [w], ww
     if cur:
-        lines.append(cur)
+        lines.append(" ".join(cur))
     return lines
 
 
@@ -179,7 +188,7 @@ def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anc
         x -= total
     out = []
     for fname, t in split_runs(text, font):
-        adv = get_font(fname).advance(t) * size * PT
+        adv = em_width(t, fname) * size * PT
         if t.strip():
             out.append(scene.Text(x, y, t, fname, size, colour, "start", adv))
         x += adv

@@ -137,9 +137,34 @@ class PdfWriter:
             p = c.beginPath()
             p.rect(x, y, w, h)
             c.clipPath(p, stroke=0, fill=0)
+        texts: list[scene.Text] = []
         for child in g.children:
+            if isinstance(child, scene.Text):  # neighbouring runs share one text object
+                texts.append(child)
+                continue
+            if texts:
+                self._texts(texts)
+                texts = []
             self._draw(child)
+        if texts:
+            self._texts(texts)
         c.restoreState()
+
+    def _texts(self, runs: list[scene.Text]) -> None:
+        t = self.c.beginText()
+        font = colour = None
+        for s in runs:
+            if (s.font, s.size) != font:
+                _register(s.font)
+                t.setFont(s.font, s.size / MM)
+                font = (s.font, s.size)
+            if s.colour != colour:
+                t.setFillColorRGB(*_rgb(s.colour))
+                colour = s.colour
+            x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
+            t.setTextOrigin(x, s.y)
+            t.textOut(s.text)
+        self.c.drawText(t)
 
     def _use_form(self, g: scene.Group) -> None:
         c = self.c
