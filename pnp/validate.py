@@ -113,8 +113,11 @@ EXPLAIN: dict[str, str] = {
         "space on the board."),
     # ---- rules: board
     "E-board-ring": (
-        "The ring of spaces must have a length divisible by 4 (and at least 4), since the board is a square "
-        "with a corner space at each quarter; add or remove spaces."),
+        "The ring of spaces must have a length divisible by 4 (and at least 8), since the board is a square "
+        "with a corner space at each quarter and spaces between them; add or remove spaces."),
+    "E-board-size": (
+        "board.corner (the side of a corner space) must be more than 0 and less than half of board.size, or "
+        "the spaces between the corners would have no room."),
     "E-board-start": (
         "The board must have exactly one space of kind start: it is where players begin and where the salary "
         "is paid."),
@@ -202,6 +205,9 @@ EXPLAIN: dict[str, str] = {
         "development); fix the count or the rule."),
     "W-countermix-undeclared": (
         "The game declares a countermix but not for this counter, so its count is not checked; add it."),
+    "E-count-large": (
+        "A count or copies value is implausibly large (more than 1000 of one item, or more than 10000 items in "
+        "all): nearly always a typo, and laying it out would take very long. Print a sheet several times instead."),
     "E-players-range": (
         "players.min is larger than players.max. The maximum sets how much starting money the printed notes "
         "must cover, so the range must make sense."),
@@ -361,11 +367,15 @@ def _board(v: _Validator) -> None:
     board, rules = v.kit.board, v.kit.game.rules
     spaces = board.spaces
     n = len(spaces)
-    if n < 4 or n % 4:
-        fix = (f"add {4 - n % 4} or remove {n % 4}" if n >= 4 else f"add {4 - n}")
+    if n < 8 or n % 4:
+        fix = (f"add {4 - n % 4} or remove {n % 4}" if n >= 8 and n % 4 else f"add {8 - n}" if n < 8 else "")
         v.error("E-board-ring", board, "spaces",
-                f"the ring has {n} spaces, which is not a multiple of 4 (a square board has a corner every "
-                f"quarter); {fix} space(s)")
+                f"the ring has {n} spaces; it needs a multiple of 4, at least 8 (a square board has a corner every "
+                f"quarter and a space between corners); {fix} space(s)")
+    if not 0 < board.corner < board.size / 2:
+        v.error("E-board-size", board, "corner" if "corner" in board.locs else "size",
+                f"corner spaces of {board.corner:g} mm do not fit a {board.size:g} mm board: the corner must be more "
+                f"than 0 and less than half the board's size; change board.size or board.corner")
     starts = [s for s in spaces if s.kind == "start"]
     if not starts:
         v.error("E-board-start", board, "spaces",
@@ -380,7 +390,7 @@ def _board(v: _Validator) -> None:
         v.error("E-board-corner", rules, "corners",
                 f"rules.corners lists {len(corners)} kind(s); list exactly four, the kinds of the corners in board "
                 f"order (e.g. [start, jail, free, go_to_jail])")
-    elif n >= 4 and n % 4 == 0:
+    elif n >= 8 and n % 4 == 0:
         for k, want in enumerate(corners):
             i = k * n // 4
             s = spaces[i]
@@ -777,6 +787,33 @@ def _counters(v: _Validator) -> None:
                 v.warning("W-countermix-undeclared", c, "id",
                           f"rules.countermix does not list counter {c.id!r}; add {c.id}: {c.count} so its count is "
                           f"checked")
+
+
+#: the most copies of one item (a note, a card, a counter) a kit may print, and of all items together
+MAX_COPIES = 1000
+MAX_ITEMS = 10_000
+
+
+@_rule
+def _print_counts(v: _Validator) -> None:
+    kit = v.kit
+    entries: list[tuple[Entity, str, int]] = []
+    for ms in (kit.money.notes, kit.money.chips):
+        if ms is not None:
+            entries += [(d, "count", d.count) for d in ms.denominations]
+    entries += [(c, "copies", c.copies) for deck in kit.decks for c in deck.cards]
+    entries += [(c, "copies", c.copies) for c in kit.reference.cards]
+    entries += [(c, "count", c.count) for c in kit.counters.counters]
+    for obj, name, n in entries:
+        if n > MAX_COPIES:
+            v.error("E-count-large", obj, name,
+                    f"{n} copies of one item; a kit prints at most {MAX_COPIES} of one item (a typo?): lower "
+                    f"{name}, or tell the maker to print the sheet several times")
+    total = sum(min(n, MAX_COPIES + 1) for _, _, n in entries)
+    if total > MAX_ITEMS and all(n <= MAX_COPIES for _, _, n in entries):
+        v.error("E-count-large", kit.game, None,
+                f"the kit would print {total} items (notes, cards, counters); at most {MAX_ITEMS} are allowed: "
+                f"lower the counts and copies", path="")
 
 
 @_rule
