@@ -259,6 +259,52 @@ def watch_cmd(game: str | None, pdf: bool, paper: str, out_dir: Path | None, int
     click.echo("stopped")
 
 
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
+@click.option("--only", "only", help="Comma list of parts to draw: board, cards, notes, tokens.")
+@click.option("--item", "item_id", metavar="ID",
+              help="Only this item (e.g. luck-go): its front and back, no contact sheets.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: output/<game-id>/preview).")
+@click.option("--bleed", "with_bleed", is_flag=True,
+              help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
+def preview(game, dpi, only, item_id, out_dir, with_bleed) -> None:
+    """Draw GAME's items as PNGs and contact sheets, to look at rather than print.
+
+    Writes <item-id>-front.png and <item-id>-back.png at trim size (the size of the cut piece; --bleed
+    adds the bleed), contact-<deck or part>.png with every item and its id, contact-<...>-backs.png with
+    the distinct backs, and board-front.png. An item whose drawing has a problem is outlined on its
+    contact sheet, red for an error, amber for a warning, with the problem's code under it.
+
+    Exit 1 when the content has errors: if it could be loaded, the previews are still written (to show
+    the errors); if not, nothing is written."""
+    from .content import UsageError
+    from .preview import PreviewOptions, preview_game
+
+    root = _resolve(game)
+    opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed)
+    problems = Problems()
+    try:
+        result = preview_game(root, out_dir, opts, problems)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    _print_problems(problems)
+    if result is None:
+        click.echo("preview failed: nothing was written", err=True)
+        sys.exit(1)
+    for part in result.skipped:
+        click.echo(f"{part}: not drawn, the errors above must be fixed first", err=True)
+    sheets = len(result.sheets)
+    click.echo(f"wrote {result.images} item image(s)" + (f" and {sheets} contact sheet(s)" if sheets else "")
+               + f" to {result.out_dir}")
+    if result.flagged:
+        shown = ", ".join(f"{k} ({', '.join(v)})" for k, v in list(result.flagged.items())[:5])
+        more = f" and {len(result.flagged) - 5} more" if len(result.flagged) > 5 else ""
+        click.echo(f"{len(result.flagged)} item(s) with problems, outlined on the contact sheets: {shown}{more}")
+    sys.exit(1 if problems.errors else 0)
+
+
 def main() -> None:
     cli(prog_name="pnp")
 
