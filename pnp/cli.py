@@ -224,14 +224,16 @@ def new(name: str, source: str | None) -> None:
 @cli.command("watch")
 @click.argument("game", required=False)
 @click.option("--pdf", is_flag=True, help="Also rebuild the PDFs (only the parts a change reaches).")
+@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True, help="Preview resolution.")
 @click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
 @click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
               help="Seconds between looks at the files.")
-def watch_cmd(game: str | None, pdf: bool, paper: str, out_dir: Path | None, interval: float) -> None:
-    """Check GAME again every time one of its files is saved (and with --pdf rebuild what changed). Ctrl-C stops."""
-    from .build import BuildOptions, build_game, check_game
+def watch_cmd(game: str | None, pdf: bool, dpi: float, paper: str, out_dir: Path | None, interval: float) -> None:
+    """Redraw GAME's previews of what a saved file reaches (with --pdf, rebuild those PDFs too). Ctrl-C stops."""
+    from .build import BuildOptions, build_game
+    from .preview import PreviewOptions, preview_game
     from .watch import watch
 
     root = _resolve(game)
@@ -240,10 +242,12 @@ def watch_cmd(game: str | None, pdf: bool, paper: str, out_dir: Path | None, int
     def on_change(changed: list[str], parts: list[str]) -> None:
         click.echo(f"changed: {', '.join(changed)} (reaches {', '.join(parts) or 'nothing printed'})")
         problems = Problems()
-        kit = check_game(root, problems)
+        shown = preview_game(root, out_dir / "preview", PreviewOptions(dpi=dpi, parts=tuple(parts)), problems)
         _print_problems(problems)
-        if kit is None:
-            click.echo(f"✗ {len(problems.errors)} error(s): nothing rebuilt; fix and save again")
+        if shown is not None and shown.files:
+            click.echo(f"redrew {len(shown.files)} preview file(s) in {shown.out_dir}")
+        if problems.errors:
+            click.echo(f"✗ {len(problems.errors)} error(s): see the red outlines on the contact sheets; fix and save again")
             return
         if pdf:
             result = build_game(root, out_dir, BuildOptions(paper=paper.lower()), problems)
