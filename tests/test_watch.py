@@ -40,3 +40,27 @@ def test_which_parts_a_file_reaches():
     assert affected_parts(["decks/luck.yaml"]) == ["board", "cards"]
     assert affected_parts(["money.yaml"]) == ["notes"]
     assert affected_parts(["game.yaml"]) == ["board", "cards", "notes", "tokens"]
+
+
+def test_pnp_watch_redraws_previews_and_stops_on_ctrl_c(mini, tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(mini), "--out", str(out), "--interval", "0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.time() + 20
+        time.sleep(1.0)
+        edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")
+        while time.time() < deadline and not (out / "preview" / "contact-tokens.png").exists():
+            time.sleep(0.1)
+        time.sleep(0.3)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        text, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 0, text
+    assert "changed: counters.yaml (reaches tokens)" in text and "✓ ok" in text and "stopped" in text
+    assert (out / "preview" / "contact-tokens.png").is_file()
+    assert "Traceback" not in text
