@@ -273,7 +273,8 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, paper: str, out_dir: Path
               help="Output folder (default: output/<game-id>/preview).")
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
-def preview(game, dpi, only, item_id, out_dir, with_bleed) -> None:
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.
 
     Writes <item-id>-front.png and <item-id>-back.png at trim size (the size of the cut piece; --bleed
@@ -289,10 +290,12 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed) -> None:
     root = _resolve(game)
     opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed)
     problems = Problems()
+    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:
-        result = preview_game(root, out_dir, opts, problems)
+        result = preview_game(root, out_dir, opts, problems, progress=bar)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
+    bar.close()
     _print_problems(problems)
     if result is None:
         click.echo("preview failed: nothing was written", err=True)

@@ -145,7 +145,8 @@ def drawing_problems(group: scene.Group, ctx: TracingCtx, loose: list[Problem]) 
 
 
 # ------------------------------------------------------------------------------ the run
-def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems) -> PreviewResult | None:
+def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems,
+                 progress=None) -> PreviewResult | None:
     """Load, check, lay out and draw; None when the content cannot be loaded (nothing is written).
 
     Content errors found by the validator or the layout do not stop the preview (seeing them is
@@ -205,7 +206,8 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     painter = _Drawer(opts, bleed)
     files: list[OutFile] = []
     written_names: set[str] = set()
-    for part, items in parts:
+    progress = progress or (lambda done, total, part: None)
+    for done, (part, items) in enumerate(parts, 1):
         for it in items:
             for side, group in (("front", it.front), ("back", it.back)):
                 if group is None:
@@ -227,6 +229,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
             title = f"{kit.game.title} · {sheet} · {_count(cells)}"
             files.append(OutFile(name, painter.sheet(cells, title, board=(part == "board")), {}))
         painter.forget_images()
+        progress(done, len(parts), part)
     result.files = write_all(out_dir, files)
     return result
 
