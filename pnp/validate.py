@@ -25,7 +25,7 @@ from .model import OWNABLE, Deck, Kit, Space, Table, Title
 from .money import format_money
 from .problems import Loc, Problems
 from .schema import Entity
-from .values import Label, Text
+from .values import Label, Length, Text
 
 # --------------------------------------------------------------------------- explanations
 #: code -> what the rule checks and why. Covers every code pnp emits.
@@ -205,11 +205,19 @@ EXPLAIN: dict[str, str] = {
         "development); fix the count or the rule."),
     "W-countermix-undeclared": (
         "The game declares a countermix but not for this counter, so its count is not checked; add it."),
+    "E-size-range": (
+        "A size or number is outside what can be printed: every length (card, note, board, panel, counter sizes) "
+        "must be more than 0 and at most 2000 mm, positions and rotations finite numbers of sane size, and "
+        "print.min_text_pt between 3 and 24 pt. Usually a typo or a unit mistake."),
     "E-count-large": (
         "A count or copies value is implausibly large (more than 1000 of one item, or more than 10000 items in "
         "all): nearly always a typo, and laying it out would take very long. Print a sheet several times instead."),
+    "E-terms-placeholder": (
+        "terms.owned and terms.utility_roll are filled in for each line of a station or utility card: owned may use "
+        "{n} (how many are owned), utility_roll {n} and {x} (the multiplier). Any other {name}, or a lone brace, "
+        "cannot be filled in; write {{ or }} for a literal brace."),
     "E-players-range": (
-        "players.min is larger than players.max. The maximum sets how much starting money the printed notes "
+        "players.min is larger than players.max, or less than 1. The maximum sets how much starting money the printed notes "
         "must cover, so the range must make sense."),
     # ---- rules: tables
     "E-table-shape": (
@@ -372,7 +380,7 @@ def _board(v: _Validator) -> None:
         v.error("E-board-ring", board, "spaces",
                 f"the ring has {n} spaces; it needs a multiple of 4, at least 8 (a square board has a corner every "
                 f"quarter and a space between corners); {fix} space(s)")
-    if not 0 < board.corner < board.size / 2:
+    if not 0 < board.corner < board.size / 2 and board.size <= MAX_LENGTH:
         v.error("E-board-size", board, "corner" if "corner" in board.locs else "size",
                 f"corner spaces of {board.corner:g} mm do not fit a {board.size:g} mm board: the corner must be more "
                 f"than 0 and less than half the board's size; change board.size or board.corner")
@@ -789,6 +797,54 @@ def _counters(v: _Validator) -> None:
                           f"checked")
 
 
+#: lengths (mm) content may give: anything outside is a typo or a unit mistake (570 for 57)
+MAX_LENGTH = 2000.0
+MAX_COORD = 10_000.0
+TEXT_PT = (3.0, 24.0)
+
+
+@_rule
+def _sizes(v: _Validator) -> None:
+    """Every length is more than 0 and at most MAX_LENGTH mm; every plain number is finite and of sane size."""
+    kit = v.kit
+    pt = kit.game.print.min_text_pt
+    if not (math.isfinite(pt) and TEXT_PT[0] <= pt <= TEXT_PT[1]):
+        v.error("E-size-range", kit.game.print, "min_text_pt",
+                f"print.min_text_pt is {pt:g}; the smallest text size must be between {TEXT_PT[0]:g} and "
+                f"{TEXT_PT[1]:g} pt (6 is usual)")
+    roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    for root in roots:
+        for obj, name, value, is_length in _numbers(root):
+            if is_length:
+                if not (0 < value <= MAX_LENGTH):
+                    v.error("E-size-range", obj, name,
+                            f"{name} is {value:g} mm; a length must be more than 0 and at most {MAX_LENGTH:g} mm "
+                            f"(write units: 57mm, 5.7cm, 2.25in)")
+            elif not (math.isfinite(value) and abs(value) <= MAX_COORD):
+                v.error("E-size-range", obj, name,
+                        f"{name} is {value:g}; write a number between {-MAX_COORD:g} and {MAX_COORD:g}")
+
+
+def _numbers(obj: Any) -> Iterable[tuple[Entity, str, float, bool]]:
+    """Every Length and float field below ``obj``: (object, field, value, is a length)."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _numbers(item)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for f in dataclasses.fields(obj):
+        if f.name in ("loc", "path", "locs", "min_text_pt"):
+            continue
+        value = getattr(obj, f.name)
+        if isinstance(value, Length):
+            yield obj, f.name, float(value), True
+        elif isinstance(value, float) and not isinstance(value, bool):
+            yield obj, f.name, value, False
+        elif isinstance(value, (Entity, list)):
+            yield from _numbers(value)
+
+
 #: the most copies of one item (a note, a card, a counter) a kit may print, and of all items together
 MAX_COPIES = 1000
 MAX_ITEMS = 10_000
@@ -821,6 +877,47 @@ def _players(v: _Validator) -> None:
     p = v.kit.game.players
     if p.min > p.max:
         v.error("E-players-range", p, "min", f"players.min ({p.min}) is more than players.max ({p.max}); swap them")
+    elif p.min < 1:
+        v.error("E-players-range", p, "min", f"players.min is {p.min}; a game needs at least 1 player")
+
+
+#: terms whose text the layout fills in with str.format: term -> the names it may use
+PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x")}
+
+
+@_rule
+def _terms(v: _Validator) -> None:
+    terms = v.kit.game.terms
+    for name, allowed in PLACEHOLDERS.items():
+        text = getattr(terms, name)
+        problem = _placeholder_problem(text, allowed)
+        if problem:
+            names = " and ".join("{" + a + "}" for a in allowed)
+            v.error("E-terms-placeholder", terms, name,
+                    f"terms.{name} {text!r}: {problem}; it may use only {names} (write {{{{ and }}}} for a literal "
+                    f"brace)")
+
+
+def _placeholder_problem(text: str, allowed: tuple[str, ...]) -> str | None:
+    """Why ``text`` cannot be filled in with ``str.format`` over ``allowed`` names, or None."""
+    import string
+
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return str(exc).replace("'{'", "brace").replace("'}'", "brace")
+    for _, field_name, spec, conversion in fields:
+        if field_name is None:
+            continue
+        if field_name not in allowed:
+            return f"{{{field_name}}} is not a value it can show" if field_name else "{} has no name"
+        if spec and "{" in spec:
+            return "nested braces in a format"
+    try:
+        text.format(**{a: 1 for a in allowed})
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
+        return f"it cannot be filled in ({exc})"
+    return None
 
 
 # --------------------------------------------------------------------------- tables

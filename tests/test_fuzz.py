@@ -30,7 +30,7 @@ odd_text = st.one_of(
     st.text(max_size=30),
     st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=20),
     st.sampled_from(["", " ", "\t", "{{", "}}", "{{ salary | money }}", "{{ space('nowhere').name }}",
-                     "{% for x in range(10**9) %}x{% endfor %}", "{{ ''.__class__ }}", "{{ 1/0 }}", "~", "null",
+                     "{% for x in range(10**9) %}x{% endfor %}", "{", "}", "{n}", "{x}", "{count}", "{0}", "{n.real}", "{{ ''.__class__ }}", "{{ 1/0 }}", "~", "null",
                      "yes", "0x1F", "1e400", "-0", ".nan", "#", "&", "*", "!!str", "?", "- x", "a: b",
                      "\u200b", "\u202e", "🎲🏠", "Ⅻ", "ǅ", "\U0010ffff", "é" * 3, "猫", "Հայերեն", "x" * 3000,
                      "word " * 2000]),
@@ -96,7 +96,8 @@ def mutate(data, doc: dict) -> None:
     elif op == "add":
         if isinstance(container, dict):
             container[data.draw(st.sampled_from(["id", "x", "text", "kind", "copies", "deck", "group", "amount",
-                                                 "price", "formula", "table", "effect", "keep", "cards"]))] = \
+                                                 "price", "formula", "table", "effect", "keep", "cards", "owned",
+                                                 "utility_roll", "print_advice", "rounding", "corners"]))] = \
                 data.draw(values, label="value")
         else:
             container.insert(key, copy.deepcopy(container[key]) if data.draw(st.booleans()) else data.draw(values))

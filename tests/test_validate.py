@@ -167,6 +167,29 @@ def test_deck_size_counts_copies(mini):
     assert p.code == "E-deck-size" and "4 card(s)" in p.message
 
 
+def test_tables_that_agree_with_their_formula_pass(mini):
+    edit(mini / "board.yaml", "    - {deck: luck, x: 0, y: 0}\n", """    - {deck: luck, x: 0, y: 0}
+  panels:
+    - id: fines
+      x: 0
+      y: -60
+      width: 100
+      height: 40
+      table:
+        columns: [1, 2, 3]
+        formula: "max(row * col, 5)"
+        rows:
+          - {label: "10", key: 10, cells: [10, 20, 30]}
+          - {label: "20", cells: ["20", "40", 60.0]}
+          - {label: "0", key: 0, cells: [5, 5, 5]}
+""")
+    edit(mini / "titles.yaml", "{space: line, rent_by_owned: [25], trade_value: 10}",
+         '{space: line, trade_value: 10, table: {columns: [1, 2], formula: "25 * col", '
+         'rows: [{label: Rent, key: 1, cells: [25, 50]}]}}')
+    problems = run(mini)
+    assert not problems.items, "\n".join(map(str, problems.sorted()))
+
+
 # ---------------------------------------------------------------- the formula evaluator
 @pytest.mark.parametrize("formula, row, col, result", [
     ("50 * col * row", 2, 3, 300),
