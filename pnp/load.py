@@ -119,6 +119,8 @@ def _convert(node, path: str, loader, problems: Problems, counter: list[int], de
         if node.tag not in _SCALAR_TAGS:
             problems.error("E-yaml-tag", loc, "", f"unsupported tag {node.tag!r}; remove it and write a plain value")
             return Node(node.value, loc)
+        if node.tag == "tag:yaml.org,2002:str":  # most values: no constructor needed
+            return Node(node.value, loc)
         try:
             value = loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError):

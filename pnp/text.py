@@ -12,6 +12,7 @@ characters the main font lacks) and what happened (shrunk, overflow).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from . import scene
@@ -114,6 +115,17 @@ def _height(lines: list[_Line], size: float, leading: float) -> float:
     return (len(lines) - 1) * lh + sum(l.gap_before for l in lines) * lh + (CAP + DESC) * size * PT
 
 
+@lru_cache(maxsize=1024)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes to try, largest first, in STEP steps down to the minimum."""
+    out = []
+    s = size
+    while s >= min_size - 1e-9:
+        out.append(round(s, 3))
+        s -= STEP
+    return tuple(out) or (size,)
+
+
 def fit(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
         colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
         leading: float = 1.2, wrap_below: float | None = None) -> Fit:
@@ -122,13 +134,7 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
     the text may wrap onto more lines."""
     x, y, w, h = box
-    sizes = []
-    s = size
-    while s >= min_size - 1e-9:
-        sizes.append(round(s, 3))
-        s -= STEP
-    if not sizes:
-        sizes = [size]
+    sizes = _sizes(size, min_size)
     if mode == "label":
         floor = min_size if wrap_below is None else wrap_below
         plans = [(s, True) for s in sizes if s >= floor - 1e-9] + [(s, False) for s in sizes]
