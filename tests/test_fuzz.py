@@ -146,7 +146,7 @@ def check(root: Path) -> Problems:
     return problems
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_mutated_content_is_reported_never_raised(data):
     docs = copy.deepcopy(DATA)
