@@ -118,11 +118,12 @@ def _height(lines: list[_Line], size: float, leading: float) -> float:
 @lru_cache(maxsize=1024)
 def _sizes(size: float, min_size: float) -> tuple[float, ...]:
     """The sizes to try, largest first, in STEP steps down to the minimum."""
+    step = max(STEP, (size - min_size) / 200)  # at most ~200 tries, however odd the sizes
     out = []
     s = size
     while s >= min_size - 1e-9:
         out.append(round(s, 3))
-        s -= STEP
+        s -= step
     return tuple(out) or (size,)
 
 
