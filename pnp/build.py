@@ -43,13 +43,19 @@ class BuildResult:
     kept: list[str] = field(default_factory=list)
 
 
-def check_game(root: Path, problems: Problems, bleed: float = 3.0) -> Kit | None:
-    """Load, validate and lay out (to find texts that do not fit); the kit is returned only without errors."""
+def load_valid(root: Path, problems: Problems) -> Kit | None:
+    """Load and run the rules; the kit is returned only when neither found an error."""
     kit = load_kit(root, problems)
     if kit is None:
         return None
     validate.check(kit, problems)
-    if problems.errors:
+    return None if problems.errors else kit
+
+
+def check_game(root: Path, problems: Problems, bleed: float = 3.0) -> Kit | None:
+    """Load, validate and lay out (to find texts that do not fit); the kit is returned only without errors."""
+    kit = load_valid(root, problems)
+    if kit is None:
         return None
     ctx = Ctx(kit, bleed=bleed, problems=problems)
     for part in PARTS:
@@ -155,11 +161,8 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
     if not todo:
         return BuildResult(out_dir, [], previous or {}, rebuilt=[], kept=list(opts.parts))
-    kit = load_kit(root, problems)
+    kit = load_valid(root, problems)
     if kit is None:
-        return None
-    validate.check(kit, problems)
-    if problems.errors:
         return None
     results: list[PartResult] = []
     if jobs > 1 and len(todo) > 1:
