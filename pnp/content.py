@@ -35,7 +35,7 @@ class UsageError(Exception):
 
 
 def content_dir() -> Path:
-    return Path.cwd() / "content"
+    return Path("content")
 
 
 def list_games(base: Path | None = None) -> list[GameRef]:
