@@ -145,6 +145,17 @@ class Game(Entity):
     data: dict[str, Any] = doc("extra values for text templates", default_factory=dict)
 
 
+@dataclass(kw_only=True)
+class Picture(Entity):
+    """A raster image from the game folder, printed at a set size (it needs 300 dpi at that size)."""
+
+    file: str = doc("image file, relative to the game folder (PNG or JPEG)")
+    width: Length = doc("printed width")
+    height: Length = doc("printed height")
+    x: float = doc("centre x in mm (board centre: from the board's centre)", 0.0)
+    y: float = doc("centre y in mm (board centre: from the board's centre)", 0.0)
+
+
 # --------------------------------------------------------------------------- board.yaml
 @dataclass(kw_only=True)
 class Group(Entity):
@@ -216,6 +227,7 @@ class Centre(Entity):
     title_rotate: float = doc("rotation of the title in degrees", 45.0)
     deck_spots: list[DeckSpot] = doc("where decks are placed", default_factory=list)
     panels: list[Panel] = doc("extra panels (tables, areas)", default_factory=list)
+    pictures: list[Picture] = doc("images placed in the centre (a logo, an illustration)", default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -290,6 +302,7 @@ class Card(Entity):
     keep: bool = doc("the player keeps this card until used", False)
     copies: Amount = doc("how many copies to print", Amount(1))
     icon: Optional[Icon] = doc("icon on the face", None)
+    picture: Optional[Picture] = doc("an image on the face, in place of the icon (centred; x, y unused)", None)
     effect: Optional[Effect] = doc("what the card does, for the validator", None)
 
 

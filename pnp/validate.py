@@ -30,6 +30,13 @@ from .values import Label, Length, Text
 # --------------------------------------------------------------------------- explanations
 #: code -> what the rule checks and why. Covers every code pnp emits.
 EXPLAIN: dict[str, str] = {
+    "E-image-outside": "An image path must stay inside the game's folder (no ../ or absolute paths leaving it), "
+                       "so a kit is one folder that can be shared and built anywhere.",
+    "E-image-missing": "An image named by the content must exist; a missing file would silently leave a hole "
+                       "in the printed card or board.",
+    "E-image-unreadable": "An image must be a file pnp can read (PNG or JPEG).",
+    "W-image-dpi": "Raster images need at least 300 dpi at their printed size to print sharp; below that the "
+                   "printed picture looks blurred or blocky.",
     # ---- files and YAML (pnp/load.py, pnp/content.py)
     "E-file-missing": (
         "A file the kit needs cannot be found: every game folder has a game.yaml and a board.yaml "
@@ -1159,6 +1166,52 @@ def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[
                     yield from _printed_texts(item, skip)
         elif isinstance(value, Entity):
             yield from _printed_texts(value, skip)
+
+
+MIN_DPI = 300
+
+
+def _pictures(kit: Kit) -> Iterable:
+    yield from kit.board.centre.pictures
+    for deck in kit.decks:
+        for card in deck.cards:
+            if card.picture is not None:
+                yield card.picture
+
+
+@_rule
+def _images(v: _Validator) -> None:
+    """Every image is a readable file inside the game folder, with 300 dpi at its printed size."""
+    from PIL import Image, UnidentifiedImageError
+
+    root = v.root.resolve()
+    for pic in _pictures(v.kit):
+        path = (root / pic.file).resolve()
+        try:
+            path.relative_to(root)
+        except ValueError:
+            v.error("E-image-outside", pic, "file",
+                    f"{pic.file!r} points outside the game folder; copy the image into the folder and name it "
+                    f"relative to it")
+            continue
+        if not path.is_file():
+            v.error("E-image-missing", pic, "file",
+                    f"no image at {pic.file!r} (looked for {path}); check the name, it is relative to the game folder")
+            continue
+        try:
+            with Image.open(path) as im:
+                px_w, px_h = im.size
+        except (UnidentifiedImageError, OSError) as exc:
+            v.error("E-image-unreadable", pic, "file", f"{pic.file!r} is not an image pnp can read ({exc}); "
+                    f"save it as PNG or JPEG")
+            continue
+        dpi = min(px_w / (float(pic.width) / 25.4), px_h / (float(pic.height) / 25.4))
+        if dpi < MIN_DPI - 0.5:
+            need_w = round(float(pic.width) / 25.4 * MIN_DPI)
+            need_h = round(float(pic.height) / 25.4 * MIN_DPI)
+            v.warning("W-image-dpi", pic, "file",
+                      f"{pic.file!r} is {px_w}×{px_h} px, {dpi:.0f} dpi at {float(pic.width):g}×{float(pic.height):g} mm; "
+                      f"it will print blurred: use at least {need_w}×{need_h} px or print it smaller")
 
 
 @_rule

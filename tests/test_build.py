@@ -131,3 +131,18 @@ def test_parallel_build_gives_the_same_bytes(mini, tmp_path):
     parallel = build_game(mini, tmp_path / "p", BuildOptions(parts=parts), Problems(), jobs=2)
     assert serial and parallel
     assert snapshot(tmp_path / "s") == snapshot(tmp_path / "p")
+
+
+def test_a_picture_prints_as_an_image_at_its_size(mini, tmp_path):
+    from PIL import Image
+
+    (mini / "art").mkdir()
+    Image.new("RGB", (240, 180), "#3366cc").save(mini / "art" / "logo.png")  # 305 dpi at 20×15 mm
+    edit(mini / "decks" / "luck.yaml", "{id: fine, text:", "{id: fine, picture: {file: art/logo.png, width: 20, height: 15}, text:")
+    edit(mini / "board.yaml", "  title: Mini\n", "  title: Mini\n  pictures:\n    - {file: art/logo.png, width: 20, height: 15, y: -40}\n")
+    result, problems = build(mini, tmp_path / "out", parts=("board", "cards"))
+    assert result is not None and not problems.items, [str(p) for p in problems.items]
+    for name in ("cards-a4.pdf", "board-full.pdf"):
+        reader = PdfReader(tmp_path / "out" / name)
+        images = [img for page in reader.pages for img in page.images]
+        assert images and images[0].image.size == (240, 180), name

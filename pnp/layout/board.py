@@ -531,6 +531,9 @@ def _centre(ctx: Ctx, board: Board) -> scene.Group:
     c = board.centre
     g = scene.Group()
     g.add(scene.Rect(C, C, S - 2 * C, S - 2 * C, fill=col.centre))
+    for pic in c.pictures:  # under the title, deck spots and panels
+        pw, ph = float(pic.width), float(pic.height)
+        g.add(scene.Image(str(ctx.kit.root / pic.file), S / 2 + pic.x - pw / 2, S / 2 + pic.y - ph / 2, pw, ph))
     inner = S - 2 * C
     title = scene.Group(transform=scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate)))
     tw = inner * (0.8 if c.title_rotate % 90 else 0.7)

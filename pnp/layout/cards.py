@@ -268,7 +268,11 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
     g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
     top = h - band - 3
     glyph = card.icon or deck.icon
-    if glyph:
+    if card.picture is not None:  # an image takes the icon's place, at its printed size
+        pw, ph = float(card.picture.width), float(card.picture.height)
+        g.add(scene.Image(str(ctx.kit.root / card.picture.file), (w - pw) / 2, top - 2 - ph, pw, ph))
+        top -= ph + 4
+    elif glyph:
         g.add(icon(glyph, w / 2, top - 9, 11, deck.colour, c.paper))
         top -= 19
     bottom = 6.0
