@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
 from ..money import format_money
-from .common import Ctx, Item, bleed_rect, contrast, mix
+from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
 from ..text import fit
 
@@ -75,9 +75,9 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         g.add(*ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms, "title_card",
                        what="title card label").shapes)
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
-        g.add(*_recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
+        g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
         if space.subtitle:
-            g.add(*_recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
+            g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
                                      what="subtitle").shapes, ink))
         top = band_y - 2
     else:
@@ -180,11 +180,6 @@ def _table(ctx: Ctx, table, box) -> list:
     return out
 
 
-def _recolour(shapes: list, colour: str) -> list:
-    return [scene.Text(s.x, s.y, s.text, s.font, s.size, colour, s.anchor, s.width) if isinstance(s, scene.Text) else s
-            for s in shapes]
-
-
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     w, h = _size(ctx)
     style = ctx.kit.titles.back.style
@@ -193,7 +188,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         colour = _group_colour(ctx, space)
         g = scene.Group(_frame(ctx, w, h))
         g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
-        g.add(*_recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
+        g.add(*recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
                                  what="name").shapes, contrast(colour)))
         g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
                        what="mortgaged label").shapes)
@@ -223,10 +218,10 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
         text_box = (7, h * 0.16, w - 14, h * 0.22)
     else:
         text_box = (7, h * 0.35, w - 14, h * 0.3)
-    inner += _recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title",
+    inner += recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title",
                                wrap_below=13).shapes, ink)
     if sub:
-        inner += _recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
+        inner += recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
                                    what="back subtitle").shapes, ink)
     return scene.Group(inner, key=key, bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
 
@@ -261,9 +256,9 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
     band = 15.0 if deck.help_name else 13.0
     g.add(scene.Rect(-ctx.bleed, h - band, w + 2 * ctx.bleed, band + ctx.bleed, fill=deck.colour))
     name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
-    g.add(*_recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
+    g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
-        g.add(*_recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
+        g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
                                  what="deck help name").shapes, ink))
     g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
     top = h - band - 3
@@ -278,13 +273,13 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
     bottom = 6.0
     if card.keep:
         g.add(scene.Rect(8, 5, w - 16, 6, fill=deck.colour, radius=3))
-        g.add(*_recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 6.5, terms, "keep",
+        g.add(*recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 6.5, terms, "keep",
                                  what="keep label").shapes, ink))
         bottom = 12.5
     if card.help:
         help_fit = ctx.fit(card.help, (6, bottom, w - 12, 16), f.italic, 6.5, card, "help", mode="para", valign="bottom")
         help_top = bottom + help_fit.height
-        g.add(*_recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
+        g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
     title_h = 8.0 if card.title else 0.0
@@ -325,7 +320,7 @@ def reference_front(ctx: Ctx, card: RefCard) -> scene.Group:
     c, f = ctx.colours, ctx.fonts
     g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
     g.add(scene.Rect(-ctx.bleed, h - 14, w + 2 * ctx.bleed, 14 + ctx.bleed, fill=c.accent))
-    g.add(*_recolour(ctx.fit(card.title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
+    g.add(*recolour(ctx.fit(card.title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
                              wrap_below=9).shapes, contrast(c.accent)))
     g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 14 - 7), f.body, 7.5, card, "text", mode="para", align="left",
                    valign="top").shapes)

@@ -77,6 +77,12 @@ def bleed_rect(w: float, h: float, bleed: float, fill: str) -> scene.Rect:
     return scene.Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=fill)
 
 
+def recolour(shapes: list, colour: str) -> list:
+    """The same fitted text in another colour (for text on a coloured band)."""
+    return [scene.Text(s.x, s.y, s.text, s.font, s.size, colour, s.anchor, s.width) if isinstance(s, scene.Text) else s
+            for s in shapes]
+
+
 def contrast(colour: str) -> str:
     """Black or white text, whichever reads better on ``colour``."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))

@@ -6,7 +6,7 @@ import math
 from .. import scene
 from ..model import Counter, Denomination, Token
 from ..money import format_money, group_digits
-from .common import Ctx, Item, bleed_rect, contrast, mix
+from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
 
 
@@ -53,13 +53,13 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
                      radius=9))
     title = ctx.kit.money.notes.title or game.title
     src = ctx.kit.money.notes if ctx.kit.money.notes.title else game
-    g.add(*_ink(ctx.fit(title.upper(), (22, h - 10.5, w - 44, 5), f.heading, 8, src, "title", what="note title").shapes, ink))
-    g.add(*_ink(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
+    g.add(*recolour(ctx.fit(title.upper(), (22, h - 10.5, w - 44, 5), f.heading, 8, src, "title", what="note title").shapes, ink))
+    g.add(*recolour(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
                         what="denomination").shapes, ink))
-    g.add(*_ink(ctx.fit(cur.name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, "name", what="currency name").shapes, ink))
+    g.add(*recolour(ctx.fit(cur.name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, "name", what="currency name").shapes, ink))
     number = group_digits(d.value, cur.thousands)
     for (x, y) in ((5.5, h - 12), (w - 5.5 - 16, h - 12), (5.5, 5.5), (w - 5.5 - 16, 5.5)):
-        g.add(*_ink(ctx.fit(number, (x, y, 16, 6.5), f.title, 11, d, "value", what="corner value",
+        g.add(*recolour(ctx.fit(number, (x, y, 16, 6.5), f.title, 11, d, "value", what="corner value",
                             align="left" if x < w / 2 else "right").shapes, ink))
     return g
 
@@ -74,15 +74,10 @@ def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
     g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.5, radius=2))
     for cx in (w * 0.22, w * 0.78):
         g.add(*_guilloche(cx, h / 2, 14, mix(dark, ink, 0.35), 12))
-    g.add(*_ink(ctx.fit(group_digits(d.value, game.currency.thousands), (w / 2 - 18, h / 2 - 5, 36, 14), f.title, 26, d,
+    g.add(*recolour(ctx.fit(group_digits(d.value, game.currency.thousands), (w / 2 - 18, h / 2 - 5, 36, 14), f.title, 26, d,
                         "value", what="denomination").shapes, ink))
-    g.add(*_ink(ctx.fit(game.title.upper(), (20, 6, w - 40, 5), f.heading, 8, game, "title", what="note title").shapes, ink))
+    g.add(*recolour(ctx.fit(game.title.upper(), (20, 6, w - 40, 5), f.heading, 8, game, "title", what="note title").shapes, ink))
     return g
-
-
-def _ink(shapes: list, colour: str) -> list:
-    return [scene.Text(s.x, s.y, s.text, s.font, s.size, colour, s.anchor, s.width) if isinstance(s, scene.Text) else s
-            for s in shapes]
 
 
 # ---------------------------------------------------------------------------- chips
@@ -109,7 +104,7 @@ def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
     for i in range(8):
         a = 2 * math.pi * i / 8
         g.add(scene.Rect(r + r * 0.88 * math.cos(a) - 1, r + r * 0.88 * math.sin(a) - 1, 2, 2, fill=ink))
-    g.add(*_ink(ctx.fit(group_digits(d.value, ctx.kit.game.currency.thousands), (r - r * 0.6, r - r * 0.35, r * 1.2, r * 0.7),
+    g.add(*recolour(ctx.fit(group_digits(d.value, ctx.kit.game.currency.thousands), (r - r * 0.6, r - r * 0.35, r * 1.2, r * 0.7),
                         ctx.fonts.title, 14, d, "value", what="chip value").shapes, ink))
     return g
 
@@ -138,7 +133,7 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
     else:
         g.add(scene.Rect(s * 0.18, s * 0.18, s * 0.64, s * 0.64, stroke=ink, width=0.5))
     if c.label:
-        g.add(*_ink(ctx.fit(c.label, (s * 0.1, s * 0.06, s * 0.8, s * 0.22), ctx.fonts.heading, 5, c, "label",
+        g.add(*recolour(ctx.fit(c.label, (s * 0.1, s * 0.06, s * 0.8, s * 0.22), ctx.fonts.heading, 5, c, "label",
                             what="counter label").shapes, ink))
     return g
 
