@@ -95,30 +95,35 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     if t.multipliers:
         for n, x in enumerate(t.multipliers, 1):
             rows.append((terms.utility_roll.format(n=n, x=x), "", terms, "utility_roll", False))
-    step = 4.7 if len(rows) <= 7 else max(3.4, 33.0 / len(rows))
+    # the lower block (extra lines, development costs) stacks up from the value line; the ladder
+    # comes down from the top and tightens its steps so the two never meet
+    lower: list[tuple[str, str, object, str]] = [
+        (r.label, _money(ctx, r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
+    if t.house_cost is not None:
+        lower.append((terms.house_cost, _money(ctx, t.house_cost), t, "house_cost"))
+    if t.hotel_cost is not None:
+        lower.append((terms.hotel_cost, _money(ctx, t.hotel_cost), t, "hotel_cost"))
+    lower_step = 4.6 if len(lower) <= 2 else 4.0
+    lower_top = 17.5 + lower_step * len(lower) + (1.2 if lower else 0.0)
+    room = y - lower_top - (1.0 if lower else 0.0)
+    step = min(4.7, room / len(rows)) if rows else 4.7
     for label, amount, src, fname, bold in rows:
         y -= step
         g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
     if t.table is not None:
-        g.add(*_table(ctx, t.table, (5, 17, w - 10, y - 19)))
-        y = 17
+        g.add(*_table(ctx, t.table, (5, lower_top + 1, w - 10, y - lower_top - 2)))
+        y = lower_top
     if t.text:
         box_top = y - 1.5
-        box_bottom = 17.5 if (t.house_cost is None) else 27
-        if box_top - box_bottom > 4:
-            g.add(*ctx.fit(t.text, (6, box_bottom, w - 12, box_top - box_bottom), f.body, 7, t, "text",
+        if box_top - lower_top > 4:
+            g.add(*ctx.fit(t.text, (6, lower_top, w - 12, box_top - lower_top), f.body, 7, t, "text",
                            mode="para").shapes)
-    lower: list[tuple[str, int, str]] = []
-    if t.house_cost is not None:
-        lower.append((terms.house_cost, t.house_cost, "house_cost"))
-    if t.hotel_cost is not None:
-        lower.append((terms.hotel_cost, t.hotel_cost, "hotel_cost"))
-    y = 17.5 + 4.6 * len(lower)
+    y = lower_top - (1.2 if lower else 0.0)
     if lower:
-        g.add(scene.Line(6, y + 1.2, w - 6, y + 1.2, c.line, 0.2))
-    for label, amount, fname in lower:
-        y -= 4.6
-        g.add(*_row(ctx, y, label, _money(ctx, amount), t, fname, w))
+        g.add(scene.Line(6, lower_top, w - 6, lower_top, c.line, 0.2))
+    for label, amount, src, fname in lower:
+        y -= lower_step
+        g.add(*_row(ctx, y, label, amount, src, fname, w))
     g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
     values = []
     if t.mortgage is not None:
@@ -129,11 +134,6 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
         g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, "trade_value" if "trade" in text.lower() else "mortgage",
                        what="value line").shapes)
-    if t.rows:  # extra lines (sale value, premium) sit above the development costs
-        y = 15.5 + 4.6 * len(t.rows) + (4.6 * len(lower) + 2 if lower else 0)
-        for r in t.rows:
-            y -= 4.6
-            g.add(*_row(ctx, y, r.label, _money(ctx, r.amount) if r.amount is not None else "", r, "label", w))
     return g
 
 
