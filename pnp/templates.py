@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import jinja2
-from jinja2.sandbox import SandboxedEnvironment
-
 from .model import Kit
 from .money import format_money
 from .problems import Problems
@@ -21,7 +18,11 @@ class TemplateLookupError(Exception):
     pass
 
 
-def make_environment(kit: Kit) -> tuple[SandboxedEnvironment, dict]:
+def make_environment(kit: Kit):
+    """The sandboxed Jinja2 environment and the names texts may use."""
+    import jinja2  # only kits whose texts hold templates pay for importing Jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
                                keep_trailing_newline=False)
     def money(value):
@@ -71,32 +72,48 @@ def render_text(env, context, source: str) -> str:
 
 def render_all(kit: Kit, problems: Problems) -> None:
     """Render every ``Text`` field of the kit in place; report failures where the text was written."""
-    env, context = make_environment(kit)
+    env = _LazyEnvironment(kit)
     roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
     for root in roots:
-        _walk(root, env, context, problems)
+        _walk(root, env, problems)
 
 
-def _walk(obj, env, context, problems: Problems) -> None:
+class _LazyEnvironment:
+    """Builds the environment the first time a text needs it."""
+
+    def __init__(self, kit: Kit):
+        self.kit = kit
+        self.pair = None
+
+    def get(self):
+        if self.pair is None:
+            self.pair = make_environment(self.kit)
+        return self.pair
+
+
+def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
     if isinstance(obj, list):
         for item in obj:
-            _walk(item, env, context, problems)
+            _walk(item, env, problems)
         return
     if not isinstance(obj, Entity):
         return
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
         if isinstance(value, Text):
-            setattr(obj, f.name, _render_one(obj, f.name, value, env, context, problems))
+            setattr(obj, f.name, _render_one(obj, f.name, value, env, problems))
         elif isinstance(value, list) and value and isinstance(value[0], Text):
-            setattr(obj, f.name, [_render_one(obj, f.name, v, env, context, problems) for v in value])
+            setattr(obj, f.name, [_render_one(obj, f.name, v, env, problems) for v in value])
         elif isinstance(value, (Entity, list)):
-            _walk(value, env, context, problems)
+            _walk(value, env, problems)
 
 
-def _render_one(obj: Entity, name: str, source: Text, env, context, problems: Problems) -> Text:
+def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
     if "{" not in source:
         return source
+    import jinja2
+
+    env, context = lazy.get()
     loc, path = obj.at(name), obj.sub(name)
     try:
         return Text(render_text(env, context, source))
