@@ -313,7 +313,13 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
 
 
 def main() -> None:
-    cli(prog_name="pnp")
+    from .output import OutputError
+
+    try:
+        cli(prog_name="pnp")
+    except OutputError as exc:  # a folder that cannot be written is the user's to fix, not a crash
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(2)
 
 
 if __name__ == "__main__":  # pragma: no cover

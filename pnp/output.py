@@ -9,6 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+class OutputError(Exception):
+    """The output folder cannot be written (not content's fault: exit code 2)."""
+
+
 @dataclass
 class OutFile:
     name: str
@@ -25,7 +29,10 @@ def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
 
     If anything fails before the renames, the previous output is untouched and the
     temporaries are removed."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror or exc}") from None
     temps: list[tuple[str, Path]] = []
     try:
         for f in files:
@@ -36,15 +43,22 @@ def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
                 fh.write(f.data)
                 fh.flush()
                 os.fsync(fh.fileno())
-    except BaseException:
+    except BaseException as exc:
         for _, tmp in temps:
             tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write into {out_dir}: {exc.strerror or exc}; nothing was changed there") from exc
         raise
     written = []
-    for name, tmp in temps:
-        final = out_dir / name
-        os.replace(tmp, final)
-        written.append(final)
+    try:
+        for name, tmp in temps:
+            final = out_dir / name
+            os.replace(tmp, final)
+            written.append(final)
+    except OSError as exc:
+        for _, tmp in temps:
+            tmp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
     return written
 
 

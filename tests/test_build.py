@@ -78,7 +78,7 @@ def test_interrupted_write_leaves_previous_output_and_no_temporaries(mini, tmp_p
         real_fsync(fd)
 
     monkeypatch.setattr(output.os, "fsync", failing_fsync)
-    with pytest.raises(OSError):
+    with pytest.raises(output.OutputError, match="disk full"):
         build(mini, out)
     assert snapshot(out) == before
 

@@ -103,3 +103,15 @@ def test_progress_bar_draws_on_a_terminal(capsys):
     bar.close()
     err = capsys.readouterr().err
     assert "[############............] 1/2 cards" in err and "2/2 notes" in err
+
+
+def test_an_unwritable_output_folder_is_a_usage_error_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = subprocess.run([sys.executable, "-m", "pnp", "build", str(MINI), "--out", str(blocker / "out")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "cannot create the output folder" in r.stderr and "Traceback" not in r.stderr
