@@ -71,6 +71,9 @@ def load_file(path: Path, problems: Problems) -> Node | None:
     except FileNotFoundError:
         problems.error("E-file-missing", Loc(spath), "", "file not found")
         return None
+    except OSError as exc:  # a folder with a .yaml name, no permission ...
+        problems.error("E-file-unreadable", Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
+        return None
     except UnicodeDecodeError as exc:
         problems.error("E-yaml-encoding", Loc(spath), "",
                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")

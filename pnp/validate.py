@@ -30,6 +30,8 @@ from .values import Label, Length, Text
 # --------------------------------------------------------------------------- explanations
 #: code -> what the rule checks and why. Covers every code pnp emits.
 EXPLAIN: dict[str, str] = {
+    "E-file-unreadable": "A content file exists but cannot be read (it is a folder, or permissions forbid it); "
+                         "fix the file system, pnp never writes content files.",
     "E-image-outside": "An image path must stay inside the game's folder (no ../ or absolute paths leaving it), "
                        "so a kit is one folder that can be shared and built anywhere.",
     "E-image-missing": "An image named by the content must exist; a missing file would silently leave a hole "
