@@ -125,15 +125,14 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         y -= lower_step
         g.add(*_row(ctx, y, label, amount, src, fname, w))
     g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
-    values = []
+    values = []  # (text, the field it shows)
     if t.mortgage is not None:
-        values.append(f"{terms.mortgage} {_money(ctx, t.mortgage)}")
+        values.append((f"{terms.mortgage} {_money(ctx, t.mortgage)}", "mortgage"))
     if t.trade_value is not None:
-        values.append(f"{terms.trade_value} {_money(ctx, t.trade_value)}")
-    for i, text in enumerate(values[:2]):
+        values.append((f"{terms.trade_value} {_money(ctx, t.trade_value)}", "trade_value"))
+    for i, (text, field_name) in enumerate(values):
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
-        g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, "trade_value" if "trade" in text.lower() else "mortgage",
-                       what="value line").shapes)
+        g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, field_name, what="value line").shapes)
     return g
 
 
