@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .content import DEFAULT_GAME, UsageError, list_games, resolve_game
+from .content import UsageError, list_games, resolve_game
 from .problems import Problems
 
 PART_NAMES = ("board", "cards", "notes", "tokens")

@@ -22,11 +22,11 @@ import math
 from dataclasses import dataclass
 
 from .. import scene
-from ..fonts import PT, text_width
-from ..model import Board, Space, Table
-from ..money import format_money, group_digits
+from ..fonts import PT
+from ..model import Board, Space
 from ..text import fit as plain_fit
 from .common import Ctx, contrast, mix
+from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
 LINE = 0.3  # mm, the ring's rules
@@ -164,10 +164,6 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
 
 
-def _money(ctx: Ctx, amount) -> str:
-    return format_money(amount, ctx.kit.game.currency)
-
-
 def _split_words(name: str) -> tuple[str, str]:
     """Two balanced halves of a name at a word boundary ("Just" / "Visiting")."""
     words = name.split()
@@ -216,9 +212,9 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     bottom = PAD
     money = None
     if s.kind in ("station", "utility", "property") and s.price is not None:
-        money = _money(ctx, s.price)
+        money = ctx.money(s.price)
     elif s.amount is not None:
-        money = _money(ctx, s.amount)
+        money = ctx.money(s.amount)
     text = s.text
     if text and money and money in text:
         money = None  # the instruction already says the amount
@@ -322,9 +318,9 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         below -= fs.height + 0.8 * k
     money = None
     if s.price is not None:
-        money = _money(ctx, s.price)
+        money = ctx.money(s.price)
     elif s.amount is not None:
-        money = _money(ctx, s.amount)
+        money = ctx.money(s.amount)
     if money and s.text and money in s.text:
         money = None
     if money:
@@ -441,65 +437,6 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     return g
 
 
-def _cell_text(ctx: Ctx, value) -> str:
-    if isinstance(value, bool) or value is None:
-        return "" if value is None else str(value)
-    if isinstance(value, int):
-        return group_digits(value, ctx.kit.game.currency.thousands)
-    if isinstance(value, float) and value.is_integer():
-        return group_digits(int(value), ctx.kit.game.currency.thousands)
-    return str(value)
-
-
-def _table(ctx: Ctx, t: Table, box, ink: str, head_fill: str) -> list:
-    x, y, w, h = box
-    out: list = []
-    fonts = ctx.fonts
-    if t.title:
-        th = 5.5
-        f = _fit(ctx, t.title, (x, y + h - th, w, th), fonts.heading, 9.0, t, "title", "table title", ink)
-        out.extend(f.shapes)
-        h -= th + 1.0
-    ncols = len(t.columns) + 1
-    nrows = len(t.rows) + 1
-    if not t.rows and not t.columns:
-        return out
-    labels = [t.corner or ""] + [r.label for r in t.rows]
-    label_w = min(0.4 * w, max(text_width(lbl, fonts.heading, 8.0) for lbl in labels) + 3.0)
-    col_w = (w - label_w) / max(1, ncols - 1)
-    row_h = min(h / nrows, 11.0)
-    top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
-    grid_h = row_h * nrows
-    out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
-    out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
-    cell_pt = min(10.0, row_h / PT / 1.6)
-
-    def cell(text, cx, cy, cw, src, field_name, font):
-        if not text:
-            return
-        f = _fit(ctx, text, (cx + 0.8, cy + 0.5, cw - 1.6, row_h - 1.0), font, cell_pt, src, field_name,
-                 "table cell", ink)
-        out.extend(f.shapes)
-
-    cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
-    for j, c in enumerate(t.columns):
-        cell(_cell_text(ctx, c), x + label_w + j * col_w, top - row_h, col_w, t, "columns", fonts.heading)
-    for i, r in enumerate(t.rows):
-        ry = top - (i + 2) * row_h
-        cell(r.label, x, ry, label_w, r, "label", fonts.heading)
-        for j, v in enumerate(r.cells):
-            if j < ncols - 1:
-                cell(_cell_text(ctx, v), x + label_w + j * col_w, ry, col_w, r, "cells", fonts.body)
-    lc = ctx.colours.line
-    for i in range(nrows + 1):
-        out.append(scene.Line(x, top - i * row_h, x + w, top - i * row_h, lc, 0.2))
-    out.append(scene.Line(x, top, x, top - grid_h, lc, 0.2))
-    for j in range(ncols):
-        xx = x + label_w + j * col_w
-        out.append(scene.Line(xx, top, xx, top - grid_h, lc, 0.2))
-    return out
-
-
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     col, fonts = ctx.colours, ctx.fonts
     w, h = float(p.width), float(p.height)
@@ -516,7 +453,7 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
         ih -= th + 1.5
     if p.table is not None:
         th = ih if not p.text else ih * 0.7
-        g.add(*_table(ctx, p.table, (x0, y0 + ih - th, iw, th), ink, mix(fill, col.ink, 0.12)))
+        g.add(*draw_table(ctx, p.table, (x0, y0 + ih - th, iw, th), ink, mix(fill, col.ink, 0.12)))
         ih -= th + 1.5
     if p.text and ih > 3:
         f = _fit(ctx, p.text, (x0, y0, iw, ih), fonts.body, 10.0, p, "text", "panel text", ink, mode="para",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
-from ..money import format_money
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
+from .table import draw_table
 from ..text import fit
 
 PART = "cards"
@@ -19,10 +19,6 @@ PART = "cards"
 def _size(ctx: Ctx) -> tuple[float, float]:
     c = ctx.kit.game.print.card
     return float(c.width), float(c.height)
-
-
-def _money(ctx: Ctx, amount: int) -> str:
-    return format_money(amount, ctx.kit.game.currency)
 
 
 # ---------------------------------------------------------------------------- title cards
@@ -88,21 +84,21 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         labels = terms.rent_ladder
         for i, amount in enumerate(t.rent):
             label = labels[i] if i < len(labels) else f"{terms.rent} {i + 1}"
-            rows.append((label, _money(ctx, amount), terms, "rent_ladder", i == 0))
+            rows.append((label, ctx.money(amount), terms, "rent_ladder", i == 0))
     if t.rent_by_owned:
         for n, amount in enumerate(t.rent_by_owned, 1):
-            rows.append((terms.owned.format(n=n), _money(ctx, amount), terms, "owned", False))
+            rows.append((terms.owned.format(n=n), ctx.money(amount), terms, "owned", False))
     if t.multipliers:
         for n, x in enumerate(t.multipliers, 1):
             rows.append((terms.utility_roll.format(n=n, x=x), "", terms, "utility_roll", False))
     # the lower block (extra lines, development costs) stacks up from the value line; the ladder
     # comes down from the top and tightens its steps so the two never meet
     lower: list[tuple[str, str, object, str]] = [
-        (r.label, _money(ctx, r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
+        (r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
     if t.house_cost is not None:
-        lower.append((terms.house_cost, _money(ctx, t.house_cost), t, "house_cost"))
+        lower.append((terms.house_cost, ctx.money(t.house_cost), t, "house_cost"))
     if t.hotel_cost is not None:
-        lower.append((terms.hotel_cost, _money(ctx, t.hotel_cost), t, "hotel_cost"))
+        lower.append((terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
     lower_step = 4.6 if len(lower) <= 2 else 4.0
     lower_top = 17.5 + lower_step * len(lower) + (1.2 if lower else 0.0)
     room = y - lower_top - (1.0 if lower else 0.0)
@@ -111,7 +107,7 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         y -= step
         g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
     if t.table is not None:
-        g.add(*_table(ctx, t.table, (5, lower_top + 1, w - 10, y - lower_top - 2)))
+        g.add(*draw_table(ctx, t.table, (5, lower_top + 1, w - 10, y - lower_top - 2), c.ink, mix(c.paper, c.ink, 0.12)))
         y = lower_top
     if t.text:
         box_top = y - 1.5
@@ -127,9 +123,9 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
     values = []  # (text, the field it shows)
     if t.mortgage is not None:
-        values.append((f"{terms.mortgage} {_money(ctx, t.mortgage)}", "mortgage"))
+        values.append((f"{terms.mortgage} {ctx.money(t.mortgage)}", "mortgage"))
     if t.trade_value is not None:
-        values.append((f"{terms.trade_value} {_money(ctx, t.trade_value)}", "trade_value"))
+        values.append((f"{terms.trade_value} {ctx.money(t.trade_value)}", "trade_value"))
     for i, (text, field_name) in enumerate(values):
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
         g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, field_name, what="value line").shapes)
@@ -151,34 +147,6 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float
     return h - 42
 
 
-def _table(ctx: Ctx, table, box) -> list:
-    """A rent table drawn as a grid of fitted cells."""
-    x, y, w, h = box
-    f, c = ctx.fonts, ctx.colours
-    cols = len(table.columns) + 1
-    nrows = len(table.rows) + 1 + (1 if table.title else 0)
-    cw, rh = w / cols, min(5.0, h / max(nrows, 1))
-    out: list = []
-    top = y + h
-    if table.title:
-        top -= rh
-        out += ctx.fit(table.title, (x, top, w, rh), f.heading, 6.5, table, "title", what="table title").shapes
-    header = [table.corner or ""] + [str(v) for v in table.columns]
-    top -= rh
-    out.append(scene.Rect(x, top, w, rh, fill=mix(c.paper, c.ink, 0.12)))
-    for i, v in enumerate(header):
-        if v:
-            out += ctx.fit(v, (x + i * cw + 0.4, top, cw - 0.8, rh), f.heading, 6, table, "columns", what="table cell").shapes
-    for r in table.rows:
-        top -= rh
-        cells = [r.label] + [str(v) for v in r.cells]
-        for i, v in enumerate(cells):
-            out += ctx.fit(v, (x + i * cw + 0.4, top, cw - 0.8, rh), f.heading if i == 0 else f.body, 6, r, "cells",
-                           what="table cell").shapes
-        out.append(scene.Line(x, top, x + w, top, c.line, 0.15))
-    return out
-
-
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     w, h = _size(ctx)
     style = ctx.kit.titles.back.style
@@ -192,7 +160,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
                        what="mortgaged label").shapes)
         if t.mortgage is not None:
-            g.add(*ctx.fit(f"{terms.mortgage} {_money(ctx, t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
+            g.add(*ctx.fit(f"{terms.mortgage} {ctx.money(t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
                            "mortgage", what="mortgage line").shapes)
         if ctx.kit.titles.back.text:
             g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 6.5, ctx.kit.titles.back, "text",

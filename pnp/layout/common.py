@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .. import scene
 from ..model import Kit
+from ..money import format_money
 from ..problems import Problems
 from ..schema import Entity
 from ..text import Fit, fit
@@ -51,6 +52,10 @@ class Ctx:
     @property
     def fonts(self):
         return self.kit.game.theme.fonts
+
+    def money(self, amount: int) -> str:
+        """An amount as the game prints it (₩200, 400'000 F)."""
+        return format_money(amount, self.kit.game.currency)
 
     @property
     def min_pt(self) -> float:

@@ -152,7 +152,7 @@ def standee(ctx: Ctx, t: Token) -> scene.Group:
     """A fold-over standee: base, figure, figure (upside down), base; fold along the dashed lines."""
     w, fig, base = STANDEE_W, STANDEE_FIG, STANDEE_BASE
     h = 2 * (fig + base)
-    paper, line = ctx.colours.paper, ctx.colours.line
+    line = ctx.colours.line
     g = scene.Group([bleed_rect(w, h, ctx.bleed, mix(t.colour, "#ffffff", 0.75))])
     for y0 in (0.0, h - base):
         g.add(scene.Rect(-ctx.bleed, y0 - (ctx.bleed if y0 == 0 else 0), w + 2 * ctx.bleed, base + ctx.bleed, fill=t.colour))
