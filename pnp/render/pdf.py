@@ -1,9 +1,12 @@
 """The reportlab backend: draws scene pages into a PDF.
 
-The only module that knows reportlab's canvas. Pages are drawn in millimetres
-(the canvas is scaled once per page); fonts are embedded TrueType, subset by
-reportlab; groups with a ``key`` become form XObjects drawn once and reused.
-``invariant=1`` makes identical input give identical bytes.
+The only module that knows reportlab. reportlab keeps the document: objects, pages,
+TrueType subsets (embedded, never rasterised), forms, images, compression. The page
+content itself is written here as PDF operators, in millimetres (one scale per page),
+straight from the scene: going through the canvas's per-call state keeping cost three
+times as much, and the scene already holds every position and colour the operators need.
+Groups with a ``key`` become form XObjects drawn once and reused. ``invariant=1``
+makes identical input give identical bytes.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import scene
@@ -46,6 +50,25 @@ def _rgb(c: str):
     return (int(c[1:3], 16) / 255.0, int(c[3:5], 16) / 255.0, int(c[5:7], 16) / 255.0)
 
 
+_COLOURS: dict[tuple[str, str], str] = {}
+
+
+def _colour_op(c: str, op: str) -> str:
+    """``r g b rg`` (fill) or ``r g b RG`` (stroke) for "#rrggbb", formatted once per colour."""
+    key = (c, op)
+    out = _COLOURS.get(key)
+    if out is None:
+        out = _COLOURS[key] = f"{fp_str(*_rgb(c))} {op}"
+    return out
+
+
+K = 0.4472  # reportlab's factor for a quarter circle of radius r as a Bézier: handles at r·(1-K)
+C = 0.5523  # the usual circle constant (handle length / radius)
+
+#: (stroke?, fill?) -> painting operator
+_PAINT = {(False, True): "f", (True, False): "S", (True, True): "B", (False, False): "n"}
+
+
 class PdfWriter:
     """Write pages one at a time (nothing is kept after a page is drawn but shared forms)."""
 
@@ -59,16 +82,21 @@ class PdfWriter:
         self.c.setAuthor("pnp")
         self.forms: set[str] = set()
         self.pages = 0
+        self.ops: list[str] = []  # operators not yet handed to the canvas
+        # graphics state as written so far: fill, stroke, line width, dash; saved and restored with q/Q
+        self.state: list = [None, None, None, None]
+        self.saved: list[list] = []
 
     def add(self, page: Page) -> None:
         c = self.c
         c.setPageSize((page.width * MM, page.height * MM))
         c.setTrimBox(_box(page.trim) if page.trim else None)
         c.setBleedBox(_box(page.bleed) if page.bleed else None)
-        c.saveState()
-        c.scale(MM, MM)
+        self._push()
+        self.ops.append(f"{fp_str(MM)} 0 0 {fp_str(MM)} 0 0 cm")
         self._draw(page.content)
-        c.restoreState()
+        self._pop()
+        self._flush()
         c.showPage()
         self.pages += 1
 
@@ -76,67 +104,77 @@ class PdfWriter:
         self.c.save()
         return self.buffer.getvalue()
 
+    # ------------------------------------------------------------------ state
+    def _flush(self) -> None:
+        if self.ops:
+            self.c.addLiteral("\n".join(self.ops))
+            self.ops = []
+
+    def _push(self) -> None:
+        self.ops.append("q")
+        self.saved.append(self.state[:])
+
+    def _pop(self) -> None:
+        self.ops.append("Q")
+        self.state = self.saved.pop()
+
+    def _paint(self, fill, stroke, width, dash) -> str:
+        """Set what changed of fill, stroke, width and dash; the operator that paints with them."""
+        st, ops = self.state, self.ops
+        if fill is not None and st[0] != fill:
+            ops.append(_colour_op(fill, "rg"))
+            st[0] = fill
+        if stroke is not None:
+            if st[1] != stroke:
+                ops.append(_colour_op(stroke, "RG"))
+                st[1] = stroke
+            if st[2] != width:
+                ops.append(f"{fp_str(width)} w")
+                st[2] = width
+            dash = tuple(dash) if dash else ()
+            if st[3] != dash:
+                ops.append(f"[{fp_str(*dash) if dash else ''}] 0 d")
+                st[3] = dash
+        return _PAINT[stroke is not None, fill is not None]
+
     # ------------------------------------------------------------------ drawing
     def _draw(self, shape) -> None:
-        c = self.c
-        if isinstance(shape, scene.Group):
+        ops = self.ops
+        if isinstance(shape, scene.Text):
+            self._texts([shape])
+        elif isinstance(shape, scene.Group):
             if shape.key is not None and shape.bounds is not None:
                 self._use_form(shape)
-                return
-            self._group(shape)
-        elif isinstance(shape, scene.Rect):
-            self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
-            if shape.radius:
-                c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.radius,
-                            stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
             else:
-                c.rect(shape.x, shape.y, shape.w, shape.h,
-                       stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
+                self._group(shape)
+        elif isinstance(shape, scene.Rect):
+            paint = self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
+            if shape.radius:
+                ops.append(_round_rect(shape.x, shape.y, shape.w, shape.h, shape.radius) + " " + paint)
+            else:
+                ops.append(f"{fp_str(shape.x, shape.y, shape.w, shape.h)} re {paint}")
         elif isinstance(shape, scene.Line):
-            self._paint(None, shape.stroke, shape.width, shape.dash)
-            c.line(shape.x1, shape.y1, shape.x2, shape.y2)
+            paint = self._paint(None, shape.stroke, shape.width, shape.dash)
+            ops.append(f"{fp_str(shape.x1, shape.y1)} m {fp_str(shape.x2, shape.y2)} l S")
         elif isinstance(shape, scene.Circle):
-            self._paint(shape.fill, shape.stroke, shape.width, None)
-            c.circle(shape.cx, shape.cy, shape.r,
-                     stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
+            paint = self._paint(shape.fill, shape.stroke, shape.width, None)
+            ops.append(_circle(shape.cx, shape.cy, shape.r) + " " + paint)
         elif isinstance(shape, scene.Path):
-            self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
-            p = c.beginPath()
-            for op in shape.ops:
-                if op[0] == "M":
-                    p.moveTo(op[1], op[2])
-                elif op[0] == "L":
-                    p.lineTo(op[1], op[2])
-                elif op[0] == "C":
-                    p.curveTo(*op[1:])
-                elif op[0] == "Z":
-                    p.close()
-            c.drawPath(p, stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
-        elif isinstance(shape, scene.Text):
-            _register(shape.font)
-            c.setFillColorRGB(*_rgb(shape.colour))
-            c.setFont(shape.font, shape.size / MM)
-            x = shape.x
-            if shape.anchor == "middle":
-                x -= shape.width / 2
-            elif shape.anchor == "end":
-                x -= shape.width
-            c.drawString(x, shape.y, shape.text)
+            paint = self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
+            ops.append(_path(shape.ops) + " " + paint)
         elif isinstance(shape, scene.Image):
-            c.drawImage(ImageReader(shape.path), shape.x, shape.y, shape.w, shape.h, mask="auto")
+            self._flush()
+            self.c.drawImage(ImageReader(shape.path), shape.x, shape.y, shape.w, shape.h, mask="auto")
         else:  # pragma: no cover - a programming error
             raise TypeError(f"cannot draw {shape!r}")
 
     def _group(self, g: scene.Group) -> None:
-        c = self.c
-        c.saveState()
+        self._push()
+        ops = self.ops
         if g.transform != scene.IDENTITY:
-            c.transform(*g.transform)
+            ops.append(f"{fp_str(*g.transform)} cm")
         if g.clip is not None:
-            x, y, w, h = g.clip
-            p = c.beginPath()
-            p.rect(x, y, w, h)
-            c.clipPath(p, stroke=0, fill=0)
+            ops.append(f"{fp_str(*g.clip)} re W n")
         texts: list[scene.Text] = []
         for child in g.children:
             if isinstance(child, scene.Text):  # neighbouring runs share one text object
@@ -148,49 +186,93 @@ class PdfWriter:
             self._draw(child)
         if texts:
             self._texts(texts)
-        c.restoreState()
+        self._pop()
 
     def _texts(self, runs: list[scene.Text]) -> None:
-        t = self.c.beginText()
-        font = colour = None
+        """One BT … ET for neighbouring runs: font, colour and position set only where they change."""
+        ops = self.ops
+        doc = self.c._doc  # the document whose font subsets the text is encoded in (reportlab's documented way)
+        ops.append("BT")
+        current = None
         for s in runs:
-            if (s.font, s.size) != font:
-                _register(s.font)
-                t.setFont(s.font, s.size / MM)
-                font = (s.font, s.size)
-            if s.colour != colour:
-                t.setFillColorRGB(*_rgb(s.colour))
-                colour = s.colour
+            if s.colour != self.state[0]:
+                ops.append(_colour_op(s.colour, "rg"))
+                self.state[0] = s.colour
+            font = _font(s.font)
             x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
-            t.setTextOrigin(x, s.y)
-            t.textOut(s.text)
-        self.c.drawText(t)
+            ops.append(f"1 0 0 1 {fp_str(x, s.y)} Tm")
+            for subset, chunk in font.splitString(s.text, doc):
+                name = font.getSubsetInternalName(subset, doc)
+                if (name, s.size) != current:
+                    ops.append(f"{name} {fp_str(s.size / MM)} Tf")
+                    current = (name, s.size)
+                ops.append(f"({escapePDF(chunk)}) Tj")
+        ops.append("ET")
 
     def _use_form(self, g: scene.Group) -> None:
-        c = self.c
+        """Draw a keyed group as a form XObject in mm, defined the first time its key is met."""
         name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
+        c = self.c
         if name not in self.forms:
+            self._flush()
             x, y, w, h = g.bounds
-            c.beginForm(name, x * MM, y * MM, (x + w) * MM, (y + h) * MM)
-            c.saveState()
-            c.scale(MM, MM)
-            inner = scene.Group(g.children, clip=g.clip)
-            self._group(inner)
-            c.restoreState()
+            c.beginForm(name, x, y, x + w, y + h)
+            outer, self.state, self.saved = (self.state, self.saved), [None, None, None, None], []
+            self._group(scene.Group(g.children, clip=g.clip))
+            self._flush()
+            self.state, self.saved = outer
             c.endForm()
             self.forms.add(name)
-        c.saveState()
         if g.transform != scene.IDENTITY:
-            c.transform(*g.transform)
-        c.scale(1 / MM, 1 / MM)
-        c.doForm(name)
-        c.restoreState()
+            self._push()
+            self.ops.append(f"{fp_str(*g.transform)} cm")
+            self._flush()
+            c.doForm(name)
+            self._pop()
+        else:
+            self._flush()
+            c.doForm(name)
 
-    def _paint(self, fill, stroke, width, dash) -> None:
-        c = self.c
-        if fill is not None:
-            c.setFillColorRGB(*_rgb(fill))
-        if stroke is not None:
-            c.setStrokeColorRGB(*_rgb(stroke))
-            c.setLineWidth(width)
-            c.setDash(list(dash) if dash else [])
+
+_FONTS: dict = {}
+
+
+def _font(name: str):
+    """The registered reportlab font for a pnp font name (registered on first use)."""
+    font = _FONTS.get(name)
+    if font is None:
+        _register(name)
+        font = _FONTS[name] = pdfmetrics.getFont(name)
+    return font
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    x0, x1, y0, y1 = min(x, x + w), max(x, x + w), min(y, y + h), max(y, y + h)
+    t = K * r
+    return (f"{fp_str(x0 + r, y0)} m {fp_str(x1 - r, y0)} l {fp_str(x1 - t, y0, x1, y0 + t, x1, y0 + r)} c "
+            f"{fp_str(x1, y1 - r)} l {fp_str(x1, y1 - t, x1 - t, y1, x1 - r, y1)} c "
+            f"{fp_str(x0 + r, y1)} l {fp_str(x0 + t, y1, x0, y1 - t, x0, y1 - r)} c "
+            f"{fp_str(x0, y0 + r)} l {fp_str(x0, y0 + t, x0 + t, y0, x0 + r, y0)} c h")
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    k = C * r
+    return (f"{fp_str(cx + r, cy)} m {fp_str(cx + r, cy + k, cx + k, cy + r, cx, cy + r)} c "
+            f"{fp_str(cx - k, cy + r, cx - r, cy + k, cx - r, cy)} c "
+            f"{fp_str(cx - r, cy - k, cx - k, cy - r, cx, cy - r)} c "
+            f"{fp_str(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c h")
+
+
+def _path(ops) -> str:
+    out = []
+    for op in ops:
+        kind = op[0]
+        if kind == "M":
+            out.append(f"{fp_str(op[1], op[2])} m")
+        elif kind == "L":
+            out.append(f"{fp_str(op[1], op[2])} l")
+        elif kind == "C":
+            out.append(f"{fp_str(*op[1:])} c")
+        elif kind == "Z":
+            out.append("h")
+    return " ".join(out)
