@@ -205,8 +205,9 @@ def deck_items(ctx: Ctx) -> list[Item]:
     items = []
     for deck in ctx.kit.decks:
         back = deck_back(ctx, deck)
+        frame = deck_frame(ctx, deck)
         for i, card in enumerate(deck.cards):
-            front = deck_front(ctx, deck, card)
+            front = deck_front(ctx, deck, card, frame)
             for k in range(card.copies):
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -215,12 +216,19 @@ def deck_items(ctx: Ctx) -> list[Item]:
     return items
 
 
-def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
+def _band(deck: Deck) -> float:
+    """Height of the coloured band with the deck's name at the top of its cards, in mm."""
+    return 15.0 if deck.help_name else 13.0
+
+
+def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
+    """What every card of a deck shares (paper, name band, border): drawn once, reused by each card."""
     w, h = _size(ctx)
-    c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
+    c, f = ctx.colours, ctx.fonts
     ink = contrast(deck.colour)
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
-    band = 15.0 if deck.help_name else 13.0
+    band = _band(deck)
+    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)], key=f"deck-frame-{deck.id}",
+                    bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
     g.add(scene.Rect(-ctx.bleed, h - band, w + 2 * ctx.bleed, band + ctx.bleed, fill=deck.colour))
     name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
@@ -228,7 +236,16 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card) -> scene.Group:
         g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
                                  what="deck help name").shapes, ink))
     g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
-    top = h - band - 3
+    return g
+
+
+def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None) -> scene.Group:
+    """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts."""
+    w, h = _size(ctx)
+    c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
+    ink = contrast(deck.colour)
+    g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
+    top = h - _band(deck) - 3
     glyph = card.icon or deck.icon
     if card.picture is not None:  # an image takes the icon's place, at its printed size
         pw, ph = float(card.picture.width), float(card.picture.height)
