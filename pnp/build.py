@@ -5,7 +5,9 @@ layout reported a content error) are the files written, all together.
 """
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -43,6 +45,23 @@ class BuildResult:
     kept: list[str] = field(default_factory=list)
 
 
+@contextmanager
+def collector_paused():
+    """Pause Python's cyclic garbage collector for the length of a build.
+
+    A build makes hundreds of thousands of small objects (content nodes, scene shapes)
+    that form trees, freed by reference counting as soon as they are dropped. The
+    collector would walk them again and again and find nothing: a third of the time of a
+    6000-card build, with the same peak memory when it is off."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def load_valid(root: Path, problems: Problems) -> Kit | None:
     """Load and run the rules; the kit is returned only when neither found an error."""
     kit = load_kit(root, problems)
@@ -54,6 +73,11 @@ def load_valid(root: Path, problems: Problems) -> Kit | None:
 
 def check_game(root: Path, problems: Problems, bleed: float = 3.0) -> Kit | None:
     """Load, validate and lay out (to find texts that do not fit); the kit is returned only without errors."""
+    with collector_paused():
+        return _check_game(root, problems, bleed)
+
+
+def _check_game(root: Path, problems: Problems, bleed: float) -> Kit | None:
     kit = load_valid(root, problems)
     if kit is None:
         return None
@@ -153,8 +177,13 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     manifest) keep their files; with nothing changed nothing is rewritten. ``force`` rebuilds
     everything; ``jobs`` > 1 renders parts in that many processes (same bytes as serial).
     ``progress(done, total, part)`` is told as each part is finished."""
+    with collector_paused():
+        return _build_game(Path(root), out_dir, opts, problems, force, jobs, progress)
+
+
+def _build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems, force: bool,
+                jobs: int, progress) -> BuildResult | None:
     progress = progress or (lambda done, total, part: None)
-    root = Path(root)
     out_dir = Path(out_dir) if out_dir else Path("output") / root.resolve().name
     inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
     previous = incremental.read_manifest(out_dir)
