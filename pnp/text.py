@@ -34,7 +34,7 @@ class Fit:
     width: float = 0.0  # mm of the widest line
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Line:
     text: str
     indent: float = 0.0  # mm
@@ -90,10 +90,13 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
     return lines
 
 
-def _layout_lines(text: str, width: float, font: str, size: float, single: bool) -> list[_Line] | None:
+@lru_cache(maxsize=4096)
+def _layout_lines(text: str, width: float, font: str, size: float, single: bool) -> tuple[_Line, ...] | None:
+    """The lines of ``text`` at ``size`` in ``width`` mm, or None when a word cannot fit.
+    Cached: a card's text is laid out to measure it and again to place it."""
     if single:
         flat = " ".join(text.split())
-        return [_Line(flat)] if text_width(flat, font, size) <= width + 1e-6 else None
+        return (_Line(flat),) if text_width(flat, font, size) <= width + 1e-6 else None
     lines: list[_Line] = []
     gap = 0.0
     for marker, para in _paragraphs(text):
@@ -107,7 +110,7 @@ def _layout_lines(text: str, width: float, font: str, size: float, single: bool)
         for i, t in enumerate(wrapped):
             lines.append(_Line(t, indent, marker if i == 0 else "", gap if i == 0 else 0.0))
         gap = 0.0
-    return lines
+    return tuple(lines)
 
 
 def _height(lines: list[_Line], size: float, leading: float) -> float:
@@ -150,7 +153,7 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     overflow = chosen is None
     if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
         s = sizes[-1]
-        lines = _layout_lines(text, w, font, s, False) or [_Line(" ".join(text.split()))]
+        lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(text.split())),)
         chosen = (s, lines)
     s, lines = chosen
     return _emit(lines, box, font, s, colour, align, valign, leading, size, overflow)
