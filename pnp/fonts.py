@@ -1,8 +1,8 @@
 """Font metrics and glyph coverage for layout, read from the TTFs in ``fonts/``.
 
-Layout measures text here and never touches a drawing backend. The TrueType files
-are parsed with reportlab's TTF reader (a parser only: nothing is drawn here). A font is
-named by its file stem, e.g. ``NotoSans-Bold``. When a character is missing from
+Layout measures text here and never touches a drawing backend. Metrics come from
+``ttf.py`` (a quick reader of the cmap and widths); reportlab parses a font fully only
+when a PDF embeds it. A font is named by its file stem, e.g. ``NotoSans-Bold``. When a character is missing from
 the chosen font, the fallback chain (same weight) supplies it, so Armenian or an
 arrow in a Latin line still prints; a character no font has is reported.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase.ttfonts import TTFont
+from . import ttf
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 PT = 25.4 / 72.0  # mm per point
@@ -31,15 +31,27 @@ class Font:
     def __init__(self, name: str, path: Path):
         self.name = name
         self.path = path
-        # parsed once; the PDF backend embeds this same object, so no file is read twice
-        self.ttfont = TTFont(name, str(path))
-        ttf = self.ttfont.face
-        self.widths = ttf.charWidths  # code point -> width in 1/1000 em
-        self.cmap = ttf.charToGlyph
-        self.default_width = ttf.defaultWidth
-        self.ascent = ttf.ascent / 1000.0
-        self.descent = ttf.descent / 1000.0  # negative
+        self._ttfont = None
+        try:
+            m = ttf.read_metrics(path)
+            self.widths, self.cmap, self.default_width = m.widths, m.cmap, m.default_width
+            ascent, descent = m.ascent, m.descent
+        except ttf.Unsupported:  # a font our quick reader does not know: reportlab's full parse
+            face = self.ttfont.face
+            self.widths, self.cmap, self.default_width = face.charWidths, face.charToGlyph, face.defaultWidth
+            ascent, descent = face.ascent, face.descent
+        self.ascent = ascent / 1000.0
+        self.descent = descent / 1000.0  # negative
         self.bold = "Bold" in name
+
+    @property
+    def ttfont(self):
+        """reportlab's parse of the font, for embedding: made when a PDF first draws with it."""
+        if self._ttfont is None:
+            from reportlab.pdfbase.ttfonts import TTFont  # only the PDF backend needs reportlab
+
+            self._ttfont = TTFont(self.name, str(self.path))
+        return self._ttfont
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap or ch in "\n\t"
