@@ -1242,15 +1242,21 @@ def _glyphs(v: _Validator) -> None:
             coverage[ch] = tuple(out)
         return coverage[ch]
 
+    printable: set[str] = set()  # characters every font (with its fallbacks) has
     roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
     for root in roots:
         for obj, name, path, text in _printed_texts(root):
+            new = set(text) - printable  # usually empty: every character was seen in an earlier text
+            if not new:
+                continue
             missing: dict[str, tuple[str, ...]] = {}
             for ch in dict.fromkeys(text):
-                if not ch.isspace():
-                    lack = lacking(ch)
+                if ch in new:
+                    lack = () if ch.isspace() else lacking(ch)
                     if lack:
                         missing[ch] = lack
+                    else:
+                        printable.add(ch)
             if not missing:
                 continue
             shown = [f"{ch!r} (U+{ord(ch):04X})" for ch in list(missing)[:8]]
