@@ -18,7 +18,7 @@ from .layout.common import Ctx, Item
 from .model import Kit
 from .output import OutFile, manifest_bytes, write_all
 from .problems import Problems
-from .render.pdf import Page, PdfWriter
+from .scene import Page
 
 PARTS = ("board", "cards", "notes", "tokens")
 
@@ -109,6 +109,8 @@ def _board_drawing(ctx: Ctx):
 
 
 def _pdf(title: str, subject: str, pages: list[Page]) -> tuple[bytes, dict]:
+    from .render.pdf import PdfWriter  # reportlab is imported only when a PDF is written
+
     w = PdfWriter(title, subject)
     for p in pages:
         w.add(p)

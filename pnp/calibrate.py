@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import scene
 from .marks import PAPERS
-from .render.pdf import Page
+from .scene import Page
 from .text import fit, runs
 
 STEP = 0.5  # mm between readings

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from . import scene
 from .layout.common import Item
 from .marks import MARK_LENGTH, MARK_MIN, MARK_OFFSET, PAPERS, cut_marks, footer
-from .render.pdf import Page
+from .scene import Page
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
 

@@ -131,6 +131,17 @@ class Group:
 Shape = Union[Rect, Line, Circle, Path, Text, Image, Group]
 
 
+@dataclass
+class Page:
+    """One page: its size in mm, what is drawn, and optional print boxes (x, y, w, h in mm)."""
+
+    width: float
+    height: float
+    content: Group
+    trim: tuple[float, float, float, float] | None = None
+    bleed: tuple[float, float, float, float] | None = None
+
+
 def walk_text(shape: Shape):
     """Every text run in a scene (for checks and tests)."""
     if isinstance(shape, Text):

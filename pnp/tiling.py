@@ -24,7 +24,7 @@ import math
 
 from . import scene
 from .marks import FOOTER_FONT, MARK_WIDTH, PAPERS, REGISTRATION, cut_marks, footer
-from .render.pdf import Page
+from .scene import Page
 from .text import fit, runs
 
 FULL_MARGIN = 10.0  # mm around the board on the print-shop sheet

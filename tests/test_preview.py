@@ -21,7 +21,8 @@ from pnp.layout.common import Ctx
 from pnp.preview import ERROR_COLOUR, PreviewOptions, preview_game
 from pnp.problems import Problems
 from pnp.render import png
-from pnp.render.pdf import Page, PdfWriter
+from pnp.render.pdf import PdfWriter
+from pnp.scene import Page
 
 from conftest import MINI, ROOT, edit
 

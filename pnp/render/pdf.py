@@ -11,7 +11,6 @@ makes identical input give identical bytes.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -19,21 +18,11 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import scene
+from ..scene import Page
 from ..fonts import get_font
 
 MM = 72.0 / 25.4
 BASE_FONT = "NotoSans-Regular"
-
-
-@dataclass
-class Page:
-    """One page: its size in mm, what is drawn, and optional print boxes (x, y, w, h in mm)."""
-
-    width: float
-    height: float
-    content: scene.Group
-    trim: tuple[float, float, float, float] | None = None
-    bleed: tuple[float, float, float, float] | None = None
 
 
 def _register(name: str) -> None:
