@@ -72,6 +72,7 @@ class PdfWriter:
         self.forms: set[str] = set()
         self.pages = 0
         self.ops: list[str] = []  # operators not yet handed to the canvas
+        self.encoded: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (font, text) -> (subset, Tj) pieces
         # graphics state as written so far: fill, stroke, line width, dash; saved and restored with q/Q
         self.state: list = [None, None, None, None]
         self.saved: list[list] = []
@@ -190,12 +191,16 @@ class PdfWriter:
             font = _font(s.font)
             x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
             ops.append(f"1 0 0 1 {fp_str(x, s.y)} Tm")
-            for subset, chunk in font.splitString(s.text, doc):
-                name = font.getSubsetInternalName(subset, doc)
+            key = (s.font, s.text)
+            chunks = self.encoded.get(key)
+            if chunks is None:  # the same line recurs on many cards: encoded once per document
+                chunks = self.encoded[key] = [(font.getSubsetInternalName(subset, doc), f"({escapePDF(chunk)}) Tj")
+                                              for subset, chunk in font.splitString(s.text, doc)]
+            for name, shown in chunks:
                 if (name, s.size) != current:
                     ops.append(f"{name} {fp_str(s.size / MM)} Tf")
                     current = (name, s.size)
-                ops.append(f"({escapePDF(chunk)}) Tj")
+                ops.append(shown)
         ops.append("ET")
 
     def _use_form(self, g: scene.Group) -> None:
