@@ -50,6 +50,12 @@ _INTERNAL = {"loc", "path", "locs"}
 
 
 @lru_cache(maxsize=None)
+def field_names(cls) -> tuple[str, ...]:
+    """The content fields of a model class (not loc/path/locs), for walks over a whole kit."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.name not in _INTERNAL)
+
+
+@lru_cache(maxsize=None)
 def fields_of(cls) -> tuple[tuple[str, Any, dataclasses.Field], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, hints[f.name], f) for f in dataclasses.fields(cls)
@@ -85,10 +91,20 @@ def build(cls, node: Node, problems: Problems, path: str = "") -> Any:
         return None
 
 
-def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
+@lru_cache(maxsize=None)
+def _shape(tp) -> tuple[Any, tuple]:
+    """(origin, arguments) of a type, None dropped from unions: worked out once per type, not per value."""
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
+        return Union, tuple(a for a in get_args(tp) if a is not type(None))
+    if dataclasses.is_dataclass(tp):
+        return dataclasses.dataclass, ()
+    return origin, get_args(tp)
+
+
+def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
+    origin, args = _shape(tp)
+    if origin is Union:
         if node.value is None:
             return None
         if len(args) == 1:
@@ -98,7 +114,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
         problems.error("E-schema-type", node.loc, path, f"no value given; expected {_type_name(tp)}")
         raise _Invalid
     if origin is Literal:
-        choices = get_args(tp)
+        choices = args
         if node.value not in choices:
             hint = difflib.get_close_matches(str(node.value), [str(c) for c in choices], n=1)
             extra = f"; did you mean {hint[0]!r}?" if hint else ""
@@ -107,7 +123,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
             raise _Invalid
         return node.value
     if origin is list:
-        (item_tp,) = get_args(tp)
+        (item_tp,) = args
         if not node.is_list:
             problems.error("E-schema-type", node.loc, path, f"expected a list (lines starting with '- '), got {_describe(node)}")
             raise _Invalid
@@ -121,7 +137,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
             raise _Invalid
         return out
     if origin is dict:
-        key_tp, val_tp = get_args(tp)
+        key_tp, val_tp = args
         if not node.is_map:
             problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
             raise _Invalid
@@ -136,7 +152,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
         if bad:
             raise _Invalid
         return out_d
-    if dataclasses.is_dataclass(tp):
+    if origin is dataclasses.dataclass:
         return _convert_object(tp, node, problems, path)
     if tp is Any:
         return node.plain()
@@ -206,12 +222,17 @@ def _scalar(tp, raw, loc: Loc, problems: Problems, path: str):
     raise TypeError(f"schema: no rule for {tp!r}")  # a programming error, not a content one
 
 
+@lru_cache(maxsize=None)
+def _names_of(cls) -> list[str]:
+    return [n for n, _, _ in fields_of(cls)]
+
+
 def _convert_object(cls, node: Node, problems: Problems, path: str):
     if not node.is_map:
         problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
         raise _Invalid
     spec = fields_of(cls)
-    names = [n for n, _, _ in spec]
+    names = _names_of(cls)
     kwargs: dict[str, Any] = {}
     locs: dict[str, Loc] = {}
     bad = False

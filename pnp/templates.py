@@ -5,12 +5,10 @@ Rendering is sandboxed and undefined names are errors reported at the text's lin
 """
 from __future__ import annotations
 
-import dataclasses
-
 from .model import Kit
 from .money import format_money
 from .problems import Problems
-from .schema import Entity
+from .schema import Entity, field_names
 from .values import Text
 
 
@@ -98,12 +96,12 @@ def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
         return
     if not isinstance(obj, Entity):
         return
-    for f in dataclasses.fields(obj):
-        value = getattr(obj, f.name)
+    for name in field_names(type(obj)):
+        value = getattr(obj, name)
         if isinstance(value, Text):
-            setattr(obj, f.name, _render_one(obj, f.name, value, env, problems))
+            setattr(obj, name, _render_one(obj, name, value, env, problems))
         elif isinstance(value, list) and value and isinstance(value[0], Text):
-            setattr(obj, f.name, [_render_one(obj, f.name, v, env, problems) for v in value])
+            setattr(obj, name, [_render_one(obj, name, v, env, problems) for v in value])
         elif isinstance(value, (Entity, list)):
             _walk(value, env, problems)
 

@@ -12,7 +12,6 @@ one is reported as ``E-internal`` and the other checks still run.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import difflib
 import math
 import operator
@@ -24,7 +23,7 @@ from . import fonts as fontlib
 from .model import OWNABLE, Deck, Kit, Space, Table, Title
 from .money import format_money
 from .problems import Loc, Problems
-from .schema import Entity
+from .schema import Entity, field_names
 from .values import Label, Length, Text
 
 # --------------------------------------------------------------------------- explanations
@@ -842,14 +841,14 @@ def _numbers(obj: Any) -> Iterable[tuple[Entity, str, float, bool]]:
         return
     if not isinstance(obj, Entity):
         return
-    for f in dataclasses.fields(obj):
-        if f.name in ("loc", "path", "locs", "min_text_pt"):
+    for name in field_names(type(obj)):
+        if name == "min_text_pt":
             continue
-        value = getattr(obj, f.name)
+        value = getattr(obj, name)
         if isinstance(value, Length):
-            yield obj, f.name, float(value), True
+            yield obj, name, float(value), True
         elif isinstance(value, float) and not isinstance(value, bool):
-            yield obj, f.name, value, False
+            yield obj, name, value, False
         elif isinstance(value, (Entity, list)):
             yield from _numbers(value)
 
@@ -1148,22 +1147,22 @@ def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[
         return
     if not isinstance(obj, Entity):
         return
-    for f in dataclasses.fields(obj):
-        if f.name in ("loc", "path", "locs") or f.name in skip:
+    for name in field_names(type(obj)):
+        if name in skip:
             continue
-        value = getattr(obj, f.name)
+        value = getattr(obj, name)
         if isinstance(value, (Text, Label)):
-            yield obj, f.name, obj.sub(f.name), str(value)
-        elif f.name == "thousands" and isinstance(value, str) and value:
-            yield obj, f.name, obj.sub(f.name), value
-        elif f.name in ("columns", "cells") and isinstance(value, list):  # table headings and cells
+            yield obj, name, obj.sub(name), str(value)
+        elif name == "thousands" and isinstance(value, str) and value:
+            yield obj, name, obj.sub(name), value
+        elif name in ("columns", "cells") and isinstance(value, list):  # table headings and cells
             for i, item in enumerate(value or []):
                 if item is not None:
-                    yield obj, f.name, f"{obj.sub(f.name)}[{i}]", str(item)
+                    yield obj, name, f"{obj.sub(name)}[{i}]", str(item)
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 if isinstance(item, (Text, Label)):
-                    yield obj, f.name, f"{obj.sub(f.name)}[{i}]", str(item)
+                    yield obj, name, f"{obj.sub(name)}[{i}]", str(item)
                 elif isinstance(item, Entity):
                     yield from _printed_texts(item, skip)
         elif isinstance(value, Entity):
