@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
-    """A position in a content file: 1-based line and column."""
+class Loc(NamedTuple):
+    """A position in a content file: 1-based line and column.
+
+    A named tuple: immutable, ordered by file, line, column, and cheap to make (every
+    value and key of every content file gets one)."""
 
     file: str
     line: int = 0
