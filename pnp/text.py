@@ -191,6 +191,12 @@ def _emit(lines, box, font, s, colour, align, valign, leading, nominal, overflow
 
 def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:
     """Text at (x, y) split into fallback-font runs; anchor start/middle/end."""
+    parts = split_runs(text, font)
+    if len(parts) == 1:  # the common case: one font has every character
+        fname, t = parts[0]
+        adv = em_width(t, fname) * size * PT
+        x -= adv / 2 if anchor == "middle" else adv if anchor == "end" else 0.0
+        return [scene.Text(x, y, t, fname, size, colour, "start", adv)] if t.strip() else []
     total = text_width(text, font, size)
     if anchor == "middle":
         x -= total / 2
