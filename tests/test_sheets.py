@@ -139,6 +139,24 @@ def test_rendered_backs_land_on_their_fronts(flip):
         assert all(abs(a - b) <= 1 for a, b in zip(fb, bb)), (c, fb, bb)
 
 
+def test_shared_groups_whose_keys_differ_only_in_punctuation_stay_apart():
+    """Form names keep letters and digits only; "a-b" and "a_b" must still be two forms."""
+    def square(key, colour, x):
+        return scene.Group([scene.Rect(0, 0, 10, 10, fill=colour)], transform=scene.translate(x, 10), key=key,
+                           bounds=(0, 0, 10, 10))
+
+    page = scene.Page(60, 30, scene.Group([square("a-b", "#ff0000", 5), square("a_b", "#0000ff", 30),
+                                           square("a-b", "#ff0000", 45)]))
+    writer = PdfWriter("t")
+    writer.add(page)
+    img = _render(writer.finish(), 0, 72)
+    mm = 72 / 25.4
+    at = lambda x: img.getpixel((round((x + 5) * mm), round(15 * mm)))  # the centre of a square
+    assert at(5)[0] > 200 and at(5)[2] < 60  # red
+    assert at(30)[2] > 200 and at(30)[0] < 60  # blue, not the red form again
+    assert at(45)[0] > 200 and at(45)[2] < 60  # the first form reused
+
+
 def test_gutterfold_puts_backs_across_the_fold(tmp_path):
     manifest = build(tmp_path, layout="gutterfold", parts=("cards",))
     pw, ph = PAPERS["a4"]

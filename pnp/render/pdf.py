@@ -69,7 +69,7 @@ class PdfWriter:
         self.c.setSubject(subject)
         self.c.setCreator("pnp")
         self.c.setAuthor("pnp")
-        self.forms: set[str] = set()
+        self.forms: dict[str, str] = {}  # group key -> name of its form, once defined
         self.pages = 0
         self.ops: list[str] = []  # operators not yet handed to the canvas
         self.encoded: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (font, text) -> (subset, Tj) pieces
@@ -205,9 +205,12 @@ class PdfWriter:
 
     def _use_form(self, g: scene.Group) -> None:
         """Draw a keyed group as a form XObject in mm, defined the first time its key is met."""
-        name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
+        name = self.forms.get(g.key)
         c = self.c
-        if name not in self.forms:
+        if name is None:
+            name = "F" + "".join(ch if ch.isalnum() else "_" for ch in g.key)
+            if name in self.forms.values():  # two keys that differ only in punctuation
+                name += f"_{len(self.forms)}"
             self._flush()
             x, y, w, h = g.bounds
             c.beginForm(name, x, y, x + w, y + h)
@@ -216,7 +219,7 @@ class PdfWriter:
             self._flush()
             self.state, self.saved = outer
             c.endForm()
-            self.forms.add(name)
+            self.forms[g.key] = name
         if g.transform != scene.IDENTITY:
             self._push()
             self.ops.append(f"{fp_str(*g.transform)} cm")
