@@ -1183,10 +1183,13 @@ def _pictures(kit: Kit) -> Iterable:
 @_rule
 def _images(v: _Validator) -> None:
     """Every image is a readable file inside the game folder, with 300 dpi at its printed size."""
-    from PIL import Image, UnidentifiedImageError
+    pictures = list(_pictures(v.kit))
+    if not pictures:
+        return
+    from PIL import Image, UnidentifiedImageError  # only kits with pictures pay for Pillow
 
     root = v.root.resolve()
-    for pic in _pictures(v.kit):
+    for pic in pictures:
         path = (root / pic.file).resolve()
         try:
             path.relative_to(root)
