@@ -147,22 +147,24 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     chosen = None
     for s, single in plans:
         lines = _layout_lines(text, w, font, s, single)
-        if lines is not None and _height(lines, s, leading) <= h + 1e-6:
-            chosen = (s, lines)
-            break
+        if lines is not None:
+            block = _height(lines, s, leading)
+            if block <= h + 1e-6:
+                chosen = (s, lines, block)
+                break
     overflow = chosen is None
     if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
         s = sizes[-1]
         lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(text.split())),)
-        chosen = (s, lines)
-    s, lines = chosen
-    return _emit(lines, box, font, s, colour, align, valign, leading, size, overflow)
+        chosen = (s, lines, _height(lines, s, leading))
+    s, lines, block = chosen
+    return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
 
 
-def _emit(lines, box, font, s, colour, align, valign, leading, nominal, overflow) -> Fit:
+def _emit(lines, block, box, font, s, colour, align, valign, leading, nominal, overflow) -> Fit:
+    """Place the chosen lines (``block`` mm tall) in the box as text runs."""
     x, y, w, h = box
     lh = s * leading * PT
-    block = _height(lines, s, leading)
     if valign == "top":
         top = y + h
     elif valign == "bottom":

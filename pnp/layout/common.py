@@ -66,13 +66,12 @@ class Ctx:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
         result = fit(text, box, font, size, min(floor, size), **kw)
-        loc, path = source.at(field_name), source.sub(field_name)
         if result.overflow:
-            self.problems.error("E-text-overflow", loc, path,
+            self.problems.error("E-text-overflow", source.at(field_name), source.sub(field_name),
                                 f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
                                 f"{result.size:g} pt; shorten it")
         elif result.size < size * SHRINK_WARNING - 1e-9:
-            self.problems.warning("W-text-shrunk", loc, path,
+            self.problems.warning("W-text-shrunk", source.at(field_name), source.sub(field_name),
                                   f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
         return result
 
