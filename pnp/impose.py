@@ -101,10 +101,11 @@ def plan_grid(w: float, h: float, area: tuple[float, float, float, float], bleed
 def _place_drawing(drawing: scene.Group, x: float, y: float, cw: float, ch: float, rotation: int,
                    clip: tuple[float, float, float, float]) -> scene.Group:
     """Put an item drawing (its own frame) with its trim corner at (x, y), rotated, clipped to ``clip``."""
-    if rotation == 0:
-        t = scene.translate(x, y)
-    else:  # 90° counter-clockwise: the item's (0,0) goes to the lower-right corner of the cell
-        t = scene.compose(scene.translate(x + cw, y), scene.rotate(90))
+    if rotation == 0:  # one group: the clip is given in the item's frame, after the move
+        cx, cy, w, h = clip
+        return scene.Group([drawing], transform=scene.translate(x, y), clip=(cx - x, cy - y, w, h))
+    # 90° counter-clockwise: the item's (0,0) goes to the lower-right corner of the cell
+    t = scene.compose(scene.translate(x + cw, y), scene.rotate(90))
     return scene.Group([scene.Group([drawing], transform=t)], clip=clip)
 
 
