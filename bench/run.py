@@ -37,11 +37,14 @@ def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
 
 
 def synthetic_game(folder: Path, n: int) -> Path:
-    """A game whose only printed part is one deck of n cards: title and three lines, one shared back."""
+    """A game whose only printed part is one deck of n cards: title and three lines, one shared back,
+    printed with the same two fonts as the floor."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "decks").mkdir(exist_ok=True)
     (folder / "game.yaml").write_text(
         "title: Bench\ncurrency: {symbol: $, name: dollars}\nplayers: {min: 2, max: 4}\n"
+        # the floor's two fonts, so both embed the same font programs
+        "theme: {fonts: {title: NotoSans-Bold, heading: NotoSans-Bold, body: NotoSans-Regular}}\n"
         "money: {starting: 0, denominations: [1], starting_split: {}}\n"
         f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, free, free, free]}}\n", encoding="utf-8")
     spaces = []
