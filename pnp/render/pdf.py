@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import io
 
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import scene
-from ..scene import Page
 from ..fonts import get_font
+from ..scene import Page
 
 MM = 72.0 / 25.4
 BASE_FONT = "NotoSans-Regular"
@@ -145,7 +145,7 @@ class PdfWriter:
                 ops.append(f"{fp_str(shape.x, shape.y, shape.w, shape.h)} re {paint}")
         elif isinstance(shape, scene.Line):
             paint = self._paint(None, shape.stroke, shape.width, shape.dash)
-            ops.append(f"{fp_str(shape.x1, shape.y1)} m {fp_str(shape.x2, shape.y2)} l S")
+            ops.append(f"{fp_str(shape.x1, shape.y1)} m {fp_str(shape.x2, shape.y2)} l {paint}")
         elif isinstance(shape, scene.Circle):
             paint = self._paint(shape.fill, shape.stroke, shape.width, None)
             ops.append(_circle(shape.cx, shape.cy, shape.r) + " " + paint)
