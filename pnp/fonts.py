@@ -2,9 +2,9 @@
 
 Layout measures text here and never touches a drawing backend. Metrics come from
 ``ttf.py`` (a quick reader of the cmap and widths); reportlab parses a font fully only
-when a PDF embeds it. A font is named by its file stem, e.g. ``NotoSans-Bold``. When a character is missing from
-the chosen font, the fallback chain (same weight) supplies it, so Armenian or an
-arrow in a Latin line still prints; a character no font has is reported.
+when a PDF embeds it. A font is named by its file stem, e.g. ``NotoSans-Bold``. When a
+character is missing from the chosen font, the fallback chain (same weight) supplies it,
+so Armenian or an arrow in a Latin line still prints; a character no font has is reported.
 """
 from __future__ import annotations
 
