@@ -205,7 +205,7 @@ def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anc
     elif anchor == "end":
         x -= total
     out = []
-    for fname, t in split_runs(text, font):
+    for fname, t in parts:
         adv = em_width(t, fname) * size * PT
         if t.strip():
             out.append(scene.Text(x, y, t, fname, size, colour, "start", adv))
