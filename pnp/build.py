@@ -8,32 +8,28 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__, incremental, validate
 from .content import load_kit
-from .impose import Sheet, SheetOptions, impose
+from . import parts as registry
+from .impose import Sheet, impose
 from .layout.common import Ctx, Item
 from .model import Kit
+from .options import DEFAULT, PrintOptions, record
 from .output import OutFile, manifest_bytes, write_all
 from .problems import Problems
 from .scene import Page
 
-PARTS = ("board", "cards", "notes", "tokens")
+PARTS = registry.OUTPUT_NAMES
 
 
-@dataclass
-class BuildOptions:
-    paper: str = "a4"
+@dataclass(frozen=True)
+class BuildOptions(PrintOptions):
+    """The print options and which outputs (--only) to build."""
+
     parts: tuple[str, ...] = PARTS
-    bleed: float = 3.0
-    margin: float = 6.0
-    layout: str = "duplex"
-    flip: str = "long"
-    offset: tuple[float, float] = (0.0, 0.0)
-    per_item: bool = False
-    overlap: float = 10.0
 
 
 @dataclass
@@ -71,7 +67,7 @@ def load_valid(root: Path, problems: Problems) -> Kit | None:
     return None if problems.errors else kit
 
 
-def check_game(root: Path, problems: Problems, bleed: float = 3.0) -> Kit | None:
+def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed) -> Kit | None:
     """Load, validate and lay out (to find texts that do not fit); the kit is returned only without errors."""
     with collector_paused():
         return _check_game(root, problems, bleed)
@@ -82,30 +78,14 @@ def _check_game(root: Path, problems: Problems, bleed: float) -> Kit | None:
     if kit is None:
         return None
     ctx = Ctx(kit, bleed=bleed, problems=problems)
-    for part in PARTS:
-        if part == "board":
-            _board_drawing(ctx)
-        else:
-            part_items(ctx, part)
+    for part in registry.PARTS:
+        part.items(ctx)
     return None if problems.errors else kit
 
 
-def part_items(ctx: Ctx, part: str) -> list[Item]:
-    from .layout import cards, pieces
-
-    if part == "cards":
-        return cards.card_items(ctx)
-    if part == "notes":
-        return pieces.note_items(ctx) + pieces.chip_items(ctx)
-    if part == "tokens":
-        return pieces.counter_items(ctx) + pieces.token_items(ctx)
-    return []
-
-
-def _board_drawing(ctx: Ctx):
-    from .layout import board
-
-    return board.draw_board(ctx)
+def part_items(ctx: Ctx, output: str) -> list[Item]:
+    """Every item of one output (board, cards, notes, tokens), laid out by the parts the registry names."""
+    return registry.items(ctx, output)
 
 
 def _pdf(title: str, subject: str, pages: list[Page]) -> tuple[bytes, dict]:
@@ -145,15 +125,13 @@ class PartResult:
 def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> PartResult | None:
     """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed."""
     ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
-    if part == "board":
-        return _build_board(ctx, opts)
     items = part_items(ctx, part)
     if not items:
         return None
-    sheet_opts = SheetOptions(paper=opts.paper, margin=opts.margin, bleed=opts.bleed, layout=opts.layout,
-                              flip=opts.flip, offset=opts.offset, per_item=opts.per_item)
+    if registry.output(part).imposed == "board":
+        return _build_board(ctx, opts, items[0])
     try:
-        sheets = impose(items, sheet_opts, kit.game.title, part, _advice(kit, part))
+        sheets = impose(items, opts, kit.game.title, part, _advice(kit, part))
     except ValueError as exc:
         problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
         return None
@@ -226,7 +204,7 @@ def _build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: 
 
 
 def _option_record(opts: BuildOptions) -> dict:
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(opts).items() if k != "parts"}
+    return record(opts)
 
 
 def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResult], previous: dict | None,
@@ -267,12 +245,12 @@ def _page_records(sheets: list[Sheet]) -> list[dict]:
     return [{"page": n, "side": s.side, "items": [p.record() for p in s.placed]} for n, s in enumerate(sheets, 1)]
 
 
-def _build_board(ctx: Ctx, opts: BuildOptions) -> PartResult:
+def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     from .layout import board
     from . import tiling
 
     kit = ctx.kit
-    drawing = board.draw_board(ctx)
+    drawing = item.front
     size = float(kit.board.size)
     label = f"{kit.game.title} · board"
     full = tiling.board_full(drawing, size, opts.bleed, label)

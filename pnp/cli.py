@@ -11,10 +11,9 @@ import click
 
 from . import __version__
 from .content import UsageError, list_games, resolve_game
+from .options import from_cli, print_options
+from .parts import OUTPUT_NAMES as PART_NAMES
 from .problems import Problems
-
-PART_NAMES = ("board", "cards", "notes", "tokens")
-PAPERS = ("a4", "letter", "a3", "tabloid")
 
 
 def _resolve(game: str | None) -> Path:
@@ -63,16 +62,6 @@ def _parts(value: str | None) -> tuple[str, ...]:
         raise click.BadParameter(f"unknown part(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(PART_NAMES)}",
                                  param_hint="--only")
     return parts
-
-
-def _offset(value: str | None) -> tuple[float, float]:
-    if not value:
-        return (0.0, 0.0)
-    try:
-        x, y = (float(v) for v in value.split(","))
-    except ValueError:
-        raise click.BadParameter("write the offset as X,Y in mm, e.g. 0.5,-1", param_hint="--offset") from None
-    return (x, y)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -125,34 +114,20 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
 
 @cli.command()
 @click.argument("game", required=False)
-@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True,
-              help="Sheet size for cards, notes, tokens and the tiled board.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
-@click.option("--only", "only", help="Comma list of parts to build: board, cards, notes, tokens.")
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
-@click.option("--margin", type=click.FloatRange(0, 30), default=6.0, show_default=True,
-              help="Printable margin of the paper in mm.")
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "simplex"]), default="duplex", show_default=True,
-              help="How fronts and backs are arranged.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="Duplex flip edge of your printer.")
-@click.option("--offset", help="X,Y in mm: shift every back page to correct a printer's duplex misregistration.")
-@click.option("--per-item", is_flag=True, help="One item per page at trim plus bleed (for a print shop).")
-@click.option("--overlap", type=click.FloatRange(0, 50), default=10.0, show_default=True,
-              help="Overlap between board tiles in mm.")
+@click.option("--only", "only", help=f"Comma list of outputs to build: {', '.join(PART_NAMES)}.")
+@print_options()
 @click.option("--force", is_flag=True, help="Rebuild every part, even those whose content has not changed.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Build independent parts in this many processes.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_item, overlap, force, jobs,
-          quiet) -> None:
+def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
     """Validate GAME (default: etymonopoly) and write its PDFs and manifest."""
     from .build import BuildOptions, build_game
 
     root = _resolve(game)
-    opts = BuildOptions(paper=paper.lower(), parts=_parts(only), bleed=bleed, margin=margin, layout=layout,
-                        flip=flip, offset=_offset(offset), per_item=per_item, overlap=overlap)
+    opts = BuildOptions(parts=_parts(only), **from_cli(print_values))
     problems = Problems()
     bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
     result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs, progress=bar)
@@ -171,21 +146,21 @@ def build(game, paper, out_dir, only, bleed, margin, layout, flip, offset, per_i
 
 
 @cli.command()
-@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="The duplex flip edge you will print with.")
+@print_options("paper", "flip")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for calibrate-<paper>.pdf.")
-def calibrate(paper: str, flip: str, out_dir: Path) -> None:
+def calibrate(out_dir: Path, **print_values) -> None:
     """Write a two-sided sheet from which you read your printer's duplex offset (for --offset X,Y)."""
     from .calibrate import calibration_pages
     from .output import OutFile, write_all
     from .render.pdf import PdfWriter
 
+    opts = from_cli(print_values)
+    paper, flip = opts["paper"], opts["flip"]
     writer = PdfWriter("pnp duplex calibration")
-    for page in calibration_pages(paper.lower(), flip):
+    for page in calibration_pages(paper, flip):
         writer.add(page)
-    name = f"calibrate-{paper.lower()}{'-short' if flip == 'short' else ''}.pdf"
+    name = f"calibrate-{paper}{'-short' if flip == 'short' else ''}.pdf"
     (path,) = write_all(out_dir, [OutFile(name, writer.finish(), {})])
     click.echo(f"wrote {path}: print it double-sided at 100 %, hold it against a light, read X and Y on the sheet")
 
@@ -225,12 +200,13 @@ def new(name: str, source: str | None) -> None:
 @click.argument("game", required=False)
 @click.option("--pdf", is_flag=True, help="Also rebuild the PDFs (only the parts a change reaches).")
 @click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True, help="Preview resolution.")
-@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@print_options()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
 @click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
               help="Seconds between looks at the files.")
-def watch_cmd(game: str | None, pdf: bool, dpi: float, paper: str, out_dir: Path | None, interval: float) -> None:
+def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float,
+              **print_values) -> None:
     """Redraw GAME's previews of what a saved file reaches (with --pdf, rebuild those PDFs too). Ctrl-C stops."""
     from .build import BuildOptions, build_game
     from .preview import PreviewOptions, preview_game
@@ -250,7 +226,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, paper: str, out_dir: Path
             click.echo(f"✗ {len(problems.errors)} error(s): see the red outlines on the contact sheets; fix and save again")
             return
         if pdf:
-            result = build_game(root, out_dir, BuildOptions(paper=paper.lower()), problems)
+            result = build_game(root, out_dir, BuildOptions(**from_cli(print_values)), problems)
             if result is not None and result.rebuilt:
                 click.echo(f"rebuilt {', '.join(result.rebuilt)} in {result.out_dir}")
         click.echo(f"✓ ok ({len(problems.warnings)} warning(s))")

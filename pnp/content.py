@@ -5,22 +5,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .load import load_file
-from .model import Board, Counters, Deck, Game, Kit, MoneySet, Reference, Titles
+from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
+from .parts import FILES
 from .problems import Loc, Problems
 from .schema import build
 from .templates import render_all
 
 DEFAULT_GAME = "etymonopoly"
-
-#: file name -> model class; ``required`` files must exist.
-PARTS = {
-    "game.yaml": (Game, True),
-    "board.yaml": (Board, True),
-    "titles.yaml": (Titles, False),
-    "money.yaml": (MoneySet, False),
-    "counters.yaml": (Counters, False),
-    "reference.yaml": (Reference, False),
-}
 
 
 @dataclass
@@ -73,28 +64,31 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
     """Load a game folder. Every problem goes to ``problems``; returns None when the model can't be built."""
     root = Path(root)
     built: dict[str, object] = {}
+    many: dict[str, list] = {}
     sources: dict[str, Path] = {}
-    for fname, (cls, required) in PARTS.items():
-        path = root / fname
-        sources[fname] = path
+    for cf in FILES:
+        if cf.many:  # a folder of files, one object each (decks/*.yaml)
+            folder, pattern = cf.pattern.split("/", 1)
+            objects = many.setdefault(cf.pattern, [])
+            if (root / folder).is_dir():
+                for path in sorted((root / folder).glob(pattern)):
+                    sources[f"{folder}/{path.name}"] = path
+                    node = load_file(path, problems)
+                    obj = build(cf.model_class(), node, problems) if node is not None else None
+                    if obj is not None:
+                        objects.append(obj)
+            continue
+        path = root / cf.pattern
+        sources[cf.pattern] = path
         if not path.is_file():
-            if required:
-                problems.error("E-file-missing", Loc(str(path)), "", f"{fname} is missing; every game folder needs one")
+            if cf.required:
+                problems.error("E-file-missing", Loc(str(path)), "",
+                               f"{cf.pattern} is missing; every game folder needs one")
             continue
         node = load_file(path, problems)
         if node is not None:
-            built[fname] = build(cls, node, problems)
-    decks: list[Deck] = []
-    deck_dir = root / "decks"
-    if deck_dir.is_dir():
-        for path in sorted(deck_dir.glob("*.y*ml")):
-            sources[f"decks/{path.name}"] = path
-            node = load_file(path, problems)
-            if node is not None:
-                deck = build(Deck, node, problems)
-                if deck is not None:
-                    decks.append(deck)
-    if problems.errors or any(built.get(f) is None for f, (_, req) in PARTS.items() if req):
+            built[cf.pattern] = build(cf.model_class(), node, problems)
+    if problems.errors or any(built.get(cf.pattern) is None for cf in FILES if cf.required):
         return None
     kit = Kit(
         id=root.resolve().name,
@@ -102,10 +96,11 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
         game=built["game.yaml"],
         board=built["board.yaml"],
         titles=built.get("titles.yaml") or Titles(titles=[]),
-        decks=decks,
+        decks=many.get("decks/*.y*ml", []),
         money=built.get("money.yaml") or MoneySet(),
         counters=built.get("counters.yaml") or Counters(),
         reference=built.get("reference.yaml") or Reference(cards=[]),
+        tables=built.get("tables.yaml") or Tables(),
         sources=sources,
     )
     render_all(kit, problems)

@@ -11,20 +11,10 @@ from dataclasses import dataclass, field
 from . import scene
 from .layout.common import Item
 from .marks import MARK_LENGTH, MARK_MIN, MARK_OFFSET, PAPERS, cut_marks, footer
+from .options import PrintOptions
 from .scene import Page
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
-
-
-@dataclass
-class SheetOptions:
-    paper: str = "a4"
-    margin: float = 6.0
-    bleed: float = 3.0
-    layout: str = "duplex"  # duplex | gutterfold | simplex
-    flip: str = "long"  # long | short
-    offset: tuple[float, float] = (0.0, 0.0)
-    per_item: bool = False
 
 
 @dataclass
@@ -121,7 +111,7 @@ def _clip_for(grid: Grid, x: float, y: float, bleed: float) -> tuple[float, floa
     return (x - left, y - bottom, grid.cell_w + left + right, grid.cell_h + bottom + top)
 
 
-def _marks_and_footer(grid: Grid, cells: list[tuple[float, float]], paper: tuple[float, float], opts: SheetOptions,
+def _marks_and_footer(grid: Grid, cells: list[tuple[float, float]], paper: tuple[float, float], opts: PrintOptions,
                       label: str) -> list:
     pw, ph = paper
     xs, ys = [], []
@@ -146,7 +136,7 @@ def _marks_and_footer(grid: Grid, cells: list[tuple[float, float]], paper: tuple
     return out
 
 
-def impose(items: list[Item], opts: SheetOptions, kit_title: str, part: str, advice: str = "") -> list[Sheet]:
+def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "") -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` is printed on every sheet above the footer."""
     if not items:
         return []
@@ -191,7 +181,7 @@ def impose(items: list[Item], opts: SheetOptions, kit_title: str, part: str, adv
     return sheets
 
 
-def _back_xy(x: float, y: float, w: float, h: float, paper: tuple[float, float], opts: SheetOptions) -> tuple[float, float]:
+def _back_xy(x: float, y: float, w: float, h: float, paper: tuple[float, float], opts: PrintOptions) -> tuple[float, float]:
     pw, ph = paper
     dx, dy = opts.offset
     if opts.layout == "simplex":
@@ -201,7 +191,7 @@ def _back_xy(x: float, y: float, w: float, h: float, paper: tuple[float, float],
     return pw - x - w + dx, y + dy
 
 
-def _side(grid: Grid, batch: list[Item], opts: SheetOptions, paper, label: str, side: str) -> Sheet:
+def _side(grid: Grid, batch: list[Item], opts: PrintOptions, paper, label: str, side: str) -> Sheet:
     content = scene.Group()
     placed = []
     cells = [grid.cell(i) for i in range(len(batch))]
@@ -227,7 +217,7 @@ def _side(grid: Grid, batch: list[Item], opts: SheetOptions, paper, label: str, 
     return Sheet(Page(paper[0], paper[1], content), placed, side)
 
 
-def _gutterfold(grid: Grid, batch: list[Item], opts: SheetOptions, paper, label: str) -> Sheet:
+def _gutterfold(grid: Grid, batch: list[Item], opts: PrintOptions, paper, label: str) -> Sheet:
     """Fronts on the left half, backs mirrored about the fold on the right half."""
     pw, ph = paper
     content = scene.Group()
@@ -254,7 +244,7 @@ def _gutterfold(grid: Grid, batch: list[Item], opts: SheetOptions, paper, label:
     return Sheet(Page(pw, ph, content), placed, "front+back")
 
 
-def _per_item(items: list[Item], opts: SheetOptions) -> list[Sheet]:
+def _per_item(items: list[Item], opts: PrintOptions) -> list[Sheet]:
     """One item per page at trim plus bleed, TrimBox and BleedBox set (print-shop export)."""
     b = opts.bleed
     out = []

@@ -1,8 +1,9 @@
 """What a part was built from, so an unchanged part is not built again.
 
-Each part's inputs hash covers the content files that can reach it, the build
-options, and the engine itself (pnp's source and the fonts). Templates may name
-anything in ``game.yaml`` and ``board.yaml``, so every part depends on those two.
+Each output's inputs hash covers the content files that can reach it (from the
+registry, ``parts.sources``), the build options, and the engine itself (pnp's source
+and the fonts). Templates may name anything in ``game.yaml``, ``board.yaml`` and
+``tables.yaml``, so every output depends on those.
 """
 from __future__ import annotations
 
@@ -12,14 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
-
-#: content files (globs, relative to the game folder) each part is drawn from
-PART_SOURCES = {
-    "board": ("game.yaml", "board.yaml", "decks/*.y*ml"),  # the centre shows the decks' names and colours
-    "cards": ("game.yaml", "board.yaml", "titles.yaml", "decks/*.y*ml", "reference.yaml"),
-    "notes": ("game.yaml", "board.yaml", "money.yaml"),
-    "tokens": ("game.yaml", "board.yaml", "counters.yaml"),
-}
+from .parts import sources
 
 PKG = Path(__file__).resolve().parent
 
@@ -44,7 +38,7 @@ def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
     for part in parts:
         h = hashlib.sha256(engine_hash().encode())
         h.update(opts)
-        for pattern in PART_SOURCES.get(part, ()):
+        for pattern in sources(part):
             for path in sorted(root.glob(pattern)):
                 h.update(str(path.relative_to(root)).encode())
                 h.update(path.read_bytes())

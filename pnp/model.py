@@ -199,6 +199,7 @@ class TableRow(Entity):
 
 @dataclass(kw_only=True)
 class Table(Entity):
+    id: Optional[Id] = doc("table id (tables.yaml): spaces, panels, cards and effects name a table by it", None)
     title: Optional[Label] = doc("caption", None)
     corner: Optional[Label] = doc("top-left cell", None)
     columns: list[Any] = doc("column headings; the formula sees each as `col`")
@@ -243,6 +244,16 @@ class Board(Entity):
 
     def group(self, gid: str) -> Group | None:
         return next((g for g in self.groups if g.id == gid), None)
+
+
+# --------------------------------------------------------------------------- tables.yaml
+@dataclass(kw_only=True)
+class Tables(Entity):
+    tables: list[Table] = doc("named tables (amounts by dice, by number owned ...), each with an id",
+                              default_factory=list)
+
+    def table(self, tid: str) -> Table | None:
+        return next((t for t in self.tables if t.id == tid), None)
 
 
 # --------------------------------------------------------------------------- titles.yaml
@@ -405,6 +416,7 @@ class Kit:
     money: MoneySet
     counters: Counters
     reference: Reference
+    tables: Tables = field(default_factory=Tables)
     sources: dict[str, Path] = field(default_factory=dict)  # part file name -> path
 
     def deck(self, did: str) -> Deck | None:

@@ -28,8 +28,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from . import parts as registry
 from . import scene, validate
-from .build import PARTS, BuildOptions, part_items
+from .build import PARTS, part_items
+from .options import DEFAULT, PrintOptions
 from .content import UsageError, load_kit
 from .fonts import get_font
 from .layout.common import Ctx, Item
@@ -57,6 +59,7 @@ class PreviewOptions:
     parts: tuple[str, ...] = PARTS
     item: str | None = None  # only this item id: its images, no contact sheets
     bleed: bool = False  # include the bleed around each item (default: the trim, as cut)
+    print: PrintOptions = DEFAULT  # the bleed drawn around each item is the print's
 
 
 @dataclass
@@ -157,7 +160,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         return None
     validate.check(kit, problems)
     invalid = bool(problems.errors)
-    bleed = BuildOptions().bleed
+    bleed = opts.print.bleed
     ctx = TracingCtx(kit, bleed=bleed, problems=problems)
     out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
     result = PreviewResult(out_dir)
@@ -166,7 +169,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     parts: list[tuple[str, list[Item]]] = []
     for part in opts.parts:
         try:
-            items = [_board_item(ctx)] if part == "board" else part_items(ctx, part)
+            items = part_items(ctx, part)
         except Exception:
             if not invalid:
                 raise
@@ -194,14 +197,14 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         return cache[id(group)]
 
     if opts.item is not None:
-        every = [it for _, items in parts for it in items]
-        chosen = [it for it in every if it.id == opts.item]
+        every = [(out, it) for out, items in parts for it in items]
+        chosen = [(out, it) for out, it in every if it.id == opts.item]
         if not chosen:
-            near = difflib.get_close_matches(opts.item, [it.id for it in every], n=3)
+            near = difflib.get_close_matches(opts.item, [it.id for _, it in every], n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
             raise UsageError(f"no item {opts.item!r}{where}{hint}")
-        parts = [(chosen[0].part, chosen)]
+        parts = [(chosen[0][0], [it for _, it in chosen])]
 
     painter = _Drawer(opts, bleed)
     files: list[OutFile] = []
@@ -240,28 +243,19 @@ def _count(cells: list[Cell]) -> str:
     return f"{n} picture{'s' if n != 1 else ''}" + (f", {bad} with problems" if bad else "")
 
 
-def _board_item(ctx: Ctx) -> Item:
-    from .layout import board
-
-    size = float(ctx.kit.board.size)
-    return Item(id="board", kind="board", part="board", width=size, height=size, front=board.draw_board(ctx))
-
-
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "item"
 
 
 def _sheets(ctx: Ctx, part: str, items: list[Item], opts: PreviewOptions, bleed: float, problems_of):
     """(sheet name, cells): one sheet per deck, titles, reference cards, or per part; then the distinct backs."""
-    decks = {d.id for d in ctx.kit.decks}
     groups: dict[str, list[Item]] = {}
+    reserved = {p.name for p in registry.PARTS} | set(registry.OUTPUT_NAMES)
     for it in items:
-        if part == "cards":
-            name = it.kind if (it.kind in decks or it.kind == "reference") else "titles"
-            if name in decks and name in ("titles", "reference", "board", "notes", "tokens"):
-                name = f"deck-{name}"
-        else:
-            name = part
+        declared = registry.part(it.part)
+        name = declared.contact.format(kind=it.kind) if declared and declared.contact else part
+        if declared and "{kind}" in declared.contact and name in reserved:  # a deck named like a part
+            name = f"{declared.name}-{name}"
         groups.setdefault(name, []).append(it)
     for name, group_items in groups.items():
         pad = bleed if opts.bleed else 0.0

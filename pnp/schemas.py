@@ -11,20 +11,12 @@ import json
 import types
 from typing import Any, Literal, Union, get_args, get_origin
 
-from . import model
+from .parts import FILES as CONTENT_FILES
 from .schema import fields_of
 from .values import Amount, Colour, Id, Label, Length, Text
 
-#: file kind -> (model class, schema file name)
-FILES = {
-    "game": (model.Game, "game.schema.json"),
-    "board": (model.Board, "board.schema.json"),
-    "titles": (model.Titles, "titles.schema.json"),
-    "deck": (model.Deck, "deck.schema.json"),
-    "money": (model.MoneySet, "money.schema.json"),
-    "counters": (model.Counters, "counters.schema.json"),
-    "reference": (model.Reference, "reference.schema.json"),
-}
+#: file kind -> (model class, schema file name), from the registry of content files
+FILES = {cf.kind: (cf.model_class(), cf.schema) for cf in CONTENT_FILES}
 
 _SCALARS = {
     Length: {"anyOf": [{"type": "number", "minimum": 0},
@@ -104,7 +96,7 @@ def render_all() -> dict[str, bytes]:
 
 def kind_of(relative: str) -> str | None:
     """Which schema a content file (path relative to its game folder) follows."""
-    if relative.startswith("decks/"):
-        return "deck"
-    stem = relative.rsplit(".", 1)[0]
-    return stem if stem in FILES else None
+    from .parts import file_for
+
+    cf = file_for(relative)
+    return cf.kind if cf else None

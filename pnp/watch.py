@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .incremental import PART_SOURCES
+from .parts import reached_by
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -32,11 +32,8 @@ def changed_files(before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def affected_parts(changed: list[str]) -> list[str]:
-    """The parts a change to these files can reach."""
-    from fnmatch import fnmatch
-
-    return [part for part, patterns in PART_SOURCES.items()
-            if any(fnmatch(f, pat) for f in changed for pat in patterns)]
+    """The outputs (board, cards, notes, tokens) a change to these files can reach."""
+    return reached_by(changed)
 
 
 def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interval: float = 0.5,

@@ -8,7 +8,8 @@ from PIL import Image, ImageChops, ImageOps
 from pnp import scene
 from pnp.build import BuildOptions, build_game
 from pnp.calibrate import calibration_pages, readings
-from pnp.impose import SheetOptions, impose
+from pnp.impose import impose
+from pnp.options import PrintOptions
 from pnp.layout.common import Item
 from pnp.marks import PAPERS
 from pnp.problems import Problems
@@ -103,7 +104,7 @@ def _solid_items(n):
     for i in range(n):
         c = colours[i % len(colours)]
         face = scene.Group([scene.Rect(-3, -3, 63, 95, fill=c)])
-        items.append(Item(f"i{i}", "test", "cards", 57.0, 89.0, face, scene.Group([scene.Rect(-3, -3, 63, 95, fill=c)])))
+        items.append(Item(f"i{i}", "test", 57.0, 89.0, face, scene.Group([scene.Rect(-3, -3, 63, 95, fill=c)])))
     return items, colours
 
 
@@ -124,7 +125,7 @@ def _bbox_of(img, colour):
 def test_rendered_backs_land_on_their_fronts(flip):
     """Render front and back with a real renderer, turn the back over, compare each item's edges."""
     items, colours = _solid_items(9)
-    sheets = impose(items, SheetOptions(paper="a4", flip=flip), "Test", "cards")
+    sheets = impose(items, PrintOptions(paper="a4", flip=flip), "Test", "cards")
     writer = PdfWriter("t")
     for s in sheets[:2]:
         writer.add(s.page)

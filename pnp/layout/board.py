@@ -25,7 +25,7 @@ from .. import scene
 from ..fonts import PT
 from ..model import Board, Space
 from ..text import fit as plain_fit
-from .common import Ctx, contrast, mix
+from .common import Ctx, Item, contrast, mix
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
@@ -522,3 +522,9 @@ def draw_board(ctx: Ctx) -> scene.Group:
         g.add(scene.Group([drawing], transform=sg.transform))
     g.add(*_rules(S, C, geoms, b, col.line))
     return g
+
+
+def board_items(ctx: Ctx) -> list[Item]:
+    """The board as one item (the registry's board part): tiled or printed whole, never put on card sheets."""
+    size = float(ctx.kit.board.size)
+    return [Item(id="board", kind="board", width=size, height=size, front=draw_board(ctx))]

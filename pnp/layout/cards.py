@@ -13,8 +13,6 @@ from .icons import icon
 from .table import draw_table
 from ..text import fit
 
-PART = "cards"
-
 
 def _size(ctx: Ctx) -> tuple[float, float]:
     c = ctx.kit.game.print.card
@@ -30,7 +28,7 @@ def title_items(ctx: Ctx) -> list[Item]:
         space = kit.board.space(t.space)
         if space is None:  # the validator reports it
             continue
-        items.append(Item(id=f"title-{space.id}", kind=space.kind, part=PART, width=w, height=h,
+        items.append(Item(id=f"title-{space.id}", kind=space.kind, width=w, height=h,
                           front=title_front(ctx, t, space), back=title_back(ctx, t, space)))
     return items
 
@@ -211,7 +209,7 @@ def deck_items(ctx: Ctx) -> list[Item]:
             for k in range(card.copies):
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
-                items.append(Item(id=f"{deck.id}-{cid}{suffix}", kind=deck.id, part=PART, width=w, height=h,
+                items.append(Item(id=f"{deck.id}-{cid}{suffix}", kind=deck.id, width=w, height=h,
                                   front=front, back=back))
     return items
 
@@ -294,7 +292,7 @@ def reference_items(ctx: Ctx) -> list[Item]:
         front = reference_front(ctx, card)
         for k in range(card.copies):
             suffix = f"-{k + 1}" if card.copies > 1 else ""
-            items.append(Item(id=f"ref-{card.id}{suffix}", kind="reference", part=PART, width=w, height=h,
+            items.append(Item(id=f"ref-{card.id}{suffix}", kind="reference", width=w, height=h,
                               front=front, back=back))
     return items
 
@@ -309,7 +307,3 @@ def reference_front(ctx: Ctx, card: RefCard) -> scene.Group:
     g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 14 - 7), f.body, 7.5, card, "text", mode="para", align="left",
                    valign="top").shapes)
     return g
-
-
-def card_items(ctx: Ctx) -> list[Item]:
-    return title_items(ctx) + deck_items(ctx) + reference_items(ctx)

@@ -29,11 +29,11 @@ class Item:
 
     id: str
     kind: str
-    part: str
     width: float
     height: float
     front: scene.Group
     back: scene.Group | None = None
+    part: str = ""  # the registry part that laid it out (``parts.items`` stamps it)
     round: bool = False
     batch: str = ""  # items of different batches never share a sheet (e.g. one sheet run per note value)
 

@@ -19,7 +19,7 @@ def note_items(ctx: Ctx) -> list[Item]:
     for d in notes.denominations:
         front, back = note_front(ctx, d), note_back(ctx, d)
         for k in range(d.count):
-            items.append(Item(id=f"note-{d.value}-{k + 1}", kind=f"note-{d.value}", part="notes",
+            items.append(Item(id=f"note-{d.value}-{k + 1}", kind=f"note-{d.value}",
                               width=float(ctx.kit.game.print.note.width), height=float(ctx.kit.game.print.note.height),
                               front=front, back=back, batch=f"note-{d.value}"))
     return items
@@ -90,7 +90,7 @@ def chip_items(ctx: Ctx) -> list[Item]:
     for d in chips.denominations:
         face = chip_face(ctx, d, dia)
         for k in range(d.count):
-            items.append(Item(id=f"chip-{d.value}-{k + 1}", kind=f"chip-{d.value}", part="notes", width=dia, height=dia,
+            items.append(Item(id=f"chip-{d.value}-{k + 1}", kind=f"chip-{d.value}", width=dia, height=dia,
                               front=face, back=face, round=True))
     return items
 
@@ -115,7 +115,7 @@ def counter_items(ctx: Ctx) -> list[Item]:
     for c in ctx.kit.counters.counters:
         face = counter_face(ctx, c)
         for k in range(c.count):
-            items.append(Item(id=f"{c.id}-{k + 1}", kind=c.id, part="tokens", width=float(c.size), height=float(c.size),
+            items.append(Item(id=f"{c.id}-{k + 1}", kind=c.id, width=float(c.size), height=float(c.size),
                               front=face, back=face))
     return items
 
@@ -144,7 +144,7 @@ STANDEE_W, STANDEE_FIG, STANDEE_BASE = 25.0, 30.0, 10.0
 
 def token_items(ctx: Ctx) -> list[Item]:
     h = 2 * (STANDEE_FIG + STANDEE_BASE)
-    return [Item(id=f"token-{t.id}", kind="token", part="tokens", width=STANDEE_W, height=h, front=standee(ctx, t))
+    return [Item(id=f"token-{t.id}", kind="token", width=STANDEE_W, height=h, front=standee(ctx, t))
             for t in ctx.kit.counters.tokens]
 
 

@@ -1,0 +1,123 @@
+"""Print options, defined once: their defaults, their command-line flags and their help.
+
+``PrintOptions`` is what every command that places items on paper shares (build, preview,
+watch, calibrate, bench). ``OPTIONS`` declares each one's flag, type and help text; the
+``print_options(...)`` decorator puts the named ones on a click command, and
+``from_cli(values)`` turns the parsed values back into a ``PrintOptions``. Numbers follow
+../shared/PRINT.md.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable
+
+PAPERS = ("a4", "letter", "a3", "tabloid")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"  # sheet size for cards, notes, tokens and the tiled board
+    bleed: float = 3.0  # mm of art past the trim on every side of an item
+    margin: float = 6.0  # mm the printer cannot print at the paper's edge
+    layout: str = "duplex"  # duplex | gutterfold | simplex
+    flip: str = "long"  # long | short: the edge a duplex printer turns the paper on
+    offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted (duplex misregistration)
+    per_item: bool = False  # one item per page with TrimBox/BleedBox (for a print shop)
+    overlap: float = 10.0  # mm board tiles overlap
+
+
+DEFAULT = PrintOptions()
+
+
+@dataclass(frozen=True)
+class Flag:
+    field: str
+    decls: tuple[str, ...]
+    help: str
+    kind: str = "value"  # value | choice | flag | offset
+    choices: tuple[str, ...] = ()
+    range: tuple[float, float] | None = None
+
+
+OPTIONS: tuple[Flag, ...] = (
+    Flag("paper", ("--paper",), "Sheet size for cards, notes, tokens and the tiled board.", "choice", PAPERS),
+    Flag("bleed", ("--bleed",), "Bleed in mm: art printed past every cut.", range=(0, 10)),
+    Flag("margin", ("--margin",), "Printable margin of the paper in mm (the printer's unprintable edge).",
+         range=(0, 30)),
+    Flag("layout", ("--layout",), "How fronts and backs are arranged.", "choice", ("duplex", "gutterfold", "simplex")),
+    Flag("flip", ("--flip",), "Duplex flip edge of your printer.", "choice", ("long", "short")),
+    Flag("offset", ("--offset",), "X,Y in mm: shift every back page to correct a printer's duplex misregistration.",
+         "offset"),
+    Flag("per_item", ("--per-item",), "One item per page at trim plus bleed (for a print shop).", "flag"),
+    Flag("overlap", ("--overlap",), "Overlap between board tiles in mm.", range=(0, 50)),
+)
+
+
+def _offset(ctx, param, value):
+    import click
+
+    if value is None or isinstance(value, tuple):
+        return value
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("write the offset as X,Y in mm, e.g. 0.5,-1") from None
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("the offset is X,Y in mm, each between -20 and 20")
+    return (x, y)
+
+
+def _finite(ctx, param, value):
+    import click
+
+    if isinstance(value, float) and not math.isfinite(value):
+        raise click.BadParameter("write a number of millimetres")
+    return value
+
+
+def print_options(*names: str, defaults: PrintOptions = DEFAULT) -> Callable:
+    """Add the named print options (all when none are named) to a click command."""
+    import click
+
+    chosen = [f for f in OPTIONS if not names or f.field in names]
+
+    def decorate(fn):
+        for f in reversed(chosen):
+            default = getattr(defaults, f.field)
+            if f.kind == "choice":
+                opt = click.option(*f.decls, f.field, type=click.Choice(f.choices, case_sensitive=False),
+                                   default=default, show_default=True, help=f.help)
+            elif f.kind == "flag":
+                opt = click.option(*f.decls, f.field, is_flag=True, help=f.help)
+            elif f.kind == "offset":
+                opt = click.option(*f.decls, f.field, callback=_offset, metavar="X,Y", help=f.help)
+            else:
+                lo, hi = f.range
+                opt = click.option(*f.decls, f.field, type=click.FloatRange(lo, hi), default=default,
+                                   show_default=True, callback=_finite, help=f.help)
+            fn = opt(fn)
+        return fn
+
+    return decorate
+
+
+def from_cli(values: dict[str, Any], base: PrintOptions = DEFAULT) -> dict[str, Any]:
+    """The print options among a command's parsed values, normalised (missing ones keep ``base``'s)."""
+    out: dict[str, Any] = {}
+    for f in fields(PrintOptions):
+        if f.name in values and values[f.name] is not None:
+            v = values[f.name]
+            out[f.name] = v.lower() if f.name == "paper" else v
+        else:
+            out[f.name] = getattr(base, f.name)
+    return out
+
+
+def record(opts: PrintOptions) -> dict:
+    """The options as plain JSON values (for the manifest and incremental hashes)."""
+    return {f.name: (list(getattr(opts, f.name)) if isinstance(getattr(opts, f.name), tuple)
+                     else getattr(opts, f.name)) for f in fields(PrintOptions)}
+
+
+__all__ = ["PrintOptions", "DEFAULT", "PAPERS", "OPTIONS", "print_options", "from_cli", "record", "replace"]
