@@ -46,7 +46,7 @@ def synthetic_game(folder: Path, n: int) -> Path:
         # the floor's two fonts, so both embed the same font programs
         "theme: {fonts: {title: NotoSans-Bold, heading: NotoSans-Bold, body: NotoSans-Regular}}\n"
         "money: {starting: 0, denominations: [1], starting_split: {}}\n"
-        f"rules: {{salary: 0, deck_sizes: {{bench: {n}}}, corners: [start, free, free, free]}}\n", encoding="utf-8")
+        f"rules: {{deck_sizes: {{bench: {n}}}, corners: [start, free, free, free]}}\n", encoding="utf-8")
     spaces = []
     for i in range(8):  # corners on every other space, the deck's spaces between them
         kind = ("start" if i == 0 else "free") if i % 2 == 0 else "deck"

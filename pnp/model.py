@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, Union
 
 from .schema import Entity, doc
 from .values import Amount, Colour, Id, Label, Length, Text
 
-SpaceKind = Literal["start", "property", "station", "utility", "deck", "tax", "jail", "free", "go_to_jail", "special"]
-OWNABLE = ("property", "station", "utility")
 
 #: Vector icons the layouts can draw. A space, deck or token names one of these.
 Icon = Literal[
@@ -60,15 +58,19 @@ class MoneyRules(Entity):
 
 @dataclass(kw_only=True)
 class Rules(Entity):
-    salary: Amount = doc("paid when passing or landing on the start space")
-    jail_fine: Optional[Amount] = doc("fine to leave jail", None)
+    """Numbers of the game's rules that the validator holds the content to."""
+
     mortgage: Literal["none", "half"] = doc("'half': title cards carry a mortgage value of half the price", "none")
-    trade_value: dict[str, Amount] = doc("fixed trade value per title kind (station, utility)", default_factory=dict)
+    trade_value: dict[str, Amount] = doc("fixed trade value of every title of a space kind: kind -> value",
+                                         default_factory=dict)
+    market_price: Optional[Amount] = doc("every ownable space costs this one price (what is printed is unused)", None)
+    house_cost: Optional[Amount] = doc("every title card's house cost is this one amount", None)
     deck_sizes: dict[str, Amount] = doc("how many cards each deck holds: deck id -> count", default_factory=dict)
     countermix: dict[str, Amount] = doc("how many of each counter the kit has: counter id -> count", default_factory=dict)
     equal_development_costs: bool = doc("house and hotel cost are always the same on a title card", False)
-    corners: list[SpaceKind] = doc("the kinds of the four corner spaces, in board order",
-                                   default_factory=lambda: ["start", "jail", "free", "go_to_jail"])
+    corners: list[Id] = doc("the kinds of the four corner spaces, in board order (checked when given)",
+                            default_factory=list)
+    hand: dict[str, Amount] = doc("cards of each deck every player starts with: deck id -> count", default_factory=dict)
 
 
 @dataclass(kw_only=True)
@@ -89,6 +91,7 @@ class Terms(Entity):
     keep: Label = doc("marks a card the player keeps until used", "Keep until used")
     title_card: Label = doc("heading of a title card", "Title deed")
     mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")
+    continued: Label = doc("marks the cards a table too long for one card continues on", "continued")
 
 
 @dataclass(kw_only=True)
@@ -167,24 +170,62 @@ class Group(Entity):
 
 
 @dataclass(kw_only=True)
+class Jail(Entity):
+    """A space that holds players: how they get out. It must be possible to get out."""
+
+    fine: Optional[Amount] = doc("pay this to leave", None)
+    fines: list[Amount] = doc("the fine by turn spent inside: first turn, second, ...", default_factory=list)
+    turns: Optional[Amount] = doc("at most this many turns inside, then the player is out", None)
+    doubles: bool = doc("a double frees the player", False)
+
+
+@dataclass(kw_only=True)
+class Link(Entity):
+    """A route from one space to another (transit between stations), drawn in the board's centre."""
+
+    to: Id = doc("the space (or centre spot) the link leads to")
+    text: Optional[Label] = doc("what the zone says, e.g. 'In transit: wait a turn'", None)
+
+
+@dataclass(kw_only=True)
 class Space(Entity):
     id: Id = doc("space id, referred to by title cards and templates")
-    kind: SpaceKind = doc("what the space is")
+    kind: Id = doc("the game's word for what the space is (property, station, tollbooth, prison, ...): cards move "
+                   "to the nearest of a kind, trade values and corners name kinds")
     name: Label = doc("name printed on the space")
     subtitle: Optional[Label] = doc("secondary line (native name, second language)", None)
-    group: Optional[Id] = doc("colour group (properties)", None)
-    price: Optional[Amount] = doc("purchase price (ownable spaces)", None)
-    amount: Optional[Amount] = doc("amount to pay (tax, toll)", None)
-    deck: Optional[Id] = doc("deck drawn from (deck spaces)", None)
+    group: Optional[Id] = doc("colour group: the space prints its colour band", None)
+    price: Optional[Amount] = doc("purchase price: a space with a price can be owned and has a title card", None)
+    deck: Optional[Id] = doc("the deck a player draws from on landing", None)
+    on_land: list[Effect] = doc("what happens to a player who lands here (pay, collect, go to jail ...)",
+                                default_factory=list)
+    on_pass: list[Effect] = doc("what happens to a player who passes (or lands on) this space", default_factory=list)
+    jail: Optional[Jail] = doc("the space holds players (a jail or prison) and this is how they get out", None)
+    links: list[Link] = doc("routes from this space to others (transit), drawn in the centre", default_factory=list)
     text: Optional[Text] = doc("instruction printed on the space", None)
     icon: Optional[Icon] = doc("vector icon", None)
-    colour: Optional[Colour] = doc("accent colour for a special space", None)
-    inner: Optional[Label] = doc("jail corner: name of the inner area (e.g. Language Death)", None)
+    colour: Optional[Colour] = doc("accent colour: a disc behind the icon", None)
+    ground: Optional[Colour] = doc("background tint of the space", None)
+    inner: Optional[Label] = doc("a jail corner: name of the inner area (e.g. Language Death)", None)
+
+    def charges(self) -> list["Effect"]:
+        """What the space does, landing effects first."""
+        return [*self.on_land, *self.on_pass]
+
+    @property
+    def amount(self) -> int | None:
+        """The first fixed amount the space charges or pays (texts say ``space('tax').amount``)."""
+        return next((e.amount for e in self.charges() if e.amount is not None), None)
 
 
 @dataclass(kw_only=True)
 class DeckSpot(Entity):
-    deck: Id = doc("deck id")
+    """A card-sized place in the centre: a deck's pile, the title cards' pile, or a labelled area."""
+
+    deck: Optional[Id] = doc("the deck placed here", None)
+    titles: bool = doc("the pile of title cards is placed here (deeds dealt from a pile)", False)
+    label: Optional[Label] = doc("what the spot says (default: the deck's name)", None)
+    face_up: Amount = doc("cards dealt face up in a row beside the pile (a market)", Amount(0))
     x: float = doc("centre x in mm from the board centre (right is positive)")
     y: float = doc("centre y in mm from the board centre (up is positive)")
     rotate: float = doc("rotation in degrees", 0.0)
@@ -205,6 +246,12 @@ class Table(Entity):
     columns: list[Any] = doc("column headings; the formula sees each as `col`")
     rows: list[TableRow] = doc("rows")
     formula: Optional[str] = doc("expression over row and col every cell must equal, e.g. '50 * col * row'", None)
+    where: dict[str, str] = doc("named parts of the formula: name -> expression over row, col and earlier names",
+                                default_factory=dict)
+    money: bool = doc("cells are amounts of money (each a multiple of money.rounding)", True)
+    read: Optional[Literal["dice", "total", "owned"]] = doc(
+        "how a space or card reads it: 'dice' (row: one die, column: the other, 1-6), 'total' (columns: the dice "
+        "total 2-12) or 'owned' (rows: how many of the kind are owned)", None)
 
 
 @dataclass(kw_only=True)
@@ -216,7 +263,7 @@ class Panel(Entity):
     height: Length = doc("height")
     title: Optional[Label] = doc("heading", None)
     text: Optional[Text] = doc("text", None)
-    table: Optional[Table] = doc("a table", None)
+    table: Optional[Union[Id, Table]] = doc("a table: the id of one in tables.yaml, or written here", None)
     colour: Optional[Colour] = doc("background", None)
     rotate: float = doc("rotation in degrees", 0.0)
 
@@ -271,7 +318,8 @@ class Title(Entity):
     hotel_cost: Optional[Amount] = doc("property: cost of the top development", None)
     rent_by_owned: Optional[list[Amount]] = doc("station: rent when 1, 2, 3 ... are owned", None)
     multipliers: Optional[list[Amount]] = doc("utility: dice multiplier when 1, 2 ... are owned", None)
-    table: Optional[Table] = doc("a printed rent table", None)
+    table: Optional[Union[Id, Table]] = doc("a printed rent table: the id of one in tables.yaml, or written here",
+                                            None)
     text: Optional[Text] = doc("instruction text", None)
     rows: list[Row] = doc("extra lines (sale value, premium, ...)", default_factory=list)
     mortgage: Optional[Amount] = doc("mortgage value", None)
@@ -292,14 +340,38 @@ class Titles(Entity):
 
 
 # --------------------------------------------------------------------------- decks/*.yaml
+#: what an effect (of a card or a space) does: the validator knows what each needs
+Action = Literal[
+    "advance",  # move to target (or the nearest of a kind), collecting what is passed on the way
+    "go",  # move to target directly: nothing passed is collected (no salary)
+    "forward", "back",  # move steps spaces
+    "nearest",  # move to the nearest space of a kind
+    "opposite",  # move to the space on the opposite side of the board
+    "jail",  # go to the nearest space that holds players
+    "leave_jail",  # leave jail (free)
+    "roll_again", "miss_turn",
+    "pay", "collect",  # to or from the bank: amount, or read from a table
+    "pay_each", "collect_each",  # to or from every other player
+    "repairs",  # pay per house and per hotel
+    "draw",  # draw a card of a deck
+    "buy_card",  # buy one card of a deck for amount
+    "lose_cards",  # give up every card of a deck
+    "take_property",  # take a property from another player for amount (amount_improved if built up)
+    "sell_back",  # sell one property back to the bank for amount
+    "choice", "other",
+]
+
+
 @dataclass(kw_only=True)
 class Effect(Entity):
-    action: Literal["advance", "go", "back", "nearest", "jail", "pay", "collect", "pay_each", "collect_each",
-                    "repairs", "keep", "choice", "other"] = doc("what the card does (for the validator)")
+    action: Action = doc("what the card or space does (the validator checks what each action needs)")
     target: Optional[Id] = doc("space moved to", None)
-    nearest: Optional[SpaceKind] = doc("kind of the nearest space moved to", None)
+    nearest: Optional[Id] = doc("kind of the nearest space moved to", None)
     steps: Optional[int] = doc("spaces moved back or forward", None)
     amount: Optional[Amount] = doc("money paid or collected", None)
+    amount_improved: Optional[Amount] = doc("take_property: the amount when the property is built up", None)
+    table: Optional[Id] = doc("the amount is read from this table (tables.yaml) by the table's 'read'", None)
+    deck: Optional[Id] = doc("draw, buy_card, lose_cards: the deck", None)
     per_house: Optional[Amount] = doc("repairs: per house", None)
     per_hotel: Optional[Amount] = doc("repairs: per hotel", None)
 
@@ -421,3 +493,18 @@ class Kit:
 
     def deck(self, did: str) -> Deck | None:
         return next((d for d in self.decks if d.id == did), None)
+
+    def table(self, ref: "str | Table | None") -> Table | None:
+        """A table written in place, or the one tables.yaml has under that id."""
+        if ref is None or isinstance(ref, Table):
+            return ref
+        return self.tables.table(ref)
+
+    def salary(self) -> int | None:
+        """What the start space (the first) pays a player passing it."""
+        start = self.board.spaces[0] if self.board.spaces else None
+        return next((e.amount for e in start.on_pass if e.action == "collect" and e.amount is not None), None) \
+            if start else None
+
+    def jails(self) -> list[Space]:
+        return [s for s in self.board.spaces if s.jail is not None]

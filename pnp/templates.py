@@ -53,8 +53,7 @@ def make_environment(kit: Kit):
         "game": kit.game,
         "rules": rules,
         "currency": kit.game.currency,
-        "salary": rules.salary,
-        "jail_fine": rules.jail_fine,
+        **_derived(kit),
         "starting_money": kit.game.money.starting,
         "space": space,
         "deck": deck,
@@ -62,6 +61,19 @@ def make_environment(kit: Kit):
     }
     context.update(kit.game.data)
     return env, context
+
+
+def _derived(kit: Kit) -> dict:
+    """Values worked out from the board: ``salary`` (what passing the start pays) and ``jail_fine`` (the first
+    jail's fine). A value the board does not give is left out, so a text naming it is an undefined-name error."""
+    out = {}
+    salary = kit.salary()
+    if salary is not None:
+        out["salary"] = salary
+    fine = next((s.jail.fine for s in kit.jails() if s.jail.fine is not None), None)
+    if fine is not None:
+        out["jail_fine"] = fine
+    return out
 
 
 def render_text(env, context, source: str) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import fonts as fontlib
-from .model import OWNABLE, Deck, Kit, Space, Table, Title
+from .model import Deck, Effect, Kit, Space, Table, Title
 from .money import format_money
 from .problems import Loc, Problems
 from .schema import Entity, field_names
@@ -116,9 +116,9 @@ EXPLAIN: dict[str, str] = {
     "E-ref-counter": (
         "rules.countermix names a counter id that counters.yaml does not have. Fix the spelling or add the counter."),
     "E-ref-kind": (
-        "A kind of space is referred to but cannot be used: rules.trade_value keys must be ownable kinds "
-        "(property, station, utility), and a card that moves to the nearest station, or to jail, needs such a "
-        "space on the board."),
+        "A kind of space is referred to but the board has none that fits: rules.trade_value names kinds of "
+        "spaces that can be owned (have a price), an effect that moves to the nearest of a kind needs a space "
+        "of that kind, and one that sends a player to jail (or frees one) needs a space with jail: {...}."),
     # ---- rules: board
     "E-board-ring": (
         "The ring of spaces must have a length divisible by 4 (and at least 8), since the board is a square "
@@ -126,31 +126,36 @@ EXPLAIN: dict[str, str] = {
     "E-board-size": (
         "board.corner (the side of a corner space) must be more than 0 and less than half of board.size, or "
         "the spaces between the corners would have no room."),
-    "E-board-start": (
-        "The board must have exactly one space of kind start: it is where players begin and where the salary "
-        "is paid."),
     "E-board-corner": (
         "The spaces at indices 0, N/4, N/2 and 3N/4 are the corners; their kinds must be rules.corners "
         "(by default start, jail, free, go_to_jail), and rules.corners must list four kinds."),
     "E-space-group": (
-        "A property has no colour group. Every property belongs to a group: that is what sets, colour bands "
-        "and development depend on."),
+        "A space whose title card has a rent ladder (developed with houses) has no colour group. Development "
+        "depends on owning the whole group, and the group gives the colour band."),
     "E-space-price": (
-        "An ownable space (property, station, utility) has no price, so it cannot be bought and its title card "
-        "has no price to print."),
-    "E-space-deck": (
-        "A space of kind deck does not say which deck is drawn there (deck: <deck id>)."),
+        "A space in a colour group has no price, so it cannot be bought and its title card has no price to "
+        "print. A space with a price can be owned."),
+    "E-spot": (
+        "A spot in the board's centre must show something: a deck's pile (deck:), the title cards' pile "
+        "(titles: true) or a label; cards dealt face up beside it (face_up: N, a market row) need a pile "
+        "holding more than N cards, so the row can be refilled."),
+    "E-jail-exit": (
+        "A space that holds players (jail: {...}) must say how a player gets out: a fine, fines by turn, a "
+        "most number of turns, or a double. Otherwise a player sent there could never leave."),
+    "E-market-price": (
+        "rules.market_price says every space that can be owned costs one price; a space's price differs. "
+        "Write that price on every ownable space."),
     "E-group-size": (
         "A group's declared size differs from the number of spaces that belong to it. The size is what a "
         "player needs to own to complete the set; fix the size or the spaces' groups."),
     # ---- rules: title cards
     "E-title-missing": (
-        "An ownable space has no title card. Every property, station and utility needs exactly one title card "
+        "A space with a price has no title card. Every space that can be bought needs exactly one title card "
         "in titles.yaml, or it could be bought with nothing to hold."),
     "E-title-duplicate": (
         "Two title cards are for the same space; there must be exactly one per ownable space."),
     "E-title-not-ownable": (
-        "A title card is for a space that cannot be owned (not a property, station or utility)."),
+        "A title card is for a space that cannot be owned: it has no price."),
     "E-title-rent": (
         "A title card prints no rent at all: give it rent (properties), rent_by_owned (stations), multipliers "
         "(utilities) or a table."),
@@ -164,7 +169,8 @@ EXPLAIN: dict[str, str] = {
         "The house or hotel cost differs between properties of the same group. Development costs are set per "
         "group; make them equal."),
     "E-dev-cost-equal": (
-        "rules.equal_development_costs says house and hotel cost are always the same, but this card differs."),
+        "rules.equal_development_costs says house and hotel cost are always the same, or rules.house_cost "
+        "gives the one house cost of every card, but this card differs."),
     "E-mortgage-value": (
         "rules.mortgage is 'half': every title card carries a mortgage value of half its space's price, rounded "
         "up to money.rounding. This card's value is missing or different."),
@@ -184,17 +190,19 @@ EXPLAIN: dict[str, str] = {
     "W-deck-unused": (
         "No space on the board draws from this deck; add a deck space (kind: deck, deck: <id>) or remove the deck."),
     "E-effect-move": (
-        "A card's effect moves a player but does not say where: advance and go need a target (a space id) or "
-        "nearest (a kind); nearest needs nearest; back needs steps."),
+        "An effect moves a player but does not say where: advance and go need a target (a space id) or "
+        "nearest (a kind); nearest needs nearest; forward and back need steps."),
     "E-effect-amount": (
-        "A card's effect moves money but says no amount: pay, collect, pay_each and collect_each need amount; "
-        "repairs needs per_house and per_hotel."),
+        "An effect moves money but says no amount: pay, collect, pay_each and collect_each need an amount or a "
+        "table to read it from; buy_card, take_property and sell_back need amount (amount_improved, the price "
+        "of a built-up property, is never less); repairs needs per_house and per_hotel."),
     "E-keep-mismatch": (
-        "A card kept until used must say so twice, consistently: keep: true on the card (it prints the keep "
-        "line) and an effect with action keep, if it has an effect."),
+        "A card whose effect helps a player later (leave_jail: a way out of jail) is kept until used: it needs "
+        "keep: true, which prints the keep line. A kept card may have any effect."),
     # ---- rules: money and counters
     "E-rounding": (
-        "Every amount (prices, rents, costs, taxes, card amounts, salary, denominations...) must be a multiple of "
+        "Every amount (prices, rents, costs, what spaces and cards charge or pay, fines, money table cells, and a "
+        "utility's multiplier times every dice total 2-12, denominations...) must be a multiple of "
         "money.rounding, so it can be paid with the game's notes; money.rounding itself must be at least 1."),
     "E-money-split-sum": (
         "money.starting_split (note value -> how many) must add up to money.starting."),
@@ -235,8 +243,15 @@ EXPLAIN: dict[str, str] = {
         "The formula is the game's rule; the table is what gets printed, so they must agree."),
     "E-table-formula-invalid": (
         "A table's formula cannot be evaluated: it may use only row, col, numbers, + - * / // % and "
-        "parentheses, and min, max, abs; every row needs a numeric key (or a numeric label) and every column "
-        "heading must be a number."),
+        "parentheses, min, max, abs and the table's own named parts (where: name: expression); every row "
+        "needs a numeric key (or a numeric label), every column heading must be a number, and it must not divide "
+        "by zero for any cell."),
+    "E-ref-table": (
+        "A space, card, panel or title card names a table by an id that tables.yaml does not have. Fix the "
+        "spelling or add the table."),
+    "E-table-range": (
+        "A table read by the dice must cover every roll: read: dice needs rows and columns 1-6 (one die each), "
+        "read: total needs columns 2-12 (the dice total); a table read by an effect must say how it is read."),
     # ---- print checks
     "E-font-unknown": (
         "theme.fonts names a font that is not in the fonts/ folder (fonts are named by their file stem, "
@@ -392,21 +407,12 @@ def _board(v: _Validator) -> None:
         v.error("E-board-size", board, "corner" if "corner" in board.locs else "size",
                 f"corner spaces of {board.corner:g} mm do not fit a {board.size:g} mm board: the corner must be more "
                 f"than 0 and less than half the board's size; change board.size or board.corner")
-    starts = [s for s in spaces if s.kind == "start"]
-    if not starts:
-        v.error("E-board-start", board, "spaces",
-                "no space has kind 'start'; make the first space (where players begin and collect the salary) "
-                "kind: start")
-    for extra in starts[1:]:
-        v.error("E-board-start", extra, "kind",
-                f"a second start space ({extra.id!r}; the first is {starts[0].id!r} at {v.loc(starts[0], 'kind')}); "
-                f"a board has exactly one start: change this space's kind")
     corners = list(rules.corners)
-    if len(corners) != 4:
+    if corners and len(corners) != 4:
         v.error("E-board-corner", rules, "corners",
                 f"rules.corners lists {len(corners)} kind(s); list exactly four, the kinds of the corners in board "
                 f"order (e.g. [start, jail, free, go_to_jail])")
-    elif n >= 8 and n % 4 == 0:
+    elif corners and n >= 8 and n % 4 == 0:
         for k, want in enumerate(corners):
             i = k * n // 4
             s = spaces[i]
@@ -421,26 +427,51 @@ def _board(v: _Validator) -> None:
             v.error("E-ref-group", s, "group",
                     f"no group {s.group!r} in board.yaml's groups{_did_you_mean(s.group, group_ids)}; "
                     f"groups: {_known(group_ids)}")
-        if s.kind == "property" and s.group is None:
-            v.error("E-space-group", s, None,
-                    f"property {s.id!r} has no group; add group: <group id> (groups: {_known(group_ids)})",
-                    path=s.sub("group"))
-        if s.kind in OWNABLE and s.price is None:
-            v.error("E-space-price", s, None, f"{s.kind} {s.id!r} has no price; add price: <amount>",
-                    path=s.sub("price"))
-        if s.kind == "deck" and s.deck is None:
-            v.error("E-space-deck", s, None,
-                    f"deck space {s.id!r} does not say which deck is drawn; add deck: <deck id> "
-                    f"(decks: {_known(v.decks)})", path=s.sub("deck"))
+        if s.group is not None and s.price is None:
+            v.error("E-space-price", s, None,
+                    f"{s.id!r} belongs to group {s.group!r} but has no price, so it cannot be bought; add price: "
+                    f"<amount>", path=s.sub("price"))
+        for link in s.links:
+            if link.to not in v.spaces:
+                v.error("E-ref-space", link, "to",
+                        f"the link leads to {link.to!r}, but no space has that id{_did_you_mean(link.to, v.spaces)}")
         if s.deck is not None and s.deck not in v.decks:
             v.error("E-ref-deck", s, "deck",
                     f"no deck {s.deck!r}{_did_you_mean(s.deck, v.decks)}; decks: {_known(v.decks)} "
                     f"(a deck is a decks/<name>.yaml file with that id)")
     for spot in board.centre.deck_spots:
-        if spot.deck not in v.decks:
+        if spot.deck is not None and spot.deck not in v.decks:
             v.error("E-ref-deck", spot, "deck",
                     f"deck spot for {spot.deck!r}, but there is no such deck{_did_you_mean(spot.deck, v.decks)}; "
                     f"decks: {_known(v.decks)}")
+        elif spot.deck is None and not spot.titles and not spot.label:
+            v.error("E-spot", spot, None,
+                    "a spot in the centre shows nothing: give it deck: <deck id>, titles: true (the pile of title "
+                    "cards) or label: <text>", path=spot.path)
+        elif spot.deck is not None and spot.titles:
+            v.error("E-spot", spot, "titles",
+                    f"the spot holds deck {spot.deck!r} and the title cards' pile; one pile per spot")
+        if spot.face_up:
+            pile = (sum(c.copies for c in v.decks[spot.deck].cards) if spot.deck in v.decks
+                    else len(v.kit.titles.titles) if spot.titles else None)
+            if pile is None:
+                v.error("E-spot", spot, "face_up",
+                        f"{spot.face_up} cards face up, but the spot holds no pile to deal them from; add deck: or "
+                        f"titles: true")
+            elif spot.face_up >= pile:
+                v.error("E-spot", spot, "face_up",
+                        f"{spot.face_up} cards face up from a pile of {pile}: the row must leave cards to refill it "
+                        f"from; lower face_up")
+    # jails: each can be left
+    leave_cards = any(c.effect is not None and c.effect.action == "leave_jail" for d in v.kit.decks for c in d.cards)
+    for s in spaces:
+        j = s.jail
+        if j is not None and j.fine is None and not j.fines and j.turns is None and not j.doubles:
+            v.error("E-jail-exit", j, None,
+                    f"{s.id!r} holds players but says no way out: give it fine: <amount>, fines: [by turn], "
+                    f"turns: <most turns inside> or doubles: true"
+                    + (" (a card that frees a player is not enough: it may never be drawn)" if leave_cards else ""),
+                    path=s.sub("jail"))
     # group sizes
     members: dict[str, list[Space]] = defaultdict(list)
     for s in spaces:
@@ -456,12 +487,17 @@ def _board(v: _Validator) -> None:
 
 
 # --------------------------------------------------------------------------- title cards
+def ownable(s: Space) -> bool:
+    """A space with a price can be bought, so it has a title card."""
+    return s.price is not None
+
+
 def _titles_by_space(v: _Validator) -> list[tuple[Title, Space]]:
     """Title cards paired with their ownable space (first card per space only)."""
     out, seen = [], set()
     for t in v.kit.titles.titles:
         s = v.spaces.get(t.space)
-        if s is not None and s.kind in OWNABLE and t.space not in seen:
+        if s is not None and ownable(s) and t.space not in seen:
             seen.add(t.space)
             out.append((t, s))
     return out
@@ -478,10 +514,10 @@ def _titles(v: _Validator) -> None:
                     f"title card for space {t.space!r}, but no space on the board has that id"
                     f"{_did_you_mean(t.space, v.spaces)}")
             continue
-        if s.kind not in OWNABLE:
+        if not ownable(s):
             v.error("E-title-not-ownable", t, "space",
-                    f"title card for {t.space!r}, a {s.kind} space, which cannot be owned; remove the card or make the "
-                    f"space a property, station or utility")
+                    f"title card for {t.space!r}, which has no price and so cannot be owned; remove the card or give "
+                    f"the space a price (at {v.loc(s, 'id')})")
             continue
         if t.space in first:
             v.error("E-title-duplicate", t, "space",
@@ -490,14 +526,18 @@ def _titles(v: _Validator) -> None:
             continue
         first[t.space] = t
         if not (t.rent or t.rent_by_owned or t.multipliers or t.table is not None):
-            key = {"property": "rent", "station": "rent_by_owned", "utility": "multipliers"}[s.kind]
             v.error("E-title-rent", t, None,
-                    f"the title card for {s.kind} {t.space!r} prints no rent; add {key}: [...] (or a table)",
-                    path=t.sub(key))
+                    f"the title card for {t.space!r} prints no rent; add rent: [...] (a ladder by development), "
+                    f"rent_by_owned: [...] (by how many of its kind are owned), multipliers: [...] (times the dice) "
+                    f"or a table", path=t.sub("rent"))
+        if t.rent and s.group is None:
+            v.error("E-space-group", s, "id",
+                    f"{t.space!r} has a rent ladder (it is developed with houses) but no colour group; add group: "
+                    f"<group id> (groups: {_known(g.id for g in kit.board.groups)})", path=s.sub("group"))
     for s in kit.board.spaces:
-        if s.kind in OWNABLE and s.id not in first:
+        if ownable(s) and s.id not in first:
             v.error("E-title-missing", s, "id",
-                    f"{s.kind} {s.id!r} has no title card; add one to titles.yaml: - {{space: {s.id}, ...}}")
+                    f"{s.id!r} has a price but no title card; add one to titles.yaml: - {{space: {s.id}, ...}}")
 
 
 @_rule
@@ -526,8 +566,12 @@ def _development_costs(v: _Validator) -> None:
     rules = v.kit.game.rules
     by_group: dict[str, list[Title]] = defaultdict(list)
     for t, s in _titles_by_space(v):
-        if s.kind == "property" and s.group is not None:
+        if s.group is not None:
             by_group[s.group].append(t)
+        if rules.house_cost is not None and t.house_cost is not None and t.house_cost != rules.house_cost:
+            v.error("E-dev-cost-equal", t, "house_cost",
+                    f"house_cost {t.house_cost}, but rules.house_cost says every house costs {rules.house_cost}; "
+                    f"write house_cost: {rules.house_cost}")
         if rules.equal_development_costs and t.house_cost is not None and t.hotel_cost is not None \
                 and t.house_cost != t.hotel_cost:
             v.error("E-dev-cost-equal", t, "hotel_cost",
@@ -574,11 +618,19 @@ def _mortgages(v: _Validator) -> None:
 @_rule
 def _trade_values(v: _Validator) -> None:
     rules = v.kit.game.rules
+    kinds = sorted({s.kind for s in v.kit.board.spaces if ownable(s)})
     for kind in rules.trade_value:
-        if kind not in OWNABLE:
+        if kind not in kinds:
             v.error("E-ref-kind", rules, "trade_value",
-                    f"rules.trade_value names {kind!r}, which is not a kind of title; use "
-                    f"{', '.join(OWNABLE)}{_did_you_mean(kind, OWNABLE)}", path=f"{rules.sub('trade_value')}.{kind}")
+                    f"rules.trade_value names {kind!r}, but no space of that kind can be owned; the kinds with a "
+                    f"price are {', '.join(kinds) or 'none'}{_did_you_mean(kind, kinds)}",
+                    path=f"{rules.sub('trade_value')}.{kind}")
+    if rules.market_price is not None:
+        for s in v.kit.board.spaces:
+            if ownable(s) and s.price != rules.market_price:
+                v.error("E-market-price", s, "price",
+                        f"{s.id!r} costs {s.price}, but rules.market_price says every space that can be owned costs "
+                        f"{rules.market_price}; write price: {rules.market_price}")
     for t, s in _titles_by_space(v):
         want = rules.trade_value.get(s.kind)
         if want is not None and t.trade_value != want:
@@ -619,26 +671,45 @@ def _decks(v: _Validator) -> None:
 
 @_rule
 def _effects(v: _Validator) -> None:
+    """Every effect, of a card or of a space, has what its action needs; kept cards say so."""
     kinds = {s.kind for s in v.kit.board.spaces}
+    for s in v.kit.board.spaces:
+        for e in s.charges():
+            _effect(v, e, kinds)
     for deck in v.kit.decks:
         for card in deck.cards:
             e = card.effect
             if e is not None:
-                _effect(v, card, e, kinds)
-            action = e.action if e is not None else None
-            if card.keep and e is not None and action != "keep":
-                v.error("E-keep-mismatch", card, "keep",
-                        f"the card is kept (keep: true) but its effect is {action!r}; use effect: {{action: keep}} "
-                        f"or remove keep: true")
-            elif action == "keep" and not card.keep:
-                v.error("E-keep-mismatch", e, "action",
-                        "the effect is 'keep' but the card does not say keep: true (which prints the keep line); "
-                        "add keep: true to the card")
+                _effect(v, e, kinds)
+                if e.action == "leave_jail" and not card.keep:
+                    v.error("E-keep-mismatch", e, "action",
+                            "the card frees a player from jail, which they need later: add keep: true to the card "
+                            "(it prints the keep line)")
+    for did, n in v.kit.game.rules.hand.items():
+        deck = v.decks.get(did)
+        if deck is None:
+            v.error("E-ref-deck", v.kit.game.rules, "hand",
+                    f"rules.hand deals cards of deck {did!r}, but there is no such deck{_did_you_mean(did, v.decks)}",
+                    path=f"{v.kit.game.rules.sub('hand')}.{did}")
+            continue
+        total, most = sum(c.copies for c in deck.cards), v.kit.game.players.max
+        if n * most > total:
+            v.error("E-deck-size", deck, "cards",
+                    f"every player starts with {n} card(s) of {did!r}: {most} players (players.max) need {n * most}, "
+                    f"but the deck has {total}; add cards or lower rules.hand")
 
 
-def _effect(v: _Validator, card, e, kinds: set) -> None:
+#: what each action needs besides its name
+_MOVES_TO = ("advance", "go")
+_STEPS = ("forward", "back")
+_MONEY = ("pay", "collect", "pay_each", "collect_each")
+_DECK = ("draw", "buy_card", "lose_cards")
+_PRICED = ("buy_card", "take_property", "sell_back")
+
+
+def _effect(v: _Validator, e: Effect, kinds: set) -> None:
     a = e.action
-    if a in ("advance", "go") and e.target is None and e.nearest is None:
+    if a in _MOVES_TO and e.target is None and e.nearest is None:
         v.error("E-effect-move", e, "action",
                 f"the {a!r} effect needs somewhere to go; add target: <space id> or nearest: <kind>",
                 path=e.sub("target"))
@@ -646,23 +717,76 @@ def _effect(v: _Validator, card, e, kinds: set) -> None:
         v.error("E-effect-move", e, "action",
                 "a 'nearest' effect needs the kind to move to; add nearest: <kind> (e.g. station)",
                 path=e.sub("nearest"))
-    if a == "back" and e.steps is None:
-        v.error("E-effect-move", e, "action", "a 'back' effect needs steps: <how many spaces>", path=e.sub("steps"))
+    if a in _STEPS and e.steps is None:
+        v.error("E-effect-move", e, "action", f"a {a!r} effect needs steps: <how many spaces>", path=e.sub("steps"))
     if e.target is not None and e.target not in v.spaces:
         v.error("E-ref-space", e, "target",
                 f"no space {e.target!r} on the board{_did_you_mean(e.target, v.spaces)}")
     if e.nearest is not None and e.nearest not in kinds:
         v.error("E-ref-kind", e, "nearest",
-                f"the card moves to the nearest {e.nearest}, but the board has no {e.nearest} space")
-    if a == "jail" and "jail" not in kinds:
-        v.error("E-ref-kind", e, "action", "the card sends a player to jail, but the board has no jail space")
-    if a in ("pay", "collect", "pay_each", "collect_each") and e.amount is None:
-        v.error("E-effect-amount", e, "action", f"the {a!r} effect needs amount: <how much>", path=e.sub("amount"))
+                f"the effect moves to the nearest {e.nearest!r}, but no space on the board is of that kind; kinds: "
+                f"{_known(kinds)}{_did_you_mean(e.nearest, kinds)}")
+    if a in ("jail", "leave_jail") and not v.kit.jails():
+        v.error("E-ref-kind", e, "action",
+                f"the {a!r} effect needs a space that holds players, but no space has jail: {{...}}")
+    if a in _MONEY and e.amount is None and e.table is None:
+        v.error("E-effect-amount", e, "action",
+                f"the {a!r} effect needs amount: <how much> or table: <table id>", path=e.sub("amount"))
+    if a in _PRICED and e.amount is None:
+        v.error("E-effect-amount", e, "action", f"the {a!r} effect needs amount: <price>", path=e.sub("amount"))
+    if e.amount_improved is not None and e.amount is not None and e.amount_improved < e.amount:
+        v.error("E-effect-amount", e, "amount_improved",
+                f"amount_improved {e.amount_improved} is less than amount {e.amount}; a built-up property never "
+                f"costs less")
     if a == "repairs":
         for name in ("per_house", "per_hotel"):
             if getattr(e, name) is None:
                 v.error("E-effect-amount", e, "action", f"a 'repairs' effect needs {name}: <amount>",
                         path=e.sub(name))
+    if a in _DECK:
+        if e.deck is None:
+            v.error("E-ref-deck", e, "action", f"the {a!r} effect needs deck: <deck id> (decks: {_known(v.decks)})",
+                    path=e.sub("deck"))
+        elif e.deck not in v.decks:
+            v.error("E-ref-deck", e, "deck", f"no deck {e.deck!r}{_did_you_mean(e.deck, v.decks)}; decks: "
+                    f"{_known(v.decks)}")
+    if e.table is not None:
+        _effect_table(v, e)
+
+
+#: how a table is read -> (what the rows must cover, what the columns must cover)
+_READS = {"dice": (range(1, 7), range(1, 7)), "total": (None, range(2, 13))}
+
+
+def _effect_table(v: _Validator, e: Effect) -> None:
+    """The named table exists and covers every roll it is read by."""
+    table = v.kit.tables.table(e.table)
+    if table is None:
+        known = [t.id for t in v.kit.tables.tables if t.id]
+        v.error("E-ref-table", e, "table",
+                f"no table {e.table!r} in tables.yaml{_did_you_mean(e.table, known)}; tables: {_known(known)}")
+        return
+    if table.read is None:
+        v.error("E-table-range", table, "id",
+                f"table {table.id!r} is read by an effect (at {v.loc(e, 'table')}) but does not say how: add "
+                f"read: dice (rows and columns: one die each), total (columns: the dice total) or owned")
+        return
+    rows_need, cols_need = _READS.get(table.read, (None, None))
+    sep, sym = v.cur.thousands, v.cur.symbol
+    if cols_need is not None:
+        have = {_number(c, sep, sym) for c in table.columns}
+        missing = [n for n in cols_need if n not in have]
+        if missing:
+            v.error("E-table-range", table, "columns",
+                    f"table {table.id!r} is read by {table.read} and needs a column for each of "
+                    f"{cols_need.start}-{cols_need.stop - 1}; missing: {', '.join(map(str, missing))}")
+    if rows_need is not None:
+        have = {_number(r.key if r.key is not None else r.label, sep, sym) for r in table.rows}
+        missing = [n for n in rows_need if n not in have]
+        if missing:
+            v.error("E-table-range", table, "rows",
+                    f"table {table.id!r} is read by {table.read} and needs a row for each of "
+                    f"{rows_need.start}-{rows_need.stop - 1}; missing: {', '.join(map(str, missing))}")
 
 
 # --------------------------------------------------------------------------- amounts and money
@@ -673,15 +797,21 @@ def _amounts(v: _Validator) -> Iterable[tuple[Entity, str, str, int]]:
     yield m, "starting", m.sub("starting"), m.starting
     for i, d in enumerate(m.denominations):
         yield m, "denominations", f"{m.sub('denominations')}[{i}]", d
-    yield rules, "salary", rules.sub("salary"), rules.salary
-    if rules.jail_fine is not None:
-        yield rules, "jail_fine", rules.sub("jail_fine"), rules.jail_fine
     for kind, amount in rules.trade_value.items():
         yield rules, "trade_value", f"{rules.sub('trade_value')}.{kind}", amount
+    for name in ("market_price", "house_cost"):
+        if getattr(rules, name) is not None:
+            yield rules, name, rules.sub(name), getattr(rules, name)
+    effects = [e for s in kit.board.spaces for e in s.charges()]
     for s in kit.board.spaces:
-        for name in ("price", "amount"):
-            if getattr(s, name) is not None:
-                yield s, name, s.sub(name), getattr(s, name)
+        if s.price is not None:
+            yield s, "price", s.sub("price"), s.price
+        if s.jail is not None:
+            j = s.jail
+            if j.fine is not None:
+                yield j, "fine", j.sub("fine"), j.fine
+            for i, f in enumerate(j.fines):
+                yield j, "fines", f"{j.sub('fines')}[{i}]", f
     for t in kit.titles.titles:
         for name in ("rent", "rent_by_owned"):
             for i, a in enumerate(getattr(t, name) or []):
@@ -692,14 +822,19 @@ def _amounts(v: _Validator) -> Iterable[tuple[Entity, str, str, int]]:
         for r in t.rows:
             if r.amount is not None:
                 yield r, "amount", r.sub("amount"), r.amount
-    for deck in kit.decks:
-        for card in deck.cards:
-            e = card.effect
-            if e is None:
-                continue
-            for name in ("amount", "per_house", "per_hotel"):
-                if getattr(e, name) is not None:
-                    yield e, name, e.sub(name), getattr(e, name)
+    effects += [card.effect for deck in kit.decks for card in deck.cards if card.effect is not None]
+    for e in effects:
+        for name in ("amount", "amount_improved", "per_house", "per_hotel"):
+            if getattr(e, name) is not None:
+                yield e, name, e.sub(name), getattr(e, name)
+    for table in _tables(kit):
+        if not table.money:
+            continue
+        for r in table.rows:
+            for j, cell in enumerate(r.cells):
+                n = _number(cell, v.cur.thousands, v.cur.symbol)
+                if isinstance(n, int) or (isinstance(n, float) and n.is_integer()):
+                    yield r, "cells", f"{r.sub('cells')}[{j}]", abs(int(n))
     for ms in (kit.money.notes, kit.money.chips):
         if ms is not None:
             for d in ms.denominations:
@@ -721,6 +856,15 @@ def _rounding(v: _Validator) -> None:
             lower = amount - amount % r
             v.error("E-rounding", obj, name,
                     f"{amount} is not a multiple of money.rounding ({r}); use {lower} or {lower + r}", path=path)
+    for t, s in _titles_by_space(v):  # a rent of multiplier × the dice, for every dice total
+        for i, x in enumerate(t.multipliers or []):
+            off = [d for d in range(2, 13) if (x * d) % r]
+            if off:
+                v.error("E-rounding", t, "multipliers",
+                        f"{x} × the dice is not a multiple of money.rounding ({r}) for a roll of "
+                        f"{', '.join(map(str, off[:4]))}{' ...' if len(off) > 4 else ''} ({x} × {off[0]} = "
+                        f"{x * off[0]}); print a table of rounded rents by dice total instead of the multiplier",
+                        path=f"{t.sub('multipliers')}[{i}]")
     for value in m.starting_split:
         if value % r:
             v.error("E-rounding", m, "starting_split",
@@ -943,8 +1087,9 @@ _NAMES = ("row", "col")
 MAX_FORMULA = 500
 
 
-def compile_formula(source: str) -> ast.Expression:
-    """Parse a table formula and check it uses only the allowed arithmetic; raises FormulaError."""
+def compile_formula(source: str, names: tuple[str, ...] = _NAMES) -> ast.Expression:
+    """Parse a table formula and check it uses only the allowed arithmetic and ``names``; raises FormulaError.
+    It is never handed to eval: ``evaluate_formula`` walks the checked tree itself."""
     if len(source) > MAX_FORMULA:
         raise FormulaError(f"the formula is longer than {MAX_FORMULA} characters")
     try:
@@ -967,8 +1112,9 @@ def compile_formula(source: str) -> ast.Expression:
                 raise FormulaError(f"{node.value!r} is not a number")
             continue
         if isinstance(node, ast.Name):
-            if node.id not in _NAMES and node.id not in _FUNCS:
-                raise FormulaError(f"unknown name {node.id!r}; a formula can use row, col, min, max and abs")
+            if node.id not in names and node.id not in _FUNCS:
+                raise FormulaError(f"unknown name {node.id!r}; a formula can use {', '.join(names)}, min, max and "
+                                   f"abs{_did_you_mean(node.id, names)}")
             continue
         if isinstance(node, ast.Call):
             if not (isinstance(node.func, ast.Name) and node.func.id in _FUNCS) or node.keywords or not node.args \
@@ -980,11 +1126,20 @@ def compile_formula(source: str) -> ast.Expression:
     return tree
 
 
-def evaluate_formula(tree: ast.Expression | str, row: float, col: float) -> float:
-    """Evaluate a compiled (or source) formula for one cell; raises FormulaError."""
+def evaluate_formula(tree: ast.Expression | str, row: float, col: float,
+                     where: Iterable[tuple[str, ast.Expression]] = ()) -> float:
+    """Evaluate a compiled (or source) formula for one cell, after its named parts (``where``, in order);
+    raises FormulaError."""
     if isinstance(tree, str):
         tree = compile_formula(tree)
     env = {"row": row, "col": col}
+    for name, part in where:
+        env[name] = _eval_in(part, env)
+    return _eval_in(tree, env)
+
+
+def _eval_in(tree: ast.Expression, env: dict) -> float:
+    row, col = env["row"], env["col"]
 
     def ev(node):
         if isinstance(node, ast.Expression):
@@ -1009,7 +1164,8 @@ def evaluate_formula(tree: ast.Expression | str, row: float, col: float) -> floa
     try:
         result = ev(tree)
     except ZeroDivisionError:
-        raise FormulaError(f"division by zero (row {row:g}, col {col:g})") from None
+        raise FormulaError(f"it divides by zero for the cell at row {row:g}, column {col:g}; change the formula "
+                           f"(or that heading) so no cell divides by zero") from None
     except (OverflowError, RecursionError, MemoryError):
         raise FormulaError("the result is too large") from None
     except TypeError as exc:
@@ -1053,16 +1209,42 @@ def _same(a: float, b: float) -> bool:
 
 
 def _tables(kit: Kit) -> Iterable[Table]:
+    """Every table the kit holds: tables.yaml's, and those written in place on title cards and panels."""
+    yield from kit.tables.tables
     for t in kit.titles.titles:
-        if t.table is not None:
+        if isinstance(t.table, Table):
             yield t.table
     for p in kit.board.centre.panels:
-        if p.table is not None:
+        if isinstance(p.table, Table):
             yield p.table
+
+
+def _table_refs(kit: Kit) -> Iterable[tuple[Entity, str]]:
+    """(entity, id) for every table named by its id."""
+    for t in kit.titles.titles:
+        if isinstance(t.table, str):
+            yield t, t.table
+    for p in kit.board.centre.panels:
+        if isinstance(p.table, str):
+            yield p, p.table
 
 
 @_rule
 def _table_checks(v: _Validator) -> None:
+    known = [t.id for t in v.kit.tables.tables if t.id]
+    seen: dict[str, Table] = {}
+    for t in v.kit.tables.tables:
+        if t.id is None:
+            v.error("E-schema-missing", t, None, "a table in tables.yaml needs id: <name> (spaces, panels and "
+                    "cards name it)", path=t.sub("id"))
+        elif t.id in seen:
+            v.error("E-id-duplicate", t, "id", f"table id {t.id!r} is used twice (first at {v.loc(seen[t.id], 'id')})")
+        else:
+            seen[t.id] = t
+    for obj, tid in _table_refs(v.kit):
+        if tid not in seen:
+            v.error("E-ref-table", obj, "table",
+                    f"no table {tid!r} in tables.yaml{_did_you_mean(tid, known)}; tables: {_known(known)}")
     for table in _tables(v.kit):
         _table(v, table)
 
@@ -1077,10 +1259,18 @@ def _table(v: _Validator, table: Table) -> None:
     if table.formula is None:
         return
     try:
-        tree = compile_formula(table.formula)
+        tree = compile_formula(table.formula, _NAMES + tuple(table.where))
     except FormulaError as exc:
         v.error("E-table-formula-invalid", table, "formula", f"formula {table.formula!r}: {exc}")
         return
+    where: list[tuple[str, ast.Expression]] = []
+    for name, source in table.where.items():
+        try:
+            where.append((name, compile_formula(str(source), _NAMES + tuple(n for n, _ in where))))
+        except FormulaError as exc:
+            v.error("E-table-formula-invalid", table, "where", f"where {name}: {source!r}: {exc}",
+                    path=f"{table.sub('where')}.{name}")
+            return
     sep, sym = v.cur.thousands, v.cur.symbol
     cols: list[float | None] = []
     bad = False
@@ -1103,7 +1293,7 @@ def _table(v: _Validator, table: Table) -> None:
         for j, cell in enumerate(r.cells[:ncols]):
             cv = cols[j]
             try:
-                want = evaluate_formula(tree, rv, cv)
+                want = evaluate_formula(tree, rv, cv, where)
             except FormulaError as exc:
                 v.error("E-table-formula-invalid", table, "formula", f"formula {table.formula!r}: {exc}")
                 return

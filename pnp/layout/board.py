@@ -119,19 +119,27 @@ def space_geometry(board: Board) -> list[SpaceGeom]:
 
 
 # --------------------------------------------------------------------------- helpers
-#: the icon a space gets when its content names none (as a published board draws them)
-DEFAULT_ICON = {"station": "train", "utility": "bulb", "tax": "ring", "jail": "bars", "go_to_jail": "police",
-                "free": "car", "deck": "question"}
-
-
 def _icon_name(ctx: Ctx, s: Space) -> str | None:
+    """The space's icon; a space where a deck is drawn shows the deck's when it names none."""
     if s.icon:
         return s.icon
-    if s.kind == "deck" and s.deck:
-        deck = ctx.kit.deck(s.deck)
-        if deck and (deck.icon or deck.back.icon):
-            return deck.icon or deck.back.icon
-    return DEFAULT_ICON.get(s.kind)
+    deck = ctx.kit.deck(s.deck) if s.deck else None
+    return (deck.icon or deck.back.icon) if deck else None
+
+
+def _printed_amount(ctx: Ctx, s: Space):
+    """(money text, entity, field) printed on a space: its price, else the first fixed amount it charges or pays;
+    None when there is none or the space's instruction already says it."""
+    found = None
+    if s.price is not None:
+        found = (ctx.money(s.price), s, "price")
+    else:
+        e = next((e for e in s.charges() if e.amount is not None and e.action in ("pay", "collect")), None)
+        if e is not None:
+            found = (ctx.money(e.amount), e, "amount")
+    if found and s.text and found[0] in s.text:
+        return None
+    return found
 
 
 def _icon(name: str | None, cx: float, cy: float, size: float, colour: str, background: str | None = None):
@@ -183,17 +191,15 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     inner_w = W - 2 * PAD
     top = D - PAD  # texts are laid out downward from here
 
-    if s.kind == "special" and s.colour:
-        ground = mix(s.colour, col.board, 0.75)
+    if s.ground:
+        ground = s.ground
         out.add(scene.Rect(0, 0, W, D, fill=ground))
-    if s.kind == "property":
-        grp = ctx.kit.board.group(s.group) if s.group else None
+    if s.group:
+        grp = ctx.kit.board.group(s.group)
         band = BAND * D
         out.add(scene.Rect(-1, D - band, W + 2, band + 1, fill=grp.colour if grp else col.accent),
                 scene.Line(0, D - band, W, D - band, col.line, LINE))
         top = D - band - PAD
-    elif s.kind in ("station", "utility") and s.colour and s.colour.lower() not in (ground.lower(),):
-        pass  # the colour goes behind the icon (below)
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
@@ -210,18 +216,12 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
     # bottom: price, amount or instruction
     bottom = PAD
-    money = None
-    if s.kind in ("station", "utility", "property") and s.price is not None:
-        money = ctx.money(s.price)
-    elif s.amount is not None:
-        money = ctx.money(s.amount)
     text = s.text
-    if text and money and money in text:
-        money = None  # the instruction already says the amount
-    if money:
+    printed = _printed_amount(ctx, s)
+    if printed:
+        money, src, field_name = printed
         mh = MONEY_PT * PT * 1.25
-        fm = _fit(ctx, money, (PAD, bottom, inner_w, mh), fonts.heading, MONEY_PT, s,
-                  "price" if s.kind in ("station", "utility", "property") else "amount", "amount", col.ink,
+        fm = _fit(ctx, money, (PAD, bottom, inner_w, mh), fonts.heading, MONEY_PT, src, field_name, "amount", col.ink,
                   valign="bottom")
         out.add(*fm.shapes)
         bottom += fm.height + 0.8
@@ -233,24 +233,20 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
             out.add(*ft.shapes)
             bottom += ft.height + 0.8
 
-    # icon in what is left
-    if s.kind != "property":
+    # icon in what is left (a space with a colour band shows the band instead)
+    if not s.group:
         room = y - bottom - 2.0
         size = min(inner_w - 4.0, room, 0.42 * D)
         cx, cy = W / 2, bottom + (y - bottom) / 2
         icon_colour, icon_ground = col.ink, ground
-        if s.kind == "deck":
-            deck = ctx.kit.deck(s.deck) if s.deck else None
-            if deck:
-                icon_colour = deck.colour
-        elif s.colour and s.kind in ("station", "utility", "tax", "start", "free", "go_to_jail", "jail"):
-            # the space's accent colour as a disc behind the icon
+        deck = ctx.kit.deck(s.deck) if s.deck else None
+        if deck and not s.colour:
+            icon_colour = deck.colour
+        elif s.colour:  # the space's accent colour as a disc behind the icon
             r = size / 2
             out.add(scene.Circle(cx, cy, r, fill=s.colour, stroke=col.line, width=0.2))
             icon_colour, icon_ground = contrast(s.colour), s.colour
             size *= 0.66
-        elif s.colour:
-            icon_colour = s.colour
         ic = _icon(_icon_name(ctx, s), cx, cy, size, icon_colour, icon_ground)
         if ic is not None:
             out.add(ic)
@@ -290,7 +286,8 @@ def _arrow_path(x0: float, x1: float, cy: float, h: float, colour: str) -> scene
 def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     s = g.space
     C = g.along
-    if s.kind == "jail":
+    start = g.index == 0  # the start corner: players begin here, the arrow shows the direction of play
+    if s.jail is not None:
         return _jail_corner(ctx, g)
     col, fonts = ctx.colours, ctx.fonts
     out = scene.Group(clip=(0.0, 0.0, C, C))
@@ -300,11 +297,11 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
     # the name across the middle; amounts under it; an instruction above; the icon (or arrow) near the outer vertex
     name_top, name_bottom = 7.0 * k, -7.0 * k
-    if s.kind == "start":
+    if start:
         name_top, name_bottom = 11.0 * k, -3.0 * k
     hw = d.half_width(name_bottom, name_top)
     f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, name_top - name_bottom), fonts.heading, CORNER_NAME_PT * k,
-             s, "name", "space name", col.accent if s.kind == "start" else col.ink,
+             s, "name", "space name", col.accent if start else col.ink,
              prefer=min(CORNER_BIG_PT * k, (name_top - name_bottom) / (0.96 * PT)))
     diag.add(*f.shapes)
     below = -f.height / 2 + (name_top + name_bottom) / 2 - 0.8 * k
@@ -316,18 +313,13 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "subtitle", col.ink)
         diag.add(*fs.shapes)
         below -= fs.height + 0.8 * k
-    money = None
-    if s.price is not None:
-        money = ctx.money(s.price)
-    elif s.amount is not None:
-        money = ctx.money(s.amount)
-    if money and s.text and money in s.text:
-        money = None
-    if money:
+    printed = _printed_amount(ctx, s)
+    if printed:
+        money, src, field_name = printed
         mh = MONEY_PT * PT * 1.5 * k
         hw = d.half_width(below - mh, below)
-        fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, MONEY_PT * 1.4 * k, s,
-                  "price" if s.price is not None else "amount", "amount", col.ink)
+        fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, MONEY_PT * 1.4 * k, src, field_name,
+                  "amount", col.ink)
         diag.add(*fm.shapes)
         below -= fm.height + 1.0 * k
     if s.text:
@@ -343,7 +335,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")
         diag.add(*ft.shapes)
-    if s.kind == "start":
+    if start:
         out.add(diag)
         # the direction of play: toward the spaces of this side (local −x), near the outer edge
         colour = s.colour or col.accent
@@ -415,26 +407,71 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
 # --------------------------------------------------------------------------- centre
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
+    """A card-sized place in the centre: a deck's pile, the title cards' pile or a labelled area, with the
+    ``face_up`` cards of a market row dealt beside it."""
     card = ctx.kit.game.print.card
     cw, ch = float(card.width), float(card.height)
-    deck = ctx.kit.deck(spot.deck)
+    deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)))
     fill = mix(colour, ctx.colours.centre, 0.78)
     g.add(scene.Rect(-cw / 2, -ch / 2, cw, ch, fill=fill, stroke=colour, width=0.6, radius=3.0, dash=(2.0, 1.2)))
-    name = deck.name if deck else spot.deck
-    src = deck if deck else spot
-    f = _fit(ctx, name, (-cw / 2 + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, src,
-             "name" if deck else "deck", "deck name", contrast(fill))
+    if spot.label:
+        name, src, field_name = spot.label, spot, "label"
+    elif deck:
+        name, src, field_name = deck.name, deck, "name"
+    elif spot.titles:
+        terms = ctx.kit.game.terms
+        name, src, field_name = terms.title_card, terms, "title_card"
+    else:
+        name, src, field_name = spot.deck or "", spot, "deck"
+    f = _fit(ctx, name, (-cw / 2 + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, src, field_name, "deck name",
+             contrast(fill))
     g.add(*f.shapes)
-    if deck and deck.help_name:
+    if deck and deck.help_name and not spot.label:
         fh = _fit(ctx, deck.help_name, (-cw / 2 + 4, -6 - 6, cw - 8, 5), ctx.fonts.italic, 8.0, deck, "help_name",
                   "deck name", contrast(fill))
         g.add(*fh.shapes)
     ic = _icon((deck.icon or deck.back.icon) if deck else None, 0.0, ch / 4, min(cw, ch) * 0.42, colour, fill)
     if ic is not None:
         g.add(ic)
+    gap = 4.0
+    for n in range(1, spot.face_up + 1):  # the market row: solid outlines, numbered
+        x = -cw / 2 + n * (cw + gap)
+        g.add(scene.Rect(x, -ch / 2, cw, ch, fill=mix(colour, ctx.colours.centre, 0.9), stroke=colour, width=0.6,
+                         radius=3.0))
+        fn = plain_fit(str(n), (x + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, 13.0, colour=colour)
+        g.add(*fn.shapes)
     return g
+
+
+LINK_DEPTH = 24.0  # mm: a transit zone's depth into the centre
+
+
+def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
+    """A zone inside the centre at each space with links: where a piece waits, and where it goes next."""
+    out: list = []
+    col, fonts = ctx.colours, ctx.fonts
+    for g in geoms:
+        for i, link in enumerate(g.space.links):
+            target = ctx.kit.board.space(link.to)
+            W, D = g.along, g.depth
+            y0 = D + 2.0 + i * (LINK_DEPTH + 2.0)
+            zone = scene.Group(transform=g.transform)
+            fill = mix(g.space.colour or col.accent, col.centre, 0.8)
+            zone.add(scene.Rect(1.0, y0, W - 2.0, LINK_DEPTH, fill=fill, stroke=col.line, width=0.3, radius=2.0,
+                                dash=(1.5, 1.0)))
+            label = f"→ {target.name}" if target else f"→ {link.to}"
+            ink = contrast(fill)
+            f = _fit(ctx, label, (PAD + 1, y0 + LINK_DEPTH - 9.5, W - 2 * PAD - 2, 8.0), fonts.heading, 8.0, link,
+                     "to", "link", ink)
+            zone.add(*f.shapes)
+            if link.text:
+                ft = _fit(ctx, link.text, (PAD + 1, y0 + 1.5, W - 2 * PAD - 2, LINK_DEPTH - 12.0), fonts.body,
+                          6.5, link, "text", "link text", ink, mode="para", valign="top")
+                zone.add(*ft.shapes)
+            out.append(zone)
+    return out
 
 
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
@@ -517,6 +554,7 @@ def draw_board(ctx: Ctx) -> scene.Group:
     g = scene.Group(key=f"board-{ctx.kit.id}-{S:g}-{b:g}", bounds=(-b, -b, S + 2 * b, S + 2 * b))
     g.add(scene.Rect(-b, -b, S + 2 * b, S + 2 * b, fill=col.board))
     g.add(_centre(ctx, board))
+    g.add(*_link_zones(ctx, geoms))
     for sg in geoms:
         drawing = _corner(ctx, sg) if sg.corner else _side_space(ctx, sg)
         g.add(scene.Group([drawing], transform=sg.transform))

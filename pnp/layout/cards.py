@@ -61,7 +61,7 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     g = scene.Group(_frame(ctx, w, h))
-    if space.kind == "property":
+    if space.group:  # a colour group: the title card carries its band
         colour = _group_colour(ctx, space)
         ink = contrast(colour)
         band_y, band_h = h - 4.5 - 20, 20

@@ -18,7 +18,11 @@ def cell_text(ctx: Ctx, value) -> str:
     return str(value)
 
 
-def draw_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str) -> list:
+def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> list:
+    """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``."""
+    t = ctx.kit.table(ref)
+    if t is None:  # a table id that does not exist: the validator reports it
+        return []
     x, y, w, h = box
     out: list = []
     fonts = ctx.fonts
