@@ -465,7 +465,11 @@ class Counters(Entity):
 class RefCard(Entity):
     id: Id = doc("card id")
     title: Label = doc("heading")
-    text: Text = doc("body; blank lines separate paragraphs, '- ' starts a bullet, '1. ' a numbered step")
+    text: Optional[Text] = doc("body; blank lines separate paragraphs, '- ' starts a bullet, '1. ' a numbered step",
+                               None)
+    table: Optional[Union[Id, Table]] = doc(
+        "a table under the text (the id of one in tables.yaml, or written here); one too long for a card "
+        "continues on more cards", None)
     copies: Amount = doc("how many to print", Amount(1))
 
 

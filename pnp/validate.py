@@ -773,6 +773,11 @@ def _effect_table(v: _Validator, e: Effect) -> None:
         return
     rows_need, cols_need = _READS.get(table.read, (None, None))
     sep, sym = v.cur.thousands, v.cur.symbol
+    if table.read == "total":  # the dice total may run along the columns or down the rows
+        cols = {_number(c, sep, sym) for c in table.columns}
+        rows = {_number(r.key if r.key is not None else r.label, sep, sym) for r in table.rows}
+        if all(n in rows for n in cols_need) and not all(n in cols for n in cols_need):
+            rows_need, cols_need = cols_need, None
     if cols_need is not None:
         have = {_number(c, sep, sym) for c in table.columns}
         missing = [n for n in cols_need if n not in have]
@@ -964,7 +969,7 @@ def _sizes(v: _Validator) -> None:
         v.error("E-size-range", kit.game.print, "min_text_pt",
                 f"print.min_text_pt is {pt:g}; the smallest text size must be between {TEXT_PT[0]:g} and "
                 f"{TEXT_PT[1]:g} pt (6 is usual)")
-    roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
     for root in roots:
         for obj, name, value, is_length in _numbers(root):
             if is_length:
@@ -1217,6 +1222,9 @@ def _tables(kit: Kit) -> Iterable[Table]:
     for p in kit.board.centre.panels:
         if isinstance(p.table, Table):
             yield p.table
+    for c in kit.reference.cards:
+        if isinstance(c.table, Table):
+            yield c.table
 
 
 def _table_refs(kit: Kit) -> Iterable[tuple[Entity, str]]:
@@ -1227,6 +1235,9 @@ def _table_refs(kit: Kit) -> Iterable[tuple[Entity, str]]:
     for p in kit.board.centre.panels:
         if isinstance(p.table, str):
             yield p, p.table
+    for c in kit.reference.cards:
+        if isinstance(c.table, str):
+            yield c, c.table
 
 
 @_rule
@@ -1435,7 +1446,7 @@ def _glyphs(v: _Validator) -> None:
         return coverage[ch]
 
     printable: set[str] = set()  # characters every font (with its fallbacks) has
-    roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
     for root in roots:
         for obj, name, path, text in _printed_texts(root):
             new = set(text) - printable  # usually empty: every character was seen in an earlier text

@@ -6,7 +6,10 @@ Labels come from the game's ``terms``; nothing here knows which game it draws.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import scene
+from ..fonts import PT
 from ..model import Card, Deck, RefCard, Space, Title
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
@@ -28,8 +31,10 @@ def title_items(ctx: Ctx) -> list[Item]:
         space = kit.board.space(t.space)
         if space is None:  # the validator reports it
             continue
-        items.append(Item(id=f"title-{space.id}", kind=space.kind, width=w, height=h,
-                          front=title_front(ctx, t, space), back=title_back(ctx, t, space)))
+        back = title_back(ctx, t, space)
+        for n, front in enumerate(title_fronts(ctx, t, space), 1):
+            items.append(Item(id=f"title-{space.id}" + (f"-{n}" if n > 1 else ""), kind=space.kind, width=w,
+                              height=h, front=front, back=back))
     return items
 
 
@@ -57,8 +62,39 @@ def _row(ctx: Ctx, y: float, label: str, amount: str, source, field_name: str, w
     return left.shapes + right.shapes
 
 
-def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
+def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
+    """A title card's face, and more when its table is too long for one card: the rows left over continue on
+    cards headed with the space's name marked with terms.continued, never printed smaller than readable."""
+    front, rest = _title_front(ctx, t, space)
+    faces = [front]
+    table = ctx.kit.table(t.table)
     w, h = _size(ctx)
+    while rest:
+        g = scene.Group(_frame(ctx, w, h))
+        name = f"{space.name.upper()} ({ctx.kit.game.terms.continued})"
+        colour = _group_colour(ctx, space)
+        g.add(scene.Rect(4.5, h - 4.5 - 12, w - 9, 12, fill=colour, stroke=ctx.colours.line, width=0.3))
+        g.add(*recolour(ctx.fit(name, (6, h - 15, w - 12, 9), ctx.fonts.heading, 9, space, "name", what="name").shapes,
+                        contrast(colour)))
+        box = (5, 6, w - 10, h - 16.5 - 8)
+        fits = max(1, _rows_that_fit(ctx, replace(table, title=None), box[3]))
+        chunk, rest = rest[:fits], rest[fits:]
+        box = _top_box(ctx, box, len(chunk), False)
+        g.add(*draw_table(ctx, replace(table, rows=chunk, title=None), box, ctx.colours.ink,
+                          mix(ctx.colours.paper, ctx.colours.ink, 0.12)))
+        faces.append(g)
+    return faces
+
+
+def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
+    """The first (usually the only) face of a title card."""
+    return _title_front(ctx, t, space)[0]
+
+
+def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
+    """The face, and the table rows that did not fit on it (to continue on more cards)."""
+    w, h = _size(ctx)
+    rest: list = []
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     g = scene.Group(_frame(ctx, w, h))
     if space.group:  # a colour group: the title card carries its band
@@ -98,14 +134,20 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     if t.hotel_cost is not None:
         lower.append((terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
     lower_step = 4.6 if len(lower) <= 2 else 4.0
-    lower_top = 17.5 + lower_step * len(lower) + (1.2 if lower else 0.0)
+    valued = t.mortgage is not None or t.trade_value is not None  # a value line at the foot, under a rule
+    lower_top = (17.5 if valued or lower else 6.0) + lower_step * len(lower) + (1.2 if lower else 0.0)
     room = y - lower_top - (1.0 if lower else 0.0)
     step = min(4.7, room / len(rows)) if rows else 4.7
     for label, amount, src, fname, bold in rows:
         y -= step
         g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
-    if t.table is not None:
-        g.add(*draw_table(ctx, t.table, (5, lower_top + 1, w - 10, y - lower_top - 2), c.ink, mix(c.paper, c.ink, 0.12)))
+    table = ctx.kit.table(t.table)
+    if table is not None:
+        box = (5, lower_top + 1, w - 10, y - lower_top - 2)
+        fits = max(1, _rows_that_fit(ctx, table, box[3]))
+        if fits < len(table.rows):
+            table, rest = replace(table, rows=table.rows[:fits]), list(table.rows[fits:])
+        g.add(*draw_table(ctx, table, box, c.ink, mix(c.paper, c.ink, 0.12)))
         y = lower_top
     if t.text:
         box_top = y - 1.5
@@ -118,7 +160,8 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     for label, amount, src, fname in lower:
         y -= lower_step
         g.add(*_row(ctx, y, label, amount, src, fname, w))
-    g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
+    if valued or lower:
+        g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
     values = []  # (text, the field it shows)
     if t.mortgage is not None:
         values.append((f"{terms.mortgage} {ctx.money(t.mortgage)}", "mortgage"))
@@ -127,7 +170,7 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     for i, (text, field_name) in enumerate(values):
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
         g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, field_name, what="value line").shapes)
-    return g
+    return g, rest
 
 
 def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float:
@@ -289,21 +332,75 @@ def reference_items(ctx: Ctx) -> list[Item]:
     back = game_back(ctx)
     items = []
     for card in ctx.kit.reference.cards:
-        front = reference_front(ctx, card)
-        for k in range(card.copies):
-            suffix = f"-{k + 1}" if card.copies > 1 else ""
-            items.append(Item(id=f"ref-{card.id}{suffix}", kind="reference", width=w, height=h,
-                              front=front, back=back))
+        for n, front in enumerate(reference_fronts(ctx, card), 1):
+            cid = card.id if n == 1 else f"{card.id}-{n}"
+            for k in range(card.copies):
+                suffix = f"-{k + 1}" if card.copies > 1 else ""
+                items.append(Item(id=f"ref-{cid}{suffix}", kind="reference", width=w, height=h,
+                                  front=front, back=back))
     return items
 
 
-def reference_front(ctx: Ctx, card: RefCard) -> scene.Group:
+REF_BAND = 14.0  # mm: the title band of a reference card
+TABLE_PT = 8.0  # a table on a card is split rather than printed smaller than this (or min_text_pt, if larger)
+
+
+def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
+    """A reference card's face, or several when its table is too long for one card: the table continues on
+    the next, under the title marked with terms.continued, rather than shrink below a readable size."""
+    w, h = _size(ctx)
+    table = ctx.kit.table(card.table)
+    g, top = _reference_face(ctx, card, card.title)
+    if card.text:
+        block = ctx.fit(card.text, (5, 5, w - 10, top - 5), ctx.fonts.body, 7.5, card, "text", mode="para",
+                        align="left", valign="top")
+        g.add(*block.shapes)
+        top -= block.height + 2.5
+    if table is None:
+        return [g]
+    faces, rows = [], list(table.rows)
+    while True:
+        fits = _rows_that_fit(ctx, table, top - 5)
+        if fits < 1 and faces:  # not even one row below a title band: it cannot be split further
+            fits = 1
+        chunk, rows = rows[:max(fits, 1)], rows[max(fits, 1):]
+        part = replace(table, rows=chunk, title=table.title if not faces else None)
+        box = (5, 5, w - 10, top - 5)
+        if faces:  # a continuation: rows as tall as on the first card, from the top
+            box = _top_box(ctx, box, len(chunk), False)
+        g.add(*draw_table(ctx, part, box, ctx.colours.ink, mix(ctx.colours.paper, ctx.colours.ink, 0.12)))
+        faces.append(g)
+        if not rows:
+            return faces
+        terms = ctx.kit.game.terms
+        g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+
+
+def _table_row(ctx: Ctx) -> float:
+    """The height (mm) of a table row whose text is at the readable size."""
+    return max(TABLE_PT, ctx.min_pt) * PT * 1.6
+
+
+def _top_box(ctx: Ctx, box, rows: int, titled: bool):
+    """The top of ``box``, as tall as ``rows`` body rows (and the heading) need at the readable size."""
+    tall = min(box[3], (rows + 1) * _table_row(ctx) * 1.25 + (6.5 if titled else 0.0))
+    return (box[0], box[1] + box[3] - tall, box[2], tall)
+
+
+def _rows_that_fit(ctx: Ctx, table, height: float) -> int:
+    """How many body rows of a table fit ``height`` mm with its text at a readable size."""
+    row = _table_row(ctx)
+    if table.title:
+        height -= 6.5
+    return int(height // row) - 1  # less the heading row
+
+
+def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:
+    """The card's paper and title band; returns the face and the top of the room under the band."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
     g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
-    g.add(scene.Rect(-ctx.bleed, h - 14, w + 2 * ctx.bleed, 14 + ctx.bleed, fill=c.accent))
-    g.add(*recolour(ctx.fit(card.title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
+    g.add(scene.Rect(-ctx.bleed, h - REF_BAND, w + 2 * ctx.bleed, REF_BAND + ctx.bleed, fill=c.accent))
+    g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
                              wrap_below=9).shapes, contrast(c.accent)))
-    g.add(*ctx.fit(card.text, (5, 5, w - 10, h - 14 - 7), f.body, 7.5, card, "text", mode="para", align="left",
-                   valign="top").shapes)
-    return g
+    return g, h - REF_BAND - 2

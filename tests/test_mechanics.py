@@ -1,0 +1,119 @@
+"""Mechanics as content: the ``mech`` fixture uses tolls charged on passing and landing, a formula-checked
+table read by the dice, two prisons with different fines, a market row of four face-up title cards, a kept
+card with an effect and chips; it validates, builds, and a mistake in any of them is reported at its line."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, edit
+from pnp.build import BuildOptions, build_game, check_game
+from pnp.content import load_kit
+from pnp.problems import Problems
+
+MECH = ROOT / "tests" / "fixtures" / "mech"
+
+
+@pytest.fixture
+def mech(tmp_path) -> Path:
+    dest = tmp_path / "mech"
+    shutil.copytree(MECH, dest)
+    return dest
+
+
+def problems_of(root: Path) -> Problems:
+    problems = Problems()
+    check_game(root, problems)
+    return problems
+
+
+def where(root: Path, problems: Problems) -> list[tuple[str, str, int]]:
+    return [(p.code, Path(p.loc.file).relative_to(root).as_posix(), p.loc.line) for p in problems.sorted()]
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+def test_the_fixture_uses_every_mechanic_and_is_clean():
+    problems = Problems()
+    kit = load_kit(MECH, problems)
+    assert kit is not None and not problems.items
+    spaces = {s.id: s for s in kit.board.spaces}
+    toll = spaces["toll-1"]
+    assert [e.action for e in toll.on_pass] == ["pay"] and [e.action for e in toll.on_land] == ["pay"]
+    assert [e.table for e in spaces["risk-1"].on_land] == ["risk"]
+    fines = [s.jail for s in kit.jails()]
+    assert len(fines) == 2 and fines[0].fines != [fines[1].fine]
+    assert any(spot.face_up == 4 and spot.titles for spot in kit.board.centre.deck_spots)
+    kept = [c for c in kit.deck("event").cards if c.keep]
+    assert kept and all(c.effect is not None for c in kept)
+    assert kit.money.chips is not None and kit.money.notes is None
+    assert kit.salary() == 1000
+    assert not problems_of(MECH).items, "\n".join(map(str, problems_of(MECH).sorted()))
+
+
+def test_the_fixture_builds(tmp_path):
+    problems = Problems()
+    result = build_game(MECH, tmp_path, BuildOptions(), problems)
+    assert result is not None, [str(p) for p in problems.items]
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    counts = manifest["counts"]
+    assert counts["notes"] == {"chip-1000": 10, "chip-200": 20, "chip-50": 15, "chip-10": 25}
+    assert counts["cards"]["event"] == 8
+    # the speed-trap deeds' table is too long for one card: each continues on a second
+    ids = [p["id"] for page in manifest["parts"]["cards"]["pages"] for p in page["items"] if p["side"] == "front"]
+    assert "title-trap-1" in ids and "title-trap-1-2" in ids
+    assert "ref-traps" in ids and "ref-traps-2" in ids
+
+
+def test_a_wrong_table_cell_is_reported_at_its_line_with_the_formulas_value(mech):
+    edit(mech / "tables.yaml", '{label: "4", cells: [90, 180, 30, 400, -30, 300]}',
+         '{label: "4", cells: [90, 180, 30, 410, -30, 300]}')
+    problems = problems_of(mech)
+    line = line_of(mech / "tables.yaml", "410")
+    assert ("E-table-formula", "tables.yaml", line) in where(mech, problems)
+    (p,) = [p for p in problems.errors if p.code == "E-table-formula"]
+    assert "gives 400" in p.message and "410" in p.message
+
+
+def test_a_fine_off_the_rounding_grid_is_reported_at_its_line(mech):
+    edit(mech / "board.yaml", "jail: {fine: 50, doubles: true}", "jail: {fine: 55, doubles: true}")
+    problems = problems_of(mech)
+    assert where(mech, problems) == [("E-rounding", "board.yaml", line_of(mech / "board.yaml", "fine: 55"))]
+    assert "55 is not a multiple of money.rounding (10)" in problems.errors[0].message
+
+
+def test_a_toll_without_an_amount_is_an_error(mech):
+    edit(mech / "board.yaml", "on_pass: [{action: pay, amount: 100}]", "on_pass: [{action: pay}]")
+    problems = problems_of(mech)
+    assert [p.code for p in problems.errors] == ["E-effect-amount"]
+
+
+def test_a_link_to_a_missing_space_is_an_error(mech):
+    edit(mech / "board.yaml", "links: [{to: toll-2,", "links: [{to: toll-3,")
+    problems = problems_of(mech)
+    assert [(p.code, "toll-2" in p.message) for p in problems.errors] == [("E-ref-space", True)]
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("read: dice", "read: dice\n    colour: red", "E-schema-unknown-key"),
+    ("on_land: [{action: pay, table: risk}]", "on_land: [{action: pay, table: risky}]", "E-ref-table"),
+    ('formula: "50 * row * col"', 'formula: "50 * row * cols"', "E-table-formula-invalid"),
+    ('formula: "50 * row * col"', 'formula: "50 * row * col / (col - 1)"', "E-table-formula-invalid"),
+])
+def test_bad_input_is_a_clear_error_from_the_command_line(mech, old, new, code):
+    """Unknown field, a space naming a missing table, a formula with an unknown name, a formula that divides by
+    zero: exit 1, file:line and the code, never a traceback."""
+    target = mech / ("tables.yaml" if ("read:" in old or "formula" in old) else "board.yaml")
+    edit(target, old, new)
+    r = subprocess.run([sys.executable, "-m", "pnp", "validate", str(mech)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert "Traceback" not in r.stderr
+    assert f"[{code}]" in r.stderr and f"{target.name}:" in r.stderr, r.stderr
