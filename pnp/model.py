@@ -68,6 +68,7 @@ class Rules(Entity):
     deck_sizes: dict[str, Amount] = doc("how many cards each deck holds: deck id -> count", default_factory=dict)
     countermix: dict[str, Amount] = doc("how many of each counter the kit has: counter id -> count", default_factory=dict)
     equal_development_costs: bool = doc("house and hotel cost are always the same on a title card", False)
+    buyout: Optional[float] = doc("every title card's buyout is its space's price times this (e.g. 1.5)", None)
     corners: list[Id] = doc("the kinds of the four corner spaces, in board order (checked when given)",
                             default_factory=list)
     hand: dict[str, Amount] = doc("cards of each deck every player starts with: deck id -> count", default_factory=dict)
@@ -92,6 +93,9 @@ class Terms(Entity):
     title_card: Label = doc("heading of a title card", "Title deed")
     mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")
     continued: Label = doc("marks the cards a table too long for one card continues on", "continued")
+    sale_value: Label = doc("label for the sale value", "Sale value")
+    premium: Label = doc("label for the premium", "Premium")
+    buyout: Label = doc("label for the buyout price", "Buy-out price")
 
 
 @dataclass(kw_only=True)
@@ -183,7 +187,7 @@ class Jail(Entity):
 class Link(Entity):
     """A route from one space to another (transit between stations), drawn in the board's centre."""
 
-    to: Id = doc("the space (or centre spot) the link leads to")
+    to: Id = doc("the space, or the centre panel, the link leads to")
     text: Optional[Label] = doc("what the zone says, e.g. 'In transit: wait a turn'", None)
 
 
@@ -324,6 +328,10 @@ class Title(Entity):
     rows: list[Row] = doc("extra lines (sale value, premium, ...)", default_factory=list)
     mortgage: Optional[Amount] = doc("mortgage value", None)
     trade_value: Optional[Amount] = doc("trade value", None)
+    sale_value: Optional[Amount] = doc("what the bank pays when the card is sold back (less than the price)", None)
+    premium: Optional[Amount] = doc("paid to the player on the space when another buys it from afar", None)
+    buyout: Optional[Amount] = doc("what another player pays to buy the card from its owner "
+                                   "(rules.buyout: price times this)", None)
 
 
 @dataclass(kw_only=True)

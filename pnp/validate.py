@@ -142,6 +142,9 @@ EXPLAIN: dict[str, str] = {
     "E-jail-exit": (
         "A space that holds players (jail: {...}) must say how a player gets out: a fine, fines by turn, a "
         "most number of turns, or a double. Otherwise a player sent there could never leave."),
+    "E-title-value": (
+        "A title card's values disagree with its price or the rules: a sale value (what the bank pays back) is "
+        "less than the price, and with rules.buyout every card's buyout is its price times that number."),
     "E-market-price": (
         "rules.market_price says every space that can be owned costs one price; a space's price differs. "
         "Write that price on every ownable space."),
@@ -431,10 +434,12 @@ def _board(v: _Validator) -> None:
             v.error("E-space-price", s, None,
                     f"{s.id!r} belongs to group {s.group!r} but has no price, so it cannot be bought; add price: "
                     f"<amount>", path=s.sub("price"))
+        panels = {p.id for p in board.centre.panels}
         for link in s.links:
-            if link.to not in v.spaces:
+            if link.to not in v.spaces and link.to not in panels:
                 v.error("E-ref-space", link, "to",
-                        f"the link leads to {link.to!r}, but no space has that id{_did_you_mean(link.to, v.spaces)}")
+                        f"the link leads to {link.to!r}, but no space or centre panel has that id"
+                        f"{_did_you_mean(link.to, [*v.spaces, *panels])}")
         if s.deck is not None and s.deck not in v.decks:
             v.error("E-ref-deck", s, "deck",
                     f"no deck {s.deck!r}{_did_you_mean(s.deck, v.decks)}; decks: {_known(v.decks)} "
@@ -625,6 +630,24 @@ def _trade_values(v: _Validator) -> None:
                     f"rules.trade_value names {kind!r}, but no space of that kind can be owned; the kinds with a "
                     f"price are {', '.join(kinds) or 'none'}{_did_you_mean(kind, kinds)}",
                     path=f"{rules.sub('trade_value')}.{kind}")
+    for t, s in _titles_by_space(v):
+        if t.sale_value is not None and s.price is not None and t.sale_value >= s.price:
+            v.error("E-title-value", t, "sale_value",
+                    f"sale value {t.sale_value} is not less than the price of {t.space!r} ({s.price}); the bank buys "
+                    f"back for less than it sells: lower the sale value")
+        if rules.buyout is not None and s.price is not None:
+            r = max(1, v.rounding)
+            want = math.ceil(s.price * rules.buyout / r - 1e-9) * r  # rounded up to the money grid
+            if t.buyout != want:
+                have = "no buyout" if t.buyout is None else f"buyout {t.buyout}"
+                up = f", rounded up to a multiple of {r}" if r > 1 or want != s.price * rules.buyout else ""
+                v.error("E-title-value", t, "buyout" if t.buyout is not None else None,
+                        f"the card has {have}, but rules.buyout says {s.price} × {rules.buyout:g}{up} = {want}; "
+                        f"write buyout: {want}", path=t.sub("buyout"))
+        elif t.buyout is not None and rules.buyout is None and s.price is not None and t.buyout < s.price:
+            v.error("E-title-value", t, "buyout",
+                    f"buyout {t.buyout} is less than the price of {t.space!r} ({s.price}); a buyout costs at least "
+                    f"the price")
     if rules.market_price is not None:
         for s in v.kit.board.spaces:
             if ownable(s) and s.price != rules.market_price:
@@ -821,7 +844,7 @@ def _amounts(v: _Validator) -> Iterable[tuple[Entity, str, str, int]]:
         for name in ("rent", "rent_by_owned"):
             for i, a in enumerate(getattr(t, name) or []):
                 yield t, name, f"{t.sub(name)}[{i}]", a
-        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value"):
+        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value", "sale_value", "premium", "buyout"):
             if getattr(t, name) is not None:
                 yield t, name, t.sub(name), getattr(t, name)
         for r in t.rows:

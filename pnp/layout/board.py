@@ -454,14 +454,16 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
     col, fonts = ctx.colours, ctx.fonts
     for g in geoms:
         for i, link in enumerate(g.space.links):
-            target = ctx.kit.board.space(link.to)
+            target = ctx.kit.board.space(link.to) or next((p for p in ctx.kit.board.centre.panels
+                                                           if p.id == link.to), None)
             W, D = g.along, g.depth
             y0 = D + 2.0 + i * (LINK_DEPTH + 2.0)
             zone = scene.Group(transform=g.transform)
             fill = mix(g.space.colour or col.accent, col.centre, 0.8)
             zone.add(scene.Rect(1.0, y0, W - 2.0, LINK_DEPTH, fill=fill, stroke=col.line, width=0.3, radius=2.0,
                                 dash=(1.5, 1.0)))
-            label = f"→ {target.name}" if target else f"→ {link.to}"
+            name = getattr(target, "name", None) or getattr(target, "title", None) or link.to
+            label = f"→ {name}"
             ink = contrast(fill)
             f = _fit(ctx, label, (PAD + 1, y0 + LINK_DEPTH - 9.5, W - 2 * PAD - 2, 8.0), fonts.heading, 8.0, link,
                      "to", "link", ink)

@@ -64,7 +64,7 @@ def _row(ctx: Ctx, y: float, label: str, amount: str, source, field_name: str, w
 
 def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
     """A title card's face, and more when its table is too long for one card: the rows left over continue on
-    cards headed with the space's name marked with terms.continued, never printed smaller than readable."""
+    cards headed with the space's name marked with terms.continued, never printed below print.min_text_pt."""
     front, rest = _title_front(ctx, t, space)
     faces = [front]
     table = ctx.kit.table(t.table)
@@ -129,6 +129,9 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
     # comes down from the top and tightens its steps so the two never meet
     lower: list[tuple[str, str, object, str]] = [
         (r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
+    for name in ("sale_value", "premium", "buyout"):  # printed when given, each under its term
+        if getattr(t, name) is not None:
+            lower.append((getattr(terms, name), ctx.money(getattr(t, name)), t, name))
     if t.house_cost is not None:
         lower.append((terms.house_cost, ctx.money(t.house_cost), t, "house_cost"))
     if t.hotel_cost is not None:
@@ -342,12 +345,11 @@ def reference_items(ctx: Ctx) -> list[Item]:
 
 
 REF_BAND = 14.0  # mm: the title band of a reference card
-TABLE_PT = 8.0  # a table on a card is split rather than printed smaller than this (or min_text_pt, if larger)
 
 
 def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
     """A reference card's face, or several when its table is too long for one card: the table continues on
-    the next, under the title marked with terms.continued, rather than shrink below a readable size."""
+    the next, under the title marked with terms.continued, rather than shrink below print.min_text_pt."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
     g, top = _reference_face(ctx, card, card.title)
@@ -377,18 +379,19 @@ def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
 
 
 def _table_row(ctx: Ctx) -> float:
-    """The height (mm) of a table row whose text is at the readable size."""
-    return max(TABLE_PT, ctx.min_pt) * PT * 1.6
+    """The height (mm) of a table row whose text is at print.min_text_pt: a table on a card is split across
+    cards rather than printed smaller."""
+    return ctx.min_pt * PT * 1.6
 
 
 def _top_box(ctx: Ctx, box, rows: int, titled: bool):
-    """The top of ``box``, as tall as ``rows`` body rows (and the heading) need at the readable size."""
+    """The top of ``box``, as tall as ``rows`` body rows (and the heading) need at print.min_text_pt."""
     tall = min(box[3], (rows + 1) * _table_row(ctx) * 1.25 + (6.5 if titled else 0.0))
     return (box[0], box[1] + box[3] - tall, box[2], tall)
 
 
 def _rows_that_fit(ctx: Ctx, table, height: float) -> int:
-    """How many body rows of a table fit ``height`` mm with its text at a readable size."""
+    """How many body rows of a table fit ``height`` mm with its text at print.min_text_pt."""
     row = _table_row(ctx)
     if table.title:
         height -= 6.5
