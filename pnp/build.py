@@ -236,9 +236,12 @@ def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResu
     return manifest
 
 
-def _advice(kit: Kit, part: str) -> str:
-    notes = kit.money.notes
-    return " ".join(notes.print_advice.split()) if part == "notes" and notes and notes.print_advice else ""
+def _advice(kit: Kit, output: str) -> str:
+    """The money sets' print advice, printed on the money sheets."""
+    if output != "notes":
+        return ""
+    sets = [ms for ms in (kit.money.notes, kit.money.chips) if ms is not None and ms.print_advice]
+    return " ".join(" ".join(ms.print_advice.split()) for ms in sets)
 
 
 def _page_records(sheets: list[Sheet]) -> list[dict]:

@@ -434,6 +434,7 @@ class NoteSet(Entity):
 class ChipSet(Entity):
     diameter: Length = doc("chip diameter")
     denominations: list[Denomination] = doc("one entry per chip value")
+    print_advice: Optional[Text] = doc("advice printed on the sheets, e.g. 'print on thick card, cut or punch'", None)
 
 
 @dataclass(kw_only=True)
