@@ -19,3 +19,20 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+REFERENCE_KITS = ("etymonopoly", "tahiti")
+
+
+@pytest.fixture(scope="session")
+def reference_builds(tmp_path_factory) -> Path:
+    """Both kits built once per session with the default options (A4 duplex): ``<folder>/<kit>/*.pdf``."""
+    from pnp.build import BuildOptions, build_game
+    from pnp.problems import Problems
+
+    out = tmp_path_factory.mktemp("reference-builds")
+    for kit in REFERENCE_KITS:
+        problems = Problems()
+        result = build_game(ROOT / "content" / kit, out / kit, BuildOptions(), problems)
+        assert result is not None, [str(p) for p in problems.sorted()]
+    return out
