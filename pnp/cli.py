@@ -72,12 +72,12 @@ def cli() -> None:
 
 @cli.command("list")
 def list_cmd() -> None:
-    """List the games found under ./content: id and title."""
+    """List the games: those under ./content and the kits that ship with pnp (id, title, where)."""
     games = list_games()
     if not games:
-        click.echo("no games under ./content (a game is a folder with a game.yaml)", err=True)
+        click.echo("no games found (a game is a folder with a game.yaml, under ./content)", err=True)
     for g in games:
-        click.echo(f"{g.id}\t{g.title}")
+        click.echo(f"{g.id}\t{g.title}\t{'bundled' if g.bundled else './content'}")
 
 
 @cli.command()
@@ -87,7 +87,10 @@ def list_cmd() -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--explain", metavar="CODE", help="Print what the check CODE (e.g. E-board-ring) checks and why, then exit.")
 def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
-    """Load GAME (default: etymonopoly) and check it; print every problem with file:line."""
+    """Load GAME and check it; print every problem with file:line.
+
+    GAME is a game id under ./content, a kit that ships with pnp, or a game folder's path; without it, the
+    single game under ./content, else the bundled default (Etymonopoly)."""
     from .build import check_game
 
     if explain:
@@ -123,7 +126,7 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
               help="Build independent parts in this many processes.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
-    """Validate GAME (default: etymonopoly) and write its PDFs and manifest."""
+    """Validate GAME and write its PDFs and manifest into output/<game>/ (GAME as for validate)."""
     from .build import BuildOptions, build_game
 
     root = _resolve(game)
@@ -137,12 +140,13 @@ def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
         click.echo("build failed: nothing was written", err=True)
         sys.exit(1)
     if not result.rebuilt:
-        click.echo(f"{result.out_dir}: up to date, nothing rewritten (--force rebuilds)")
+        click.echo(f"{result.out_dir.resolve().as_uri()}: up to date, nothing rewritten (--force rebuilds)")
         return
     for f in result.files:
         click.echo(f"wrote {f}")
     if result.kept:
         click.echo(f"unchanged, kept: {', '.join(result.kept)}")
+    click.echo(f"the kit is in {result.out_dir.resolve().as_uri()}")
 
 
 @cli.command()
@@ -289,12 +293,16 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
 
 
 def main() -> None:
+    from .fonts import FontMissing
     from .output import OutputError
 
     try:
         cli(prog_name="pnp")
     except OutputError as exc:  # a folder that cannot be written is the user's to fix, not a crash
         click.echo(f"Error: {exc}", err=True)
+        sys.exit(2)
+    except FontMissing as exc:  # pnp's own fonts are missing: a broken installation, not the content
+        click.echo(f"Error: {exc}; reinstall pnp (pipx reinstall pnp, or pip install --force-reinstall)", err=True)
         sys.exit(2)
 
 

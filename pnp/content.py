@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import bundled
 from .load import load_file
 from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
 from .parts import FILES
@@ -19,6 +20,7 @@ class GameRef:
     id: str
     root: Path
     title: str
+    bundled: bool = False  # ships with pnp (else: a game under ./content)
 
 
 class UsageError(Exception):
@@ -29,14 +31,37 @@ def content_dir() -> Path:
     return Path("content")
 
 
-def list_games(base: Path | None = None) -> list[GameRef]:
-    base = base or content_dir()
+def _games_in(base: Path, bundled: bool) -> list[GameRef]:
     out = []
     if base.is_dir():
         for d in sorted(base.iterdir()):
             if (d / "game.yaml").is_file():
-                out.append(GameRef(d.name, d, _peek_title(d / "game.yaml")))
+                out.append(GameRef(d.name, d, _peek_title(d / "game.yaml"), bundled))
     return out
+
+
+def _same_dir(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def local_games() -> list[GameRef]:
+    """The games under ./content, unless ./content is where the bundled kits live (a checkout of pnp)."""
+    base = content_dir()
+    if _same_dir(base, bundled.KITS):
+        return []
+    return _games_in(base, bundled=False)
+
+
+def list_games(base: Path | None = None) -> list[GameRef]:
+    """The games under ./content first, then the bundled kits (those not shadowed by a local game of that id)."""
+    if base is not None:
+        return _games_in(base, bundled=False)
+    local = local_games()
+    ids = {g.id for g in local}
+    return local + [g for g in _games_in(bundled.KITS, bundled=True) if g.id not in ids]
 
 
 def _peek_title(path: Path) -> str:
@@ -46,23 +71,38 @@ def _peek_title(path: Path) -> str:
     return "(title unreadable: run pnp validate)"
 
 
+def default_game() -> str:
+    """The single game under ./content when there is one, else the bundled default."""
+    local = local_games()
+    if len(local) == 1:
+        return local[0].id
+    if len(local) > 1:
+        raise UsageError(f"several games are under ./content ({', '.join(g.id for g in local)}): name the one "
+                         f"you mean, e.g. pnp build {local[0].id}")
+    return DEFAULT_GAME
+
+
 def resolve_game(name: str | None) -> Path:
-    """A game id under ./content or a path to a game folder."""
-    name = name or DEFAULT_GAME
+    """A game folder: a path to one, a game id under ./content, or a bundled kit."""
+    name = name or default_game()
     candidate = Path(name)
     if (candidate / "game.yaml").is_file():
         return candidate
-    under = content_dir() / name
-    if (under / "game.yaml").is_file():
-        return under
+    for base in (content_dir(), bundled.KITS):
+        under = base / name
+        if (under / "game.yaml").is_file():
+            return under
     known = ", ".join(g.id for g in list_games()) or "none found"
-    raise UsageError(f"no game {name!r}: not a folder with a game.yaml, nor a game under ./content "
-                     f"(games here: {known})")
+    raise UsageError(f"no game {name!r}: not a folder with a game.yaml, a game under ./content, nor a kit that "
+                     f"ships with pnp (games: {known})")
 
 
 def load_kit(root: Path, problems: Problems) -> Kit | None:
     """Load a game folder. Every problem goes to ``problems``; returns None when the model can't be built."""
     root = Path(root)
+    from .fonts import register_kit_fonts
+
+    register_kit_fonts(root)
     built: dict[str, object] = {}
     many: dict[str, list] = {}
     sources: dict[str, Path] = {}

@@ -12,8 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import ttf
-
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+from .bundled import FONTS as FONT_DIR
 PT = 25.4 / 72.0  # mm per point
 
 #: Tried in order after the requested font, by weight.
@@ -67,17 +66,54 @@ def font_dir() -> Path:
     return FONT_DIR
 
 
+#: fonts a game folder brings in its own fonts/ folder: name (file stem) -> file
+_KIT_FONTS: dict[str, Path] = {}
+FONT_SUFFIXES = (".ttf", ".otf")
+
+
+def register_kit_fonts(root: Path) -> list[str]:
+    """Make the font files in ``root/fonts/`` available by their file stem (after pnp's own: a kit font with
+    the name of a bundled one is not used). Returns the names registered."""
+    folder = Path(root) / "fonts"
+    names = []
+    if not folder.is_dir():
+        return names
+    bundled = set(_bundled())
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in FONT_SUFFIXES or not path.is_file() or path.stem in bundled:
+            continue
+        if _KIT_FONTS.get(path.stem) not in (None, path):  # another game's font of that name: forget it
+            for cached in (get_font, chain, split_runs, em_width):
+                cached.cache_clear()
+        _KIT_FONTS[path.stem] = path
+        names.append(path.stem)
+    return names
+
+
+@lru_cache(maxsize=None)
+def _bundled() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in FONT_DIR.glob("*.ttf")))
+
+
 @lru_cache(maxsize=None)
 def get_font(name: str) -> Font:
-    path = FONT_DIR / f"{name}.ttf"
+    path = _KIT_FONTS.get(name) or FONT_DIR / f"{name}.ttf"
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in FONT_DIR.glob("*.ttf")))
-        raise FontMissing(f"font {name!r} is not in fonts/ (available: {known})")
+        raise FontMissing(f"font {name!r} is neither in the game's fonts/ folder nor one of pnp's "
+                          f"(available: {', '.join(available())})")
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    if magic == b"OTTO":
+        raise FontMissing(f"font {name!r} ({path.name}) has PostScript (CFF) outlines, which PDFs made by pnp "
+                          f"cannot embed; use the TrueType (.ttf, glyf outlines) version of the font")
+    if magic not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontMissing(f"{path.name} is not a TrueType font file")
     return Font(name, path)
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in FONT_DIR.glob("*.ttf"))
+    """Font names a game may use: pnp's own, then those its fonts/ folder brought."""
+    return sorted(set(_bundled()) | set(_KIT_FONTS))
 
 
 @lru_cache(maxsize=None)

@@ -25,8 +25,9 @@ def engine_hash() -> str:
     for path in sorted(PKG.rglob("*.py")):
         h.update(str(path.relative_to(PKG)).encode())
         h.update(path.read_bytes())
-    fonts = PKG.parent / "fonts"
-    for path in sorted(fonts.glob("*.ttf")):
+    from .bundled import FONTS
+
+    for path in sorted(FONTS.glob("*.ttf")):
         st = path.stat()
         h.update(f"{path.name}:{st.st_size}".encode())
     return h.hexdigest()

@@ -18,14 +18,17 @@ def new_game(name: str, dest_root: Path, source: Path | None = None) -> Path:
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
         raise ScaffoldError(f"{name!r} is not a game id: use lowercase letters, digits, - and _ (e.g. my-game)")
     dest = dest_root / name
-    if dest.exists():
+    if dest.exists() or dest.is_symlink():
         raise ScaffoldError(f"{dest} already exists; choose another name or remove it")
     src = source or STARTER
     dest_root.mkdir(parents=True, exist_ok=True)
     shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     game = dest / "game.yaml"
-    title = name.replace("-", " ").replace("_", " ").title()
     text = game.read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^title:[^\n#]*", f"title: {title}", text, count=1)
+    # the title's value only: a comment after it keeps its place (and the space before its '#')
+    value = r"""(?:"[^"\n]*"|'[^'\n]*'|[^\n#]*?)"""
+    text, n = re.subn(rf"(?m)^title:[ \t]*{value}(?=[ \t]+#|[ \t]*$)", f'title: "{name}"', text, count=1)
+    if not n:
+        text = f'title: "{name}"\n' + text
     game.write_text(text, encoding="utf-8")
     return dest

@@ -257,8 +257,9 @@ EXPLAIN: dict[str, str] = {
         "read: total needs columns 2-12 (the dice total); a table read by an effect must say how it is read."),
     # ---- print checks
     "E-font-unknown": (
-        "theme.fonts names a font that is not in the fonts/ folder (fonts are named by their file stem, "
-        "e.g. NotoSans-Bold)."),
+        "theme.fonts names a font that is neither in the game's own fonts/ folder nor one of the fonts that ship "
+        "with pnp (fonts are named by their file stem, e.g. NotoSans-Bold), or one pnp cannot embed: a PDF "
+        "embeds TrueType (glyf) outlines, so an .otf with PostScript (CFF) outlines needs its .ttf version."),
     "E-glyph-missing": (
         "A printed text contains a character that neither the game's fonts nor their fallbacks can draw; it would "
         "print as an empty box. Replace or transliterate it, or add a font with that script to fonts/."),
@@ -1358,8 +1359,14 @@ def _fonts(v: _Validator) -> None:
         name = getattr(fonts, role)
         if name not in available:
             v.error("E-font-unknown", fonts, role,
-                    f"font {name!r} is not in fonts/{_did_you_mean(name, available)}; name a font by its file "
-                    f"stem (available: {_known(available, 20)})")
+                    f"font {name!r} is neither in the game's fonts/ folder nor one of pnp's"
+                    f"{_did_you_mean(name, available)}; name a font by its file stem (available: "
+                    f"{_known(available, 20)})")
+            continue
+        try:
+            fontlib.get_font(name)
+        except fontlib.FontMissing as exc:
+            v.error("E-font-unknown", fonts, role, str(exc))
 
 
 def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[tuple[Entity, str, str, str]]:
