@@ -201,9 +201,11 @@ class Space(Entity):
     group: Optional[Id] = doc("colour group: the space prints its colour band", None)
     price: Optional[Amount] = doc("purchase price: a space with a price can be owned and has a title card", None)
     deck: Optional[Id] = doc("the deck a player draws from on landing", None)
-    on_land: list[Effect] = doc("what happens to a player who lands here (pay, collect, go to jail ...)",
+    on_land: list[Effect] = doc("what happens to a player who lands here, besides on_pass (pay, collect, jail ...)",
                                 default_factory=list)
-    on_pass: list[Effect] = doc("what happens to a player who passes (or lands on) this space", default_factory=list)
+    on_pass: list[Effect] = doc("what happens to a player who passes this space or lands on it (a toll charged "
+                                "either way is on_pass only; on_land adds to it, as a bonus for landing exactly)",
+                                default_factory=list)
     jail: Optional[Jail] = doc("the space holds players (a jail or prison) and this is how they get out", None)
     links: list[Link] = doc("routes from this space to others (transit), drawn in the centre", default_factory=list)
     text: Optional[Text] = doc("instruction printed on the space", None)
@@ -344,6 +346,7 @@ class TitleBack(Entity):
 @dataclass(kw_only=True)
 class Titles(Entity):
     back: TitleBack = doc("what the backs show", default_factory=TitleBack)
+    price: bool = doc("print each card's price (its space's) under terms.price", False)
     titles: list[Title] = doc("one title card per ownable space")
 
 

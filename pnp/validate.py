@@ -191,7 +191,12 @@ EXPLAIN: dict[str, str] = {
         "The game declares deck sizes in rules.deck_sizes but not for this deck, so its size is not checked; "
         "add it."),
     "W-deck-unused": (
-        "No space on the board draws from this deck; add a deck space (kind: deck, deck: <id>) or remove the deck."),
+        "Nothing uses this deck: no space draws from it (deck: <id>) and no effect names it (draw, buy_card, "
+        "lose_cards); add one or remove the deck."),
+    "W-charged-twice": (
+        "A space charges (or pays) the same in on_pass and on_land. on_pass applies to a player who lands there "
+        "too, so a player landing pays twice; a toll charged on passing or landing is on_pass only, and on_land "
+        "is for what landing exactly adds."),
     "E-effect-move": (
         "An effect moves a player but does not say where: advance and go need a target (a space id) or "
         "nearest (a kind); nearest needs nearest; forward and back need steps."),
@@ -673,7 +678,9 @@ def _decks(v: _Validator) -> None:
             v.error("E-ref-deck", rules, "deck_sizes",
                     f"rules.deck_sizes names deck {did!r}, but there is no such deck{_did_you_mean(did, v.decks)}; "
                     f"decks: {_known(v.decks)}", path=f"{rules.sub('deck_sizes')}.{did}")
-    drawn = {s.deck for s in kit.board.spaces if s.deck is not None}
+    drawn = {s.deck for s in kit.board.spaces if s.deck is not None}  # drawn on a space, or named by an effect
+    drawn |= {e.deck for s in kit.board.spaces for e in s.charges() if e.deck is not None}
+    drawn |= {c.effect.deck for d in kit.decks for c in d.cards if c.effect is not None and c.effect.deck is not None}
     for deck in kit.decks:
         if v.decks.get(deck.id) is not deck:
             continue  # a duplicate id, reported by _unique_ids
@@ -690,7 +697,8 @@ def _decks(v: _Validator) -> None:
                       f"checked")
         if deck.id not in drawn:
             v.warning("W-deck-unused", deck, "id",
-                      f"no board space draws from deck {deck.id!r}; add a space with kind: deck, deck: {deck.id}")
+                      f"nothing uses deck {deck.id!r}: no space draws from it and no effect names it; add deck: "
+                      f"{deck.id} to a space, or remove the deck")
 
 
 @_rule
@@ -700,6 +708,13 @@ def _effects(v: _Validator) -> None:
     for s in v.kit.board.spaces:
         for e in s.charges():
             _effect(v, e, kinds)
+        passing = {(e.action, e.amount, e.table) for e in s.on_pass if e.action in _MONEY}
+        for e in s.on_land:
+            if (e.action, e.amount, e.table) in passing:
+                v.warning("W-charged-twice", e, "action",
+                          f"{s.id!r} has the same {e.action} in on_pass and on_land: on_pass applies when landing too, "
+                          f"so a player landing here would {e.action} twice; keep it in on_pass only (or say what "
+                          f"landing adds)")
     for deck in v.kit.decks:
         for card in deck.cards:
             e = card.effect

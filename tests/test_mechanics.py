@@ -1,4 +1,4 @@
-"""Mechanics as content: the ``mech`` fixture uses tolls charged on passing and landing, a formula-checked
+"""Mechanics as content: the ``mech`` fixture uses tolls charged on passing or landing, a formula-checked
 table read by the dice, two prisons with different fines, a market row of four face-up title cards, a kept
 card with an effect and chips; it validates, builds, and a mistake in any of them is reported at its line."""
 from __future__ import annotations
@@ -46,7 +46,8 @@ def test_the_fixture_uses_every_mechanic_and_is_clean():
     assert kit is not None and not problems.items
     spaces = {s.id: s for s in kit.board.spaces}
     toll = spaces["toll-1"]
-    assert [e.action for e in toll.on_pass] == ["pay"] and [e.action for e in toll.on_land] == ["pay"]
+    assert [e.action for e in toll.on_pass] == ["pay"] and not toll.on_land  # on_pass: passing or landing
+    assert [e.action for e in spaces["start"].on_land] == ["collect"]  # landing exactly adds a bonus
     assert [e.table for e in spaces["risk-1"].on_land] == ["risk"]
     fines = [s.jail for s in kit.jails()]
     assert len(fines) == 2 and fines[0].fines != [fines[1].fine]
@@ -87,6 +88,13 @@ def test_a_fine_off_the_rounding_grid_is_reported_at_its_line(mech):
     problems = problems_of(mech)
     assert where(mech, problems) == [("E-rounding", "board.yaml", line_of(mech / "board.yaml", "fine: 55"))]
     assert "55 is not a multiple of money.rounding (10)" in problems.errors[0].message
+
+
+def test_a_charge_on_pass_and_on_land_alike_is_a_warning(mech):
+    edit(mech / "board.yaml", 'on_pass: [{action: pay, amount: 200}]}',
+         'on_pass: [{action: pay, amount: 200}], on_land: [{action: pay, amount: 200}]}')
+    problems = problems_of(mech)
+    assert [p.code for p in problems.items] == ["W-charged-twice"] and not problems.errors
 
 
 def test_a_toll_without_an_amount_is_an_error(mech):

@@ -232,6 +232,10 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                       col.ink, mode="para", valign="bottom")
             out.add(*ft.shapes)
             bottom += ft.height + 0.8
+        else:
+            ctx.problems.error("E-text-overflow", s.at("text"), s.sub("text"),
+                               f"the space's name and amount leave its text no room ({th:.1f} mm); shorten the name "
+                               f"or the text, or drop the text")
 
     # icon in what is left (a space with a colour band shows the band instead)
     if not s.group:
@@ -369,6 +373,10 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     strip = C - q
     cell = s.colour or mix(col.board, col.ink, 0.22)
     out.add(scene.Rect(0, strip, q, q, fill=cell, stroke=col.line, width=LINE))
+    if s.text:  # its strips hold the name only
+        ctx.problems.error("E-text-overflow", s.at("text"), s.sub("text"),
+                           "a jail corner has no room for a text (its strips hold the name, its inner area the "
+                           "inner name); put the jail's rules on a centre panel or a reference card")
     first, second = _split_words(s.name)
     if not second:
         first, second = s.name, ""

@@ -129,6 +129,8 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
     # comes down from the top and tightens its steps so the two never meet
     lower: list[tuple[str, str, object, str]] = [
         (r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
+    if ctx.kit.titles.price and space.price is not None:
+        lower.insert(0, (terms.price, ctx.money(space.price), space, "price"))
     for name in ("sale_value", "premium", "buyout"):  # printed when given, each under its term
         if getattr(t, name) is not None:
             lower.append((getattr(terms, name), ctx.money(getattr(t, name)), t, name))
@@ -138,7 +140,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         lower.append((terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
     lower_step = 4.6 if len(lower) <= 2 else 4.0
     valued = t.mortgage is not None or t.trade_value is not None  # a value line at the foot, under a rule
-    lower_top = (17.5 if valued or lower else 6.0) + lower_step * len(lower) + (1.2 if lower else 0.0)
+    lower_top = (17.5 if valued else 6.0) + lower_step * len(lower) + (1.2 if lower else 0.0)
     room = y - lower_top - (1.0 if lower else 0.0)
     step = min(4.7, room / len(rows)) if rows else 4.7
     for label, amount, src, fname, bold in rows:
@@ -157,13 +159,18 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         if box_top - lower_top > 4:
             g.add(*ctx.fit(t.text, (6, lower_top, w - 12, box_top - lower_top), f.body, 7, t, "text",
                            mode="para").shapes)
+        else:  # the ladder, table and lower lines leave it no room: say so rather than drop it
+            ctx.problems.error("E-text-overflow", t.at("text"), t.sub("text"),
+                               f"the text has no room on the title card (the rents, table and lines under them "
+                               f"fill it, {max(0.0, box_top - lower_top):.1f} mm left); shorten or remove the text, "
+                               f"or print it on a reference card")
     y = lower_top - (1.2 if lower else 0.0)
     if lower:
         g.add(scene.Line(6, lower_top, w - 6, lower_top, c.line, 0.2))
     for label, amount, src, fname in lower:
         y -= lower_step
         g.add(*_row(ctx, y, label, amount, src, fname, w))
-    if valued or lower:
+    if valued:
         g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
     values = []  # (text, the field it shows)
     if t.mortgage is not None:
