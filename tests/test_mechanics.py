@@ -67,10 +67,35 @@ def test_the_fixture_builds(tmp_path):
     counts = manifest["counts"]
     assert counts["notes"] == {"chip-1000": 10, "chip-200": 20, "chip-50": 15, "chip-10": 25}
     assert counts["cards"]["event"] == 8
-    # the speed-trap deeds' table is too long for one card: each continues on a second
+    # the speed-trap table is too long for one grid on a deed: it flows into two grids side by side
     ids = [p["id"] for page in manifest["parts"]["cards"]["pages"] for p in page["items"] if p["side"] == "front"]
-    assert "title-trap-1" in ids and "title-trap-1-2" in ids
-    assert "ref-traps" in ids and "ref-traps-2" in ids
+    assert "title-trap-1" in ids and "title-trap-1-2" not in ids and "ref-traps" in ids
+
+
+def test_a_table_too_long_for_a_card_continues_on_more_cards(mech, tmp_path):
+    rows = "\n".join(f'      - {{label: "{n}", cells: [{10 * n}, {20 * n}]}}' for n in range(1, 121))
+    (mech / "tables.yaml").write_text((mech / "tables.yaml").read_text(encoding="utf-8") + f"""
+  - id: long
+    title: A long table
+    formula: "10 * row * col"
+    columns: [1, 2]
+    rows:
+{rows}
+""", encoding="utf-8")
+    edit(mech / "reference.yaml", "table: speed-trap", "table: long")
+    problems = Problems()
+    result = build_game(mech, tmp_path / "out", BuildOptions(parts=("cards",)), problems)
+    assert result is not None and not problems.errors, [str(p) for p in problems.items]
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    refs = [p["id"] for page in manifest["parts"]["cards"]["pages"] for p in page["items"]
+            if p["side"] == "front" and p["id"].startswith("ref-traps")]
+    assert refs[:2] == ["ref-traps", "ref-traps-2"] and len(refs) >= 3
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(str(tmp_path / "out" / "cards-a4.pdf")).pages)
+    assert "Speed traps (continued)" in text
+    for n in (1, 60, 120):  # every row printed somewhere, none dropped
+        assert f"{10 * n}" in text
 
 
 def test_a_wrong_table_cell_is_reported_at_its_line_with_the_formulas_value(mech):

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import scene
-from ..fonts import PT
 from ..model import Card, Deck, RefCard, Space, Title
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
-from .table import draw_table
+from .table import draw_table, flow_table
 from ..text import fit
 
 
@@ -76,12 +75,9 @@ def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
         g.add(scene.Rect(4.5, h - 4.5 - 12, w - 9, 12, fill=colour, stroke=ctx.colours.line, width=0.3))
         g.add(*recolour(ctx.fit(name, (6, h - 15, w - 12, 9), ctx.fonts.heading, 9, space, "name", what="name").shapes,
                         contrast(colour)))
-        box = (5, 6, w - 10, h - 16.5 - 8)
-        fits = max(1, _rows_that_fit(ctx, replace(table, title=None), box[3]))
-        chunk, rest = rest[:fits], rest[fits:]
-        box = _top_box(ctx, box, len(chunk), False)
-        g.add(*draw_table(ctx, replace(table, rows=chunk, title=None), box, ctx.colours.ink,
-                          mix(ctx.colours.paper, ctx.colours.ink, 0.12)))
+        shapes, rest = flow_table(ctx, replace(table, rows=rest), (5, 6, w - 10, h - 16.5 - 8), ctx.colours.ink,
+                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=True)
+        g.add(*shapes)
         faces.append(g)
     return faces
 
@@ -148,11 +144,9 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
     table = ctx.kit.table(t.table)
     if table is not None:
-        box = (5, lower_top + 1, w - 10, y - lower_top - 2)
-        fits = max(1, _rows_that_fit(ctx, table, box[3]))
-        if fits < len(table.rows):
-            table, rest = replace(table, rows=table.rows[:fits]), list(table.rows[fits:])
-        g.add(*draw_table(ctx, table, box, c.ink, mix(c.paper, c.ink, 0.12)))
+        shapes, rest = flow_table(ctx, table, (5, lower_top + 1, w - 10, y - lower_top - 2), c.ink,
+                                  mix(c.paper, c.ink, 0.12))
+        g.add(*shapes)
         y = lower_top
     if t.text:
         box_top = y - 1.5
@@ -369,40 +363,14 @@ def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
         return [g]
     faces, rows = [], list(table.rows)
     while True:
-        fits = _rows_that_fit(ctx, table, top - 5)
-        if fits < 1 and faces:  # not even one row below a title band: it cannot be split further
-            fits = 1
-        chunk, rows = rows[:max(fits, 1)], rows[max(fits, 1):]
-        part = replace(table, rows=chunk, title=table.title if not faces else None)
-        box = (5, 5, w - 10, top - 5)
-        if faces:  # a continuation: rows as tall as on the first card, from the top
-            box = _top_box(ctx, box, len(chunk), False)
-        g.add(*draw_table(ctx, part, box, ctx.colours.ink, mix(ctx.colours.paper, ctx.colours.ink, 0.12)))
+        shapes, rows = flow_table(ctx, replace(table, rows=rows), (5, 5, w - 10, top - 5), ctx.colours.ink,
+                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=bool(faces))
+        g.add(*shapes)
         faces.append(g)
         if not rows:
             return faces
         terms = ctx.kit.game.terms
         g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
-
-
-def _table_row(ctx: Ctx) -> float:
-    """The height (mm) of a table row whose text is at print.min_text_pt: a table on a card is split across
-    cards rather than printed smaller."""
-    return ctx.min_pt * PT * 1.6
-
-
-def _top_box(ctx: Ctx, box, rows: int, titled: bool):
-    """The top of ``box``, as tall as ``rows`` body rows (and the heading) need at print.min_text_pt."""
-    tall = min(box[3], (rows + 1) * _table_row(ctx) * 1.25 + (6.5 if titled else 0.0))
-    return (box[0], box[1] + box[3] - tall, box[2], tall)
-
-
-def _rows_that_fit(ctx: Ctx, table, height: float) -> int:
-    """How many body rows of a table fit ``height`` mm with its text at print.min_text_pt."""
-    row = _table_row(ctx)
-    if table.title:
-        height -= 6.5
-    return int(height // row) - 1  # less the heading row
 
 
 def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:

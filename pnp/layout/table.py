@@ -1,6 +1,8 @@
 """A table (rent tables, risk tables) drawn as a grid of fitted cells, for cards and board panels alike."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import scene
 from ..fonts import PT, text_width
 from ..model import Table
@@ -36,19 +38,13 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     if not t.rows and not t.columns:
         return out
     labels = [t.corner or ""] + [r.label for r in t.rows]
-    label_w = min(0.4 * w, max(text_width(lbl, fonts.heading, 8.0) for lbl in labels) + 3.0)
-    col_w = (w - label_w) / max(1, ncols - 1)
+    label_w, col_w = _widths(ctx, t, w)
     row_h = min(h / nrows, 11.0)
     top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
     grid_h = row_h * nrows
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
     out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
-    # one size for every cell (a table reads evenly): as large as the rows allow, small enough
-    # for the widest value in its column width and the widest label in the label column
-    values = [cell_text(ctx, c) for c in t.columns] + [cell_text(ctx, v) for r in t.rows for v in r.cells]
-    per_pt = [text_width(v, fonts.body, 1.0) / max(col_w - 1.6, 0.1) for v in values if v]
-    per_pt += [text_width(lbl, fonts.heading, 1.0) / max(label_w - 1.6, 0.1) for lbl in labels if lbl]
-    cell_pt = min([10.0, row_h / PT / 1.6] + [1.0 / k for k in per_pt if k > 0])
+    cell_pt = _cell_pt(ctx, t, w, row_h)
 
     def cell(text, cx, cy, cw, src, field_name, font):
         if not text:
@@ -74,3 +70,69 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
         xx = x + label_w + j * col_w
         out.append(scene.Line(xx, top, xx, top - grid_h, lc, 0.2))
     return out
+
+
+def _widths(ctx: Ctx, t: Table, w: float) -> tuple[float, float]:
+    """(label column, value column) widths of a table ``w`` mm wide."""
+    labels = [t.corner or ""] + [r.label for r in t.rows]
+    label_w = min(0.4 * w, max(text_width(lbl, ctx.fonts.heading, 8.0) for lbl in labels) + 3.0)
+    return label_w, (w - label_w) / max(1, len(t.columns))
+
+
+def _cell_pt(ctx: Ctx, t: Table, w: float, row_h: float) -> float:
+    """One size for every cell (a table reads evenly): as large as the rows allow, small enough for the widest
+    value in its column width and the widest label in the label column."""
+    fonts = ctx.fonts
+    label_w, col_w = _widths(ctx, t, w)
+    labels = [t.corner or ""] + [r.label for r in t.rows]
+    values = [cell_text(ctx, c) for c in t.columns] + [cell_text(ctx, v) for r in t.rows for v in r.cells]
+    per_pt = [text_width(v, fonts.body, 1.0) / max(col_w - 1.6, 0.1) for v in values if v]
+    per_pt += [text_width(lbl, fonts.heading, 1.0) / max(label_w - 1.6, 0.1) for lbl in labels if lbl]
+    return min([10.0, row_h / PT / 1.6] + [1.0 / k for k in per_pt if k > 0])
+
+
+TITLE_H = 6.5  # mm a table's title takes above its grid
+GAP = 2.0  # mm between side-by-side blocks of one table
+MAX_BLOCKS = 3
+
+
+def row_height(ctx: Ctx) -> float:
+    """The height (mm) of a table row whose text is at print.min_text_pt."""
+    return ctx.min_pt * PT * 1.6
+
+
+def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: bool = False) -> tuple[list, list]:
+    """Draw as many rows of ``t`` as fit ``box`` with no text below print.min_text_pt: first down one grid,
+    then in up to three grids side by side (each with the heading row), and return (shapes, rows left over)
+    for the caller to continue on another card. ``continued``: the rows are the rest of a table already
+    begun elsewhere (drawn from the top at the same row height, without the title)."""
+    x, y, w, h = box
+    rows, out = list(t.rows), []
+    if t.title and not continued:
+        f = ctx.fit(t.title, (x, y + h - 5.5, w, 5.5), ctx.fonts.heading, 9.0, t, "title", what="table title",
+                    colour=ink)
+        out.extend(f.shapes)
+        h -= TITLE_H
+    row = row_height(ctx)
+    per = max(1, int(h // row) - 1)  # body rows a grid holds, less its heading row
+    blocks = 1
+    while blocks < MAX_BLOCKS and blocks * per < len(rows):
+        wider = (w - blocks * GAP) / (blocks + 1)
+        if _cell_pt(ctx, t, wider, row) < ctx.min_pt - 1e-9:  # one more grid would squeeze the cells
+            break
+        blocks += 1
+    if blocks > 1:
+        per = -(-len(rows) // blocks) if blocks * per >= len(rows) else per  # even columns when all fit
+    bw = (w - (blocks - 1) * GAP) / blocks
+    rest = rows[blocks * per:]
+    # a table that fits in one grid fills its box; one that flows or continues keeps compact rows, the same
+    # height in every grid and on every card, from the top
+    tall = h if blocks == 1 and not rest and not continued else min(h, (per + 1) * row * 1.25)
+    step = tall / (per + 1)  # every grid's rows as tall as the first's
+    for b in range(blocks):
+        chunk = rows[b * per:(b + 1) * per]
+        if chunk:
+            part = replace(t, rows=chunk, title=None)
+            grid = step * (len(chunk) + 1)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill)
+    return out, rest
