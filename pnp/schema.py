@@ -253,6 +253,12 @@ def _convert_object(cls, node: Node, problems: Problems, path: str):
             continue
         child = node.value[name]
         locs[name] = child.loc
+        if child.is_list:  # each item's place too, so a problem with rent[3] points at that value
+            for i, item in enumerate(child.value):
+                locs[f"{name}[{i}]"] = item.loc
+        elif child.is_map:
+            for k, item in child.value.items():
+                locs[f"{name}.{k}"] = item.loc
         try:
             kwargs[name] = _convert(tp, child, problems, fpath)
         except _Invalid:

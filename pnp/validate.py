@@ -222,8 +222,8 @@ EXPLAIN: dict[str, str] = {
         "A denomination in money.denominations has no printed note or chip in money.yaml."),
     "W-money-count": (
         "The printed notes (or chips) of a value do not cover the starting split for the most players "
-        "(players.max), and the notes carry no print_advice saying how many copies of which sheet to print. "
-        "Raise the count or add notes.print_advice."),
+        "(players.max), and neither notes nor chips carry a print_advice saying how many copies of which sheet "
+        "to print. Raise the count or add print_advice."),
     "E-countermix": (
         "A counter's count differs from rules.countermix, the number the game's rules say exist (a limit on "
         "development); fix the count or the rule."),
@@ -342,11 +342,22 @@ class _Validator:
         loc = obj.at(name) if name else obj.loc
         return loc if loc.file else self._fallback(obj)
 
+    def _where(self, obj: Entity, name: str | None, path: str | None) -> Loc:
+        """The most precise place known: a list item or mapping key the path names (rent[3]), else the field."""
+        if path:
+            prefix = f"{obj.path}." if obj.path else ""
+            rel = path[len(prefix):] if path.startswith(prefix) else None
+            if rel and rel in obj.locs and obj.locs[rel].file:
+                return obj.locs[rel]
+        return self.loc(obj, name)
+
     def error(self, code: str, obj: Entity, name: str | None, message: str, path: str | None = None) -> None:
-        self.problems.error(code, self.loc(obj, name), path if path is not None else _sub(obj, name), message)
+        self.problems.error(code, self._where(obj, name, path), path if path is not None else _sub(obj, name),
+                            message)
 
     def warning(self, code: str, obj: Entity, name: str | None, message: str, path: str | None = None) -> None:
-        self.problems.warning(code, self.loc(obj, name), path if path is not None else _sub(obj, name), message)
+        self.problems.warning(code, self._where(obj, name, path), path if path is not None else _sub(obj, name),
+                              message)
 
     def money(self, amount: int) -> str:
         try:
@@ -952,8 +963,7 @@ def _money(v: _Validator) -> None:
         if value not in printed:
             v.warning("W-money-unprinted", m, "denominations",
                       f"denomination {value} has no printed note or chip; add it to money.yaml")
-    notes = kit.money.notes
-    if notes is not None and notes.print_advice:
+    if any(ms.print_advice for _, ms in sets):  # the sheets tell the maker how many copies to print
         return
     short = []
     for value, count in sorted(m.starting_split.items()):
@@ -966,7 +976,7 @@ def _money(v: _Validator) -> None:
         copies = f"print the sheet(s) with the {v.money(value)} {what} {math.ceil(need / have)} times, " if have else ""
         v.warning("W-money-count", d, "count",
                   f"{have} {v.money(value)} {what} are printed, but {players.max} players (players.max) start with "
-                  f"{count} each: {need} are needed; {copies}raise count to {need}, or add notes.print_advice "
+                  f"{count} each: {need} are needed; {copies}raise count to {need}, or add {what}.print_advice "
                   f"telling the maker how many copies of which sheet to print")
 
 

@@ -43,6 +43,12 @@ def _group_colour(ctx: Ctx, space: Space) -> str:
     return group.colour if group else (space.colour or ctx.colours.ink)
 
 
+def _band_ink(ctx: Ctx, space: Space, colour: str) -> str:
+    """Text on a group's band: the group's text_colour, else black or white, whichever reads on the band."""
+    group = ctx.kit.board.group(space.group) if space.group else None
+    return (group.text_colour if group and group.text_colour else None) or contrast(colour)
+
+
 def _frame(ctx: Ctx, w: float, h: float) -> list:
     c = ctx.colours
     return [bleed_rect(w, h, ctx.bleed, c.paper),
@@ -74,7 +80,7 @@ def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
         colour = _group_colour(ctx, space)
         g.add(scene.Rect(4.5, h - 4.5 - 12, w - 9, 12, fill=colour, stroke=ctx.colours.line, width=0.3))
         g.add(*recolour(ctx.fit(name, (6, h - 15, w - 12, 9), ctx.fonts.heading, 9, space, "name", what="name").shapes,
-                        contrast(colour)))
+                        _band_ink(ctx, space, colour)))
         shapes, rest = flow_table(ctx, replace(table, rows=rest), (5, 6, w - 10, h - 16.5 - 8), ctx.colours.ink,
                                   mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=True)
         g.add(*shapes)
@@ -95,11 +101,11 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
     g = scene.Group(_frame(ctx, w, h))
     if space.group:  # a colour group: the title card carries its band
         colour = _group_colour(ctx, space)
-        ink = contrast(colour)
+        ink = _band_ink(ctx, space, colour)
         band_y, band_h = h - 4.5 - 20, 20
         g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
-        g.add(*ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms, "title_card",
-                       what="title card label").shapes)
+        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms,
+                                "title_card", what="title card label").shapes, ink))
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
         g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
         if space.subtitle:
@@ -201,7 +207,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         g = scene.Group(_frame(ctx, w, h))
         g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
         g.add(*recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
-                                 what="name").shapes, contrast(colour)))
+                                 what="name").shapes, _band_ink(ctx, space, colour)))
         g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
                        what="mortgaged label").shapes)
         if t.mortgage is not None:
