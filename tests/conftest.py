@@ -21,12 +21,15 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-REFERENCE_KITS = ("etymonopoly", "tahiti")
+#: every kit that ships: each page of each PDF is compared with tests/reference/<kit>/
+REFERENCE_KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
+#: the kits the mutation tests break on purpose (the guard must catch each mutation)
+MUTATION_KITS = ("etymonopoly", "tahiti")
 
 
 @pytest.fixture(scope="session")
 def reference_builds(tmp_path_factory) -> Path:
-    """Both kits built once per session with the default options (A4 duplex): ``<folder>/<kit>/*.pdf``."""
+    """Every shipped kit built once per session with the default options (A4 duplex): ``<folder>/<kit>/*.pdf``."""
     from pnp.build import BuildOptions, build_game
     from pnp.problems import Problems
 

@@ -86,3 +86,51 @@ def test_tahiti_counts_and_french_text(built):
     assert "1'000'000 F" in notes and "2'000 F" in notes
     fronts = page_texts(out / "cards-a4.pdf", "front", m["parts"]["cards"])
     assert "TITRE DE PROPRIÉTÉ" in fronts.upper()
+
+
+def _starting_money(game: str) -> tuple[int, dict]:
+    import yaml
+
+    g = yaml.safe_load((ROOT / "content" / game / "game.yaml").read_text(encoding="utf-8"))
+    return g["money"]["starting"], g["money"]["starting_split"]
+
+
+def test_moneyloopy_counts_match_the_seed(built):
+    out, m = built("moneyloopy")
+    cards = m["counts"]["cards"]
+    assert cards["property"] == 22 and cards["safecards"] == 32  # seed: 22 properties; 16 + 16 thin cards
+    assert "station" not in cards and "utility" not in cards  # railroads and utilities are never owned
+    assert m["counts"]["board"] == {"spaces": 40}
+    start, split = _starting_money("moneyloopy")
+    assert start == 1000 and split == {500: 1, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5}
+    assert m["counts"]["tokens"]["token"] >= 3  # players and the turn marker
+    text = board_text(out)
+    assert "$1000" in text and "$300" in text
+
+
+def test_euronopoly_counts_match_the_seed(built):
+    out, m = built("euronopoly")
+    cards = m["counts"]["cards"]
+    assert (cards["toll-station"], cards["speed-trap"]) == (4, 4)
+    assert m["counts"]["board"]["spaces"] % 4 == 0
+    start, split = _starting_money("euronopoly")
+    assert start == 3000 and split == {1000: 2, 200: 4, 50: 3, 10: 5}
+    chips = m["counts"]["notes"]
+    for value, each in split.items():  # four players and the bank
+        assert chips[f"chip-{value}"] >= 5 * each
+    text = board_text(out)
+    for name in ("Athens", "Lisbon", "Madrid"):
+        assert name in text
+
+
+def test_monopoly_2_3_counts_match_the_seed(built):
+    out, m = built("monopoly-2-3")
+    cards = m["counts"]["cards"]
+    assert cards["street"] + cards["station"] + cards["utility"] == 28
+    assert (cards["chance"], cards["community-chest"]) == (16, 16)
+    assert "note-1" not in m["counts"]["notes"]  # no £1 notes
+    start, split = _starting_money("monopoly-2-3")
+    assert start == 1500 and split == {500: 2, 100: 4, 50: 1, 20: 1, 10: 2, 5: 2}
+    for value, each in split.items():  # six players and the bank
+        assert m["counts"]["notes"][f"note-{value}"] >= 6 * each
+    assert "Mayfair" in board_text(out) and "Old Kent Road" in board_text(out)

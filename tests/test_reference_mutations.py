@@ -10,7 +10,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.layout import cards, common, pieces
 from pnp.problems import Problems
 
-from conftest import REFERENCE_KITS, ROOT, edit
+from conftest import MUTATION_KITS, ROOT, edit
 from refimages import compare, render
 
 PARTS = ("cards", "notes", "tokens")  # the parts with items on sheets (the board has no bleed or backs)
@@ -41,7 +41,7 @@ def pages_where(manifest, part, keep):
     return {rec["page"] for rec in manifest["parts"][part]["pages"] if keep(rec)}
 
 
-@pytest.mark.parametrize("kit", REFERENCE_KITS)
+@pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_an_unchanged_build_matches(tmp_path, kit):
     """The control: the same steps as below without a mistake report nothing."""
     build(ROOT / "content" / kit, tmp_path, parts=PARTS)
@@ -50,7 +50,7 @@ def test_an_unchanged_build_matches(tmp_path, kit):
         assert not failed, [d.describe() for d in cmp.pages if d.failed]
 
 
-@pytest.mark.parametrize("kit", REFERENCE_KITS)
+@pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit):
     """Every background drawn with no bleed: each page holding items shows a white sliver round them
     (on cream card fronts only 19 levels in blue away from the paper colour)."""
@@ -68,7 +68,7 @@ def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit
         assert expected and failed == expected, (part, sorted(failed), sorted(expected))
 
 
-@pytest.mark.parametrize("kit", REFERENCE_KITS)
+@pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_a_back_moved_by_half_a_millimetre_is_caught(tmp_path, kit):
     """The duplex offset shifts every back page by 0.5 mm, about one pixel at 50 dpi: each back page
     differs, no front page does."""
@@ -79,7 +79,7 @@ def test_a_back_moved_by_half_a_millimetre_is_caught(tmp_path, kit):
         assert backs and failed == backs, (part, sorted(failed), sorted(backs))
 
 
-@pytest.mark.parametrize("kit", REFERENCE_KITS)
+@pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_one_changed_word_on_one_card_is_caught(tmp_path, kit):
     """Only the page showing that card's face differs (its back is the deck's shared back)."""
     deck, old, new, card = WORD[kit]

@@ -24,7 +24,8 @@ from conftest import MINI, ROOT, edit
 
 INVALID = ROOT / "tests" / "invalid"
 CASES = sorted(p.name for p in INVALID.iterdir() if (p / "expected.yaml").is_file())
-KITS = [MINI, ROOT / "content" / "etymonopoly", ROOT / "content" / "tahiti"]
+KITS = [MINI, ROOT / "tests" / "fixtures" / "mech",
+        *(d for d in sorted((ROOT / "content").iterdir()) if (d / "game.yaml").is_file())]
 
 
 def overlay(case: str, dest: Path) -> tuple[Path, dict]:
