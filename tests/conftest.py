@@ -5,6 +5,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
+MECH = ROOT / "tests" / "fixtures" / "mech"
 
 
 @pytest.fixture
@@ -12,6 +13,14 @@ def mini(tmp_path) -> Path:
     """A writable copy of the mini game."""
     dest = tmp_path / "mini"
     shutil.copytree(MINI, dest)
+    return dest
+
+
+@pytest.fixture
+def mech(tmp_path) -> Path:
+    """A writable copy of the mech game (every general mechanic)."""
+    dest = tmp_path / "mech"
+    shutil.copytree(MECH, dest)
     return dest
 
 

@@ -4,26 +4,16 @@ card with an effect and chips; it validates, builds, and a mistake in any of the
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit
+from conftest import MECH, ROOT, edit
 from pnp.build import BuildOptions, build_game, check_game
 from pnp.content import load_kit
 from pnp.problems import Problems
-
-MECH = ROOT / "tests" / "fixtures" / "mech"
-
-
-@pytest.fixture
-def mech(tmp_path) -> Path:
-    dest = tmp_path / "mech"
-    shutil.copytree(MECH, dest)
-    return dest
 
 
 def problems_of(root: Path) -> Problems:
