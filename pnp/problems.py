@@ -79,6 +79,11 @@ class Problems:
     def warning(self, code: str, loc: Loc, path: str, message: str) -> None:
         self.items.append(Problem(WARNING, code, loc, path, message))
 
+    def report(self, rule, loc: Loc, path: str, message: str) -> None:
+        """Add a problem of a declared rule (see ``pnp.rules``): its code and severity are the rule's, so a
+        problem cannot carry an undeclared code or the wrong severity."""
+        self.items.append(Problem(rule.severity, rule.code, loc, path, message))
+
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.items if p.severity == ERROR]
