@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from . import __version__, incremental, validate
+from . import __version__, incremental, rules
 from .content import load_kit
 from .impose import Sheet, SheetOptions, impose
 from .layout.common import Ctx, Item
@@ -67,7 +67,7 @@ def load_valid(root: Path, problems: Problems) -> Kit | None:
     kit = load_kit(root, problems)
     if kit is None:
         return None
-    validate.check(kit, problems)
+    rules.run(kit, problems)
     return None if problems.errors else kit
 
 

@@ -102,13 +102,13 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
     from .build import check_game
 
     if explain:
-        from .validate import EXPLAIN, explain as explain_code
+        from .rules import RULES, explain as explain_code
 
         text = explain_code(explain)
         if text is None:
             import difflib
 
-            near = difflib.get_close_matches(explain, list(EXPLAIN), n=3)
+            near = difflib.get_close_matches(explain, list(RULES), n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise click.UsageError(f"no check with code {explain!r}{hint}")
         click.echo(f"{explain}: {text}")

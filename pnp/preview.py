@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from . import scene, validate
+from . import rules, scene
 from .build import PARTS, BuildOptions, part_items
 from .content import UsageError, load_kit
 from .fonts import get_font
@@ -155,7 +155,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     kit = load_kit(root, problems)
     if kit is None:
         return None
-    validate.check(kit, problems)
+    rules.run(kit, problems)
     invalid = bool(problems.errors)
     bleed = BuildOptions().bleed
     ctx = TracingCtx(kit, bleed=bleed, problems=problems)
