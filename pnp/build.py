@@ -18,6 +18,7 @@ from .layout.common import Ctx, Item
 from .model import Kit
 from .output import OutFile, manifest_bytes, write_all
 from .problems import Problems
+from .rules.printing import SHEET_FIT
 from .scene import Page
 
 PARTS = ("board", "cards", "notes", "tokens")
@@ -155,7 +156,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
     try:
         sheets = impose(items, sheet_opts, kit.game.title, part, _advice(kit, part))
     except ValueError as exc:
-        problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
+        problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
     name = _file_name(part, opts)
     data, info = _pdf(f"{kit.game.title}: {part}", part, [s.page for s in sheets])

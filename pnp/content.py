@@ -7,6 +7,7 @@ from pathlib import Path
 from .load import load_file
 from .model import Board, Counters, Deck, Game, Kit, MoneySet, Reference, Titles
 from .problems import Loc, Problems
+from .rules.schema import FILE_MISSING
 from .schema import build
 from .templates import render_all
 
@@ -79,7 +80,7 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
         sources[fname] = path
         if not path.is_file():
             if required:
-                problems.error("E-file-missing", Loc(str(path)), "", f"{fname} is missing; every game folder needs one")
+                problems.report(FILE_MISSING, Loc(str(path)), "", f"{fname} is missing; every game folder needs one")
             continue
         node = load_file(path, problems)
         if node is not None:
