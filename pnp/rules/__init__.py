@@ -39,13 +39,11 @@ importing a declaration (as pnp/load.py does) stays cheap.
 from __future__ import annotations
 
 import difflib
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..problems import ERROR, WARNING, Loc, Problems
 
@@ -56,19 +54,42 @@ if TYPE_CHECKING:
 #: the modules of rules, in the order their checks run (``schema`` declares rules only)
 MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing")
 
-_CODE = re.compile(r"[EW]-[a-z][a-z0-9-]*[a-z0-9]")
-_SEVERITY = {"E": ERROR, "W": WARNING}
+_SEVERITY = {"E-": ERROR, "W-": WARNING}
+_LOWER, _DIGITS = frozenset("abcdefghijklmnopqrstuvwxyz"), frozenset("0123456789")  # no re: import time counts
 
 
-@dataclass(frozen=True, eq=False)
-class Rule:
+def _well_formed(code: str) -> bool:
+    """E- or W-, then lowercase words (letters, digits) joined by dashes: E-board-ring, W-image-dpi."""
+    words = code[2:].split("-")
+    return code[:2] in _SEVERITY and words[0][:1] in _LOWER and all(w and set(w) <= _LOWER | _DIGITS for w in words)
+
+
+class _Frozen:
+    """Attributes set once in ``__init__``; equal only to itself. (Not a dataclass: importing this package
+    is on every run's path, and two dataclasses cost more to create than the whole registry.)"""
+
+    __slots__ = ()
+
+    def __init__(self, **values) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.__slots__)})"
+
+
+class Rule(_Frozen):
     """One problem pnp can report: its code, severity, explanation and the module (concern) declaring it."""
 
+    __slots__ = ("code", "severity", "explanation", "concern", "emitted_by")
     code: str
     severity: str  # "error" or "warning", from the code's E-/W- prefix
     explanation: str
     concern: str  # the declaring module's name: board, titles, ...
-    emitted_by: tuple[str, ...] = ()  # for rules reported outside the checks: the modules reporting them
+    emitted_by: tuple[str, ...]  # for rules reported outside the checks: the modules reporting them
 
     def __str__(self) -> str:
         return self.code
@@ -82,7 +103,7 @@ def rule(code: str, explanation: str, *, emitted_by: str | Iterable[str] = (), c
 
     ``concern`` defaults to the declaring module (``pnp.rules.board`` -> ``board``). ``emitted_by`` names the
     modules that report the rule when no check does (``"pnp.load"``). A code may be declared only once."""
-    if not _CODE.fullmatch(code):
+    if not _well_formed(code):
         raise ValueError(f"rule code {code!r} is not E-words or W-words (lowercase, digits, -)")
     if code in _DECLARED:
         raise ValueError(f"rule {code} is declared twice (first in {_DECLARED[code].concern})")
@@ -98,7 +119,8 @@ def rule(code: str, explanation: str, *, emitted_by: str | Iterable[str] = (), c
             raise ValueError(f"rule {code} is declared in {module}; declare rules in pnp/rules/<concern>.py")
     if isinstance(emitted_by, str):
         emitted_by = (emitted_by,)
-    declared = Rule(code, _SEVERITY[code[0]], explanation, concern, tuple(emitted_by))
+    declared = Rule(code=code, severity=_SEVERITY[code[:2]], explanation=explanation, concern=concern,
+                    emitted_by=tuple(emitted_by))
     _DECLARED[code] = declared
     return declared
 
@@ -108,11 +130,11 @@ class RuleNotDeclared(RuntimeError):
     """A check reported a rule its ``@check(...)`` does not name: a bug in pnp, raised, never reported."""
 
 
-@dataclass(frozen=True, eq=False)
-class Check:
+class Check(_Frozen):
     """A registered check: the function and the rules it may report."""
 
-    fn: Callable[["Validator"], None]
+    __slots__ = ("fn", "rules", "concern")
+    fn: Callable[[Validator], None]
     rules: frozenset[Rule]
     concern: str
 
@@ -132,7 +154,7 @@ def check(*rules: Rule) -> Callable:
 
     def register(fn: Callable[["Validator"], None]) -> Callable[["Validator"], None]:
         concern = fn.__module__.rpartition(".")[2]
-        _CHECKS.setdefault(concern, []).append(Check(fn, frozenset(rules), concern))
+        _CHECKS.setdefault(concern, []).append(Check(fn=fn, rules=frozenset(rules), concern=concern))
         return fn
 
     return register
@@ -210,7 +232,10 @@ def explain(code: str) -> str | None:
     return found.explanation if found is not None else None
 
 
-class Concern(NamedTuple):
+class Concern(_Frozen):
+    """The rules one module declares."""
+
+    __slots__ = ("name", "summary", "rules")
     name: str  # the module: board, titles, ...
     summary: str  # the first line of its docstring
     rules: tuple[Rule, ...]
@@ -225,7 +250,7 @@ def concerns() -> list[Concern]:
             summary = "The validator itself."
         else:
             summary = sys.modules[f"{__name__}.{name}"].__doc__.strip().splitlines()[0]
-        out.append(Concern(name, summary, tuple(r for r in _DECLARED.values() if r.concern == name)))
+        out.append(Concern(name=name, summary=summary, rules=tuple(r for r in _DECLARED.values() if r.concern == name)))
     return out
 
 
