@@ -94,6 +94,8 @@ def test_a_rule_cannot_be_declared_twice_or_badly():
         rule("E-Board_Ring", "Codes are lowercase words joined by dashes.")
     with pytest.raises(ValueError):
         rule("E-new-rule", "  ")
+    with pytest.raises(ValueError, match="pnp/rules"):
+        rule("E-new-rule", "Declared outside pnp/rules, where --explain all would not list it.")
     assert len(RULES) == before
 
 

@@ -98,25 +98,24 @@ class Rule(_Frozen):
 _DECLARED: dict[str, Rule] = {}  # code -> rule, in declaration order
 
 
-def rule(code: str, explanation: str, *, emitted_by: str | Iterable[str] = (), concern: str | None = None) -> Rule:
+def rule(code: str, explanation: str, *, emitted_by: str | Iterable[str] = ()) -> Rule:
     """Declare a rule; the severity comes from the code's prefix (E- error, W- warning).
 
-    ``concern`` defaults to the declaring module (``pnp.rules.board`` -> ``board``). ``emitted_by`` names the
-    modules that report the rule when no check does (``"pnp.load"``). A code may be declared only once."""
+    The concern is the declaring module (``pnp.rules.board`` -> ``board``). ``emitted_by`` names the modules
+    that report the rule when no check does (``"pnp.load"``). A code may be declared only once."""
     if not _well_formed(code):
         raise ValueError(f"rule code {code!r} is not E-words or W-words (lowercase, digits, -)")
     if code in _DECLARED:
         raise ValueError(f"rule {code} is declared twice (first in {_DECLARED[code].concern})")
     if not explanation.strip():
         raise ValueError(f"rule {code} has no explanation")
-    if concern is None:
-        module = sys._getframe(1).f_globals.get("__name__", "")
-        if module == __name__:
-            concern = "rules"
-        elif module.startswith(__name__ + "."):
-            concern = module.rpartition(".")[2]
-        else:
-            raise ValueError(f"rule {code} is declared in {module}; declare rules in pnp/rules/<concern>.py")
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    if module == __name__:
+        concern = "rules"
+    elif module.startswith(__name__ + "."):
+        concern = module.rpartition(".")[2]
+    else:
+        raise ValueError(f"rule {code} is declared in {module}; declare rules in pnp/rules/<concern>.py")
     if isinstance(emitted_by, str):
         emitted_by = (emitted_by,)
     declared = Rule(code=code, severity=_SEVERITY[code[:2]], explanation=explanation, concern=concern,
