@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__, incremental, validate
+from . import __version__, incremental, rules
 from .content import load_kit
 from . import parts as registry
 from .impose import Sheet, impose
@@ -20,6 +20,7 @@ from .model import Kit
 from .options import DEFAULT, PrintOptions, record
 from .output import OutFile, manifest_bytes, write_all
 from .problems import Problems
+from .rules.printing import SHEET_FIT
 from .scene import Page
 
 PARTS = registry.OUTPUT_NAMES
@@ -63,7 +64,7 @@ def load_valid(root: Path, problems: Problems) -> Kit | None:
     kit = load_kit(root, problems)
     if kit is None:
         return None
-    validate.check(kit, problems)
+    rules.run(kit, problems)
     return None if problems.errors else kit
 
 
@@ -133,7 +134,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
     try:
         sheets = impose(items, opts, kit.game.title, part, _advice(kit, part))
     except ValueError as exc:
-        problems.error("E-sheet-fit", kit.game.loc, "print", str(exc))
+        problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
     name = _file_name(part, opts)
     data, info = _pdf(f"{kit.game.title}: {part}", part, [s.page for s in sheets])

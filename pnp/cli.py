@@ -80,12 +80,28 @@ def list_cmd() -> None:
         click.echo(f"{g.id}\t{g.title}\t{'bundled' if g.bundled else './content'}")
 
 
+def _explain_all() -> None:
+    """Every rule, grouped by the module of its concern: code, severity, explanation."""
+    import textwrap
+
+    from .rules import concerns
+
+    for i, concern in enumerate(concerns()):
+        if i:
+            click.echo()
+        click.echo(f"{concern.name}: {concern.summary}")
+        for r in concern.rules:
+            click.echo(f"  {r.code} ({r.severity})")
+            click.echo(textwrap.fill(r.explanation, 100, initial_indent="      ", subsequent_indent="      "))
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json prints a list of {severity, code, file, line, column, path, message}.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--explain", metavar="CODE", help="Print what the check CODE (e.g. E-board-ring) checks and why, then exit.")
+@click.option("--explain", metavar="CODE", help="Print what the check CODE (e.g. E-board-ring) checks and why, then "
+                                                "exit; 'all' lists every check, grouped by concern.")
 def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
     """Load GAME and check it; print every problem with file:line.
 
@@ -94,13 +110,16 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
     from .build import check_game
 
     if explain:
-        from .validate import EXPLAIN, explain as explain_code
+        from .rules import RULES, explain as explain_code
 
+        if explain.strip().lower() == "all":
+            _explain_all()
+            return
         text = explain_code(explain)
         if text is None:
             import difflib
 
-            near = difflib.get_close_matches(explain, list(EXPLAIN), n=3)
+            near = difflib.get_close_matches(explain, list(RULES), n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise click.UsageError(f"no check with code {explain!r}{hint}")
         click.echo(f"{explain}: {text}")

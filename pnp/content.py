@@ -9,6 +9,7 @@ from .load import load_file
 from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
 from .parts import FILES
 from .problems import Loc, Problems
+from .rules.schema import FILE_MISSING
 from .schema import build
 from .templates import render_all
 
@@ -122,8 +123,8 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
         sources[cf.pattern] = path
         if not path.is_file():
             if cf.required:
-                problems.error("E-file-missing", Loc(str(path)), "",
-                               f"{cf.pattern} is missing; every game folder needs one")
+                problems.report(FILE_MISSING, Loc(str(path)), "",
+                                f"{cf.pattern} is missing; every game folder needs one")
             continue
         node = load_file(path, problems)
         if node is not None:

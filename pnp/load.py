@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 from .problems import Loc, Problems
+from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
+                           YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
 
 #: Most nodes one file may expand to (aliases count every time they are used).
 MAX_NODES = 200_000
@@ -69,14 +71,14 @@ def load_file(path: Path, problems: Problems) -> Node | None:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        problems.error("E-file-missing", Loc(spath), "", "file not found")
+        problems.report(FILE_MISSING, Loc(spath), "", "file not found")
         return None
     except OSError as exc:  # a folder with a .yaml name, no permission ...
-        problems.error("E-file-unreadable", Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
+        problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
         return None
     except UnicodeDecodeError as exc:
-        problems.error("E-yaml-encoding", Loc(spath), "",
-                       f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
+        problems.report(YAML_ENCODING, Loc(spath), "",
+                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
         return None
     return load_text(text, spath, problems)
 
@@ -93,10 +95,10 @@ def load_text(text: str, path: str, problems: Problems) -> Node | None:
         mark = exc.problem_mark or exc.context_mark
         loc = _loc(path, mark) if mark else Loc(path)
         what = exc.problem or exc.context or "invalid YAML"
-        problems.error("E-yaml-syntax", loc, "", f"YAML syntax error: {what}; check indentation, colons and quotes")
+        problems.report(YAML_SYNTAX, loc, "", f"YAML syntax error: {what}; check indentation, colons and quotes")
         return None
     except yaml.YAMLError as exc:
-        problems.error("E-yaml-syntax", Loc(path), "", f"YAML error: {exc}")
+        problems.report(YAML_SYNTAX, Loc(path), "", f"YAML error: {exc}")
         return None
     finally:
         loader.dispose()
@@ -106,8 +108,8 @@ def load_text(text: str, path: str, problems: Problems) -> Node | None:
     try:
         return _convert(root, path, loader, problems, counter, 0)
     except _Budget as exc:
-        problems.error("E-yaml-too-large", _loc(path, root.start_mark), "",
-                       f"{exc}; this usually means aliases (*name) that expand to a huge document")
+        problems.report(YAML_TOO_LARGE, _loc(path, root.start_mark), "",
+                        f"{exc}; this usually means aliases (*name) that expand to a huge document")
         return None
 
 
@@ -120,7 +122,7 @@ def _convert(node, path: str, loader, problems: Problems, counter: list[int], de
     loc = _loc(path, node.start_mark)
     if isinstance(node, yaml.ScalarNode):
         if node.tag not in _SCALAR_TAGS:
-            problems.error("E-yaml-tag", loc, "", f"unsupported tag {node.tag!r}; remove it and write a plain value")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r}; remove it and write a plain value")
             return Node(node.value, loc)
         if node.tag == "tag:yaml.org,2002:str":  # most values: no constructor needed
             return Node(node.value, loc)
@@ -131,26 +133,26 @@ def _convert(node, path: str, loader, problems: Problems, counter: list[int], de
         return Node(value, loc)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
-            problems.error("E-yaml-tag", loc, "", f"unsupported tag {node.tag!r} on a list")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a list")
         return Node([_convert(n, path, loader, problems, counter, depth + 1) for n in node.value], loc)
     if isinstance(node, yaml.MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
-            problems.error("E-yaml-tag", loc, "", f"unsupported tag {node.tag!r} on a mapping")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a mapping")
         out: dict[str, Node] = {}
         key_locs: dict[str, Loc] = {}
         for knode, vnode in node.value:
             kloc = _loc(path, knode.start_mark)
             if not isinstance(knode, yaml.ScalarNode):
-                problems.error("E-yaml-key", kloc, "", "a key must be a plain word or number, not a list or mapping")
+                problems.report(YAML_KEY, kloc, "", "a key must be a plain word or number, not a list or mapping")
                 continue
             if knode.tag == "tag:yaml.org,2002:merge":
-                problems.error("E-yaml-merge", kloc, "", "merge keys (<<) are not supported; write the keys out")
+                problems.report(YAML_MERGE, kloc, "", "merge keys (<<) are not supported; write the keys out")
                 continue
             key = str(knode.value)
             if key in out:
                 first = key_locs[key]
-                problems.error("E-yaml-duplicate-key", kloc, key,
-                               f"duplicate key {key!r} (first at line {first.line}); keep one of them")
+                problems.report(YAML_DUPLICATE_KEY, kloc, key,
+                                f"duplicate key {key!r} (first at line {first.line}); keep one of them")
                 continue
             key_locs[key] = kloc
             out[key] = _convert(vnode, path, loader, problems, counter, depth + 1)

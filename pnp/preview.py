@@ -29,7 +29,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from . import parts as registry
-from . import scene, validate
+from . import rules, scene
 from .build import PARTS, part_items
 from .options import DEFAULT, PrintOptions
 from .content import UsageError, load_kit
@@ -158,7 +158,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     kit = load_kit(root, problems)
     if kit is None:
         return None
-    validate.check(kit, problems)
+    rules.run(kit, problems)
     invalid = bool(problems.errors)
     bleed = opts.print.bleed
     ctx = TracingCtx(kit, bleed=bleed, problems=problems)

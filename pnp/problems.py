@@ -2,7 +2,8 @@
 
 Every stage (loading, schema, templates, validation, layout) reports into one
 ``Problems`` collector instead of raising, so a run shows every mistake at once.
-A ``Problem`` prints as ``file:line:col: path: message``.
+A ``Problem`` prints as ``file:line:col: path: message``. Every problem is of a rule
+declared in ``pnp.rules``, which gives its code and severity.
 """
 from __future__ import annotations
 
@@ -73,11 +74,10 @@ class Problems:
 
     items: list[Problem] = field(default_factory=list)
 
-    def error(self, code: str, loc: Loc, path: str, message: str) -> None:
-        self.items.append(Problem(ERROR, code, loc, path, message))
-
-    def warning(self, code: str, loc: Loc, path: str, message: str) -> None:
-        self.items.append(Problem(WARNING, code, loc, path, message))
+    def report(self, rule, loc: Loc, path: str, message: str) -> None:
+        """Add a problem of a declared rule (see ``pnp.rules``): its code and severity are the rule's, so a
+        problem cannot carry an undeclared code or the wrong severity."""
+        self.items.append(Problem(rule.severity, rule.code, loc, path, message))
 
     @property
     def errors(self) -> list[Problem]:

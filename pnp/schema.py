@@ -16,6 +16,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from .load import Node
 from .problems import Loc, Problems
+from .rules.schema import (SCHEMA_AMOUNT, SCHEMA_CHOICE, SCHEMA_COLOUR, SCHEMA_EMPTY_TEXT, SCHEMA_ID, SCHEMA_LENGTH,
+                           SCHEMA_MISSING, SCHEMA_TYPE, SCHEMA_UNKNOWN_KEY)
 
 _MISSING = dataclasses.MISSING
 
@@ -111,21 +113,21 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
             return _convert(args[0], node, problems, path)
         return _convert_union(args, node, problems, path)
     if node.value is None and tp is not type(None):
-        problems.error("E-schema-type", node.loc, path, f"no value given; expected {_type_name(tp)}")
+        problems.report(SCHEMA_TYPE, node.loc, path, f"no value given; expected {_type_name(tp)}")
         raise _Invalid
     if origin is Literal:
         choices = args
         if node.value not in choices:
             hint = difflib.get_close_matches(str(node.value), [str(c) for c in choices], n=1)
             extra = f"; did you mean {hint[0]!r}?" if hint else ""
-            problems.error("E-schema-choice", node.loc, path,
-                           f"{node.value!r} is not one of {', '.join(map(repr, choices))}{extra}")
+            problems.report(SCHEMA_CHOICE, node.loc, path,
+                            f"{node.value!r} is not one of {', '.join(map(repr, choices))}{extra}")
             raise _Invalid
         return node.value
     if origin is list:
         (item_tp,) = args
         if not node.is_list:
-            problems.error("E-schema-type", node.loc, path, f"expected a list (lines starting with '- '), got {_describe(node)}")
+            problems.report(SCHEMA_TYPE, node.loc, path, f"expected a list (lines starting with '- '), got {_describe(node)}")
             raise _Invalid
         out, bad = [], False
         for i, child in enumerate(node.value):
@@ -139,7 +141,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
     if origin is dict:
         key_tp, val_tp = args
         if not node.is_map:
-            problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
+            problems.report(SCHEMA_TYPE, node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
             raise _Invalid
         out_d, bad = {}, False
         for key, child in node.value.items():
@@ -171,8 +173,8 @@ def _convert_union(args, node: Node, problems: Problems, path: str) -> Any:
             continue
         problems.items.extend(trial.items)
         return value
-    problems.error("E-schema-type", node.loc, path,
-                   f"expected {' or '.join(_type_name(a) for a in args)}, got {_describe(node)}")
+    problems.report(SCHEMA_TYPE, node.loc, path,
+                    f"expected {' or '.join(_type_name(a) for a in args)}, got {_describe(node)}")
     raise _Invalid
 
 
@@ -186,9 +188,14 @@ def _describe(node: Node) -> str:
     return text if len(text) < 40 else text[:37] + "...'"
 
 
+#: the rule a value type (pnp/values.py) that fails to parse is reported under; other types: E-schema-type
+_VALUE_RULES = {"Colour": SCHEMA_COLOUR, "Length": SCHEMA_LENGTH, "Text": SCHEMA_EMPTY_TEXT, "Label": SCHEMA_EMPTY_TEXT,
+                "Amount": SCHEMA_AMOUNT, "Id": SCHEMA_ID}
+
+
 def _scalar(tp, raw, loc: Loc, problems: Problems, path: str):
     if isinstance(raw, (dict, list)):
-        problems.error("E-schema-type", loc, path, f"expected {_type_name(tp)}, got {'a mapping' if isinstance(raw, dict) else 'a list'}")
+        problems.report(SCHEMA_TYPE, loc, path, f"expected {_type_name(tp)}, got {'a mapping' if isinstance(raw, dict) else 'a list'}")
         raise _Invalid
     parse = getattr(tp, "parse", None)
     try:
@@ -213,11 +220,10 @@ def _scalar(tp, raw, loc: Loc, problems: Problems, path: str):
                 raise ValueError(f"expected text, got {raw!r}")
             return str(raw)
     except ValueError as exc:
-        code = {"Colour": "E-schema-colour", "Length": "E-schema-length", "Text": "E-schema-empty-text",
-                "Label": "E-schema-empty-text", "Amount": "E-schema-amount", "Id": "E-schema-id"}.get(tp.__name__, "E-schema-type")
-        if code == "E-schema-empty-text" and not str(exc).startswith("text is empty"):
-            code = "E-schema-type"
-        problems.error(code, loc, path, str(exc))
+        rule = _VALUE_RULES.get(tp.__name__, SCHEMA_TYPE)
+        if rule is SCHEMA_EMPTY_TEXT and not str(exc).startswith("text is empty"):
+            rule = SCHEMA_TYPE
+        problems.report(rule, loc, path, str(exc))
         raise _Invalid
     raise TypeError(f"schema: no rule for {tp!r}")  # a programming error, not a content one
 
@@ -229,7 +235,7 @@ def _names_of(cls) -> list[str]:
 
 def _convert_object(cls, node: Node, problems: Problems, path: str):
     if not node.is_map:
-        problems.error("E-schema-type", node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
+        problems.report(SCHEMA_TYPE, node.loc, path, f"expected a mapping (key: value lines), got {_describe(node)}")
         raise _Invalid
     spec = fields_of(cls)
     names = _names_of(cls)
@@ -241,14 +247,14 @@ def _convert_object(cls, node: Node, problems: Problems, path: str):
         if key not in names:
             hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
             extra = f"; did you mean {hint[0]!r}?" if hint else f"; allowed here: {', '.join(names)}"
-            problems.error("E-schema-unknown-key", kloc, f"{path}.{key}" if path else key, f"unknown key {key!r}{extra}")
+            problems.report(SCHEMA_UNKNOWN_KEY, kloc, f"{path}.{key}" if path else key, f"unknown key {key!r}{extra}")
             bad = True
     for name, tp, f in spec:
         fpath = f"{path}.{name}" if path else name
         if name not in node.value:
             if f.default is _MISSING and f.default_factory is _MISSING:
                 what = f.metadata.get("doc", _type_name(tp))
-                problems.error("E-schema-missing", node.loc, fpath, f"missing required key {name!r} ({what})")
+                problems.report(SCHEMA_MISSING, node.loc, fpath, f"missing required key {name!r} ({what})")
                 bad = True
             continue
         child = node.value[name]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .model import Kit
 from .money import format_money
 from .problems import Problems
+from .rules.schema import TEMPLATE_ERROR, TEMPLATE_REFERENCE, TEMPLATE_SYNTAX, TEMPLATE_UNDEFINED, TEMPLATE_UNSAFE
 from .schema import Entity, field_names
 from .values import Text
 
@@ -128,14 +129,14 @@ def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, pr
     try:
         return Text(render_text(env, context, source))
     except jinja2.UndefinedError as exc:
-        problems.error("E-template-undefined", loc, path,
-                       f"{exc.message}; known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
+        problems.report(TEMPLATE_UNDEFINED, loc, path,
+                        f"{exc.message}; known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
     except jinja2.TemplateSyntaxError as exc:
-        problems.error("E-template-syntax", loc, path, f"template syntax error: {exc.message}")
+        problems.report(TEMPLATE_SYNTAX, loc, path, f"template syntax error: {exc.message}")
     except TemplateLookupError as exc:
-        problems.error("E-template-reference", loc, path, str(exc))
+        problems.report(TEMPLATE_REFERENCE, loc, path, str(exc))
     except jinja2.exceptions.SecurityError as exc:
-        problems.error("E-template-unsafe", loc, path, f"not allowed in a template: {exc}")
+        problems.report(TEMPLATE_UNSAFE, loc, path, f"not allowed in a template: {exc}")
     except Exception as exc:  # any other failure inside a designer's expression is a content error
-        problems.error("E-template-error", loc, path, f"template failed: {exc}")
+        problems.report(TEMPLATE_ERROR, loc, path, f"template failed: {exc}")
     return source

@@ -81,6 +81,18 @@ def test_explain_a_code():
     assert r.exit_code == 2 and "E-board-ring" in r.output
 
 
+def test_explain_all_lists_every_rule_by_concern():
+    from pnp.rules import RULES, concerns
+
+    r = run("validate", "--explain", "all")
+    assert r.exit_code == 0, r.output
+    headings = [line.split(":")[0] for line in r.output.splitlines() if line and not line.startswith(" ")]
+    assert headings == [c.name for c in concerns()]
+    listed = [line.split()[0] for line in r.output.splitlines() if line.startswith("  ") and line[2] != " "]
+    assert sorted(listed) == sorted(RULES)
+    assert "  E-board-ring (error)" in r.output and "  W-deck-unused (warning)" in r.output
+
+
 def test_calibrate_writes_two_pages(tmp_path):
     from pypdf import PdfReader
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from pnp.build import check_game
 from pnp.problems import Problems
-from pnp.validate import EXPLAIN
+from pnp.rules import RULES
 
 from conftest import MINI
 
@@ -140,7 +140,7 @@ def check(root: Path) -> Problems:
     elapsed = time.perf_counter() - start
     assert elapsed < 10, f"check_game took {elapsed:.1f} s"
     for p in problems.items:
-        assert p.code in EXPLAIN, f"unexplained code {p.code}: {p}"
+        assert p.code in RULES, f"undeclared code {p.code}: {p}"
         assert p.code != "E-internal", str(p)
         assert p.message
     return problems

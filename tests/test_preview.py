@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageFilter
 
-from pnp import scene, validate
+from pnp import rules, scene
 from pnp.build import part_items
 from pnp.cli import cli
 from pnp.content import load_kit
@@ -33,7 +33,7 @@ DPI = 150
 def _items(root: Path) -> dict:
     problems = Problems()
     kit = load_kit(root, problems)
-    validate.check(kit, problems)
+    rules.run(kit, problems)
     ctx = Ctx(kit, problems=problems)
     items = {}
     for part in ("cards", "notes", "tokens"):

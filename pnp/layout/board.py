@@ -25,6 +25,7 @@ from .. import scene
 from ..fonts import PT
 from ..model import Board, Space
 from ..text import fit as plain_fit
+from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, contrast, mix
 from .table import draw_table
 
@@ -233,7 +234,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
             out.add(*ft.shapes)
             bottom += ft.height + 0.8
         else:
-            ctx.problems.error("E-text-overflow", s.at("text"), s.sub("text"),
+            ctx.problems.report(TEXT_OVERFLOW, s.at("text"), s.sub("text"),
                                f"the space's name and amount leave its text no room ({th:.1f} mm); shorten the name "
                                f"or the text, or drop the text")
 
@@ -374,7 +375,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     cell = s.colour or mix(col.board, col.ink, 0.22)
     out.add(scene.Rect(0, strip, q, q, fill=cell, stroke=col.line, width=LINE))
     if s.text:  # its strips hold the name only
-        ctx.problems.error("E-text-overflow", s.at("text"), s.sub("text"),
+        ctx.problems.report(TEXT_OVERFLOW, s.at("text"), s.sub("text"),
                            "a jail corner has no room for a text (its strips hold the name, its inner area the "
                            "inner name); put the jail's rules on a centre panel or a reference card")
     first, second = _split_words(s.name)

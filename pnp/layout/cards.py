@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
+from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
 from .table import draw_table, flow_table
@@ -160,7 +161,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
             g.add(*ctx.fit(t.text, (6, lower_top, w - 12, box_top - lower_top), f.body, 7, t, "text",
                            mode="para").shapes)
         else:  # the ladder, table and lower lines leave it no room: say so rather than drop it
-            ctx.problems.error("E-text-overflow", t.at("text"), t.sub("text"),
+            ctx.problems.report(TEXT_OVERFLOW, t.at("text"), t.sub("text"),
                                f"the text has no room on the title card (the rents, table and lines under them "
                                f"fill it, {max(0.0, box_top - lower_top):.1f} mm left); shorten or remove the text, "
                                f"or print it on a reference card")

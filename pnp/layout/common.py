@@ -11,6 +11,7 @@ from .. import scene
 from ..model import Kit
 from ..money import format_money
 from ..problems import Problems
+from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
 from ..text import Fit, fit
 
@@ -67,12 +68,12 @@ class Ctx:
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
         result = fit(text, box, font, size, min(floor, size), **kw)
         if result.overflow:
-            self.problems.error("E-text-overflow", source.at(field_name), source.sub(field_name),
-                                f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
-                                f"{result.size:g} pt; shorten it")
+            self.problems.report(TEXT_OVERFLOW, source.at(field_name), source.sub(field_name),
+                                 f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
+                                 f"{result.size:g} pt; shorten it")
         elif result.size < size * SHRINK_WARNING - 1e-9:
-            self.problems.warning("W-text-shrunk", source.at(field_name), source.sub(field_name),
-                                  f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
+            self.problems.report(TEXT_SHRUNK, source.at(field_name), source.sub(field_name),
+                                 f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
         return result
 
 

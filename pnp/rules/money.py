@@ -1,0 +1,223 @@
+"""Money, counters and players: amounts and rounding, the starting split, denominations, countermix.
+
+Every amount is a multiple of money.rounding; the starting split adds up to the starting money and
+pays out existing denominations; the printed notes and chips are the game's denominations, in
+numbers that cover the starting money of the most players; counters match rules.countermix.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any, Iterable
+
+from ..schema import Entity
+from . import Validator, check, did_you_mean, known, rule
+from .tables import number, tables
+from .titles import titles_by_space
+
+ROUNDING = rule("E-rounding", (
+    "Every amount (prices, rents, costs, what spaces and cards charge or pay, fines, money table cells, a "
+    "utility's multiplier times every dice total 2-12, denominations...) must be a multiple of money.rounding, "
+    "so it can be paid with the game's notes; money.rounding itself must be at least 1."))
+
+MONEY_SPLIT_SUM = rule("E-money-split-sum", (
+    "money.starting_split (note value -> how many) must add up to money.starting."))
+
+MONEY_SPLIT_DENOMINATION = rule("E-money-split-denomination", (
+    "money.starting_split pays out a note value that is not in money.denominations."))
+
+MONEY_DENOMINATION = rule("E-money-denomination", (
+    "money.yaml prints a note or chip whose value is not in game.yaml's money.denominations."))
+
+MONEY_UNPRINTED = rule("W-money-unprinted", (
+    "A denomination in money.denominations has no printed note or chip in money.yaml."))
+
+MONEY_COUNT = rule("W-money-count", (
+    "The printed notes (or chips) of a value do not cover the starting split for the most players "
+    "(players.max), and neither notes nor chips carry a print_advice saying how many copies of which sheet to "
+    "print. Raise the count or add print_advice."))
+
+REF_COUNTER = rule("E-ref-counter", (
+    "rules.countermix names a counter id that counters.yaml does not have. Fix the spelling or add the "
+    "counter."))
+
+COUNTERMIX = rule("E-countermix", (
+    "A counter's count differs from rules.countermix, the number the game's rules say exist (a limit on "
+    "development); fix the count or the rule."))
+
+COUNTERMIX_UNDECLARED = rule("W-countermix-undeclared", (
+    "The game declares a countermix but not for this counter, so its count is not checked; add it."))
+
+PLAYERS_RANGE = rule("E-players-range", (
+    "players.min is larger than players.max, or less than 1. The maximum sets how much starting money the "
+    "printed notes must cover, so the range must make sense."))
+
+
+# --------------------------------------------------------------------------- amounts and money
+def _amounts(v: Validator) -> Iterable[tuple[Entity, str, str, int]]:
+    """Every money amount in the kit: (object, field, path, value)."""
+    kit = v.kit
+    m, rules = kit.game.money, kit.game.rules
+    yield m, "starting", m.sub("starting"), m.starting
+    for i, d in enumerate(m.denominations):
+        yield m, "denominations", f"{m.sub('denominations')}[{i}]", d
+    for kind, amount in rules.trade_value.items():
+        yield rules, "trade_value", f"{rules.sub('trade_value')}.{kind}", amount
+    for name in ("market_price", "house_cost"):
+        if getattr(rules, name) is not None:
+            yield rules, name, rules.sub(name), getattr(rules, name)
+    effects = [e for s in kit.board.spaces for e in s.charges()]
+    for s in kit.board.spaces:
+        if s.price is not None:
+            yield s, "price", s.sub("price"), s.price
+        if s.jail is not None:
+            j = s.jail
+            if j.fine is not None:
+                yield j, "fine", j.sub("fine"), j.fine
+            for i, f in enumerate(j.fines):
+                yield j, "fines", f"{j.sub('fines')}[{i}]", f
+    for t in kit.titles.titles:
+        for name in ("rent", "rent_by_owned"):
+            for i, a in enumerate(getattr(t, name) or []):
+                yield t, name, f"{t.sub(name)}[{i}]", a
+        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value", "sale_value", "premium", "buyout"):
+            if getattr(t, name) is not None:
+                yield t, name, t.sub(name), getattr(t, name)
+        for r in t.rows:
+            if r.amount is not None:
+                yield r, "amount", r.sub("amount"), r.amount
+    effects += [card.effect for deck in kit.decks for card in deck.cards if card.effect is not None]
+    for e in effects:
+        for name in ("amount", "amount_improved", "per_house", "per_hotel"):
+            if getattr(e, name) is not None:
+                yield e, name, e.sub(name), getattr(e, name)
+    for table in tables(kit):
+        if not table.money:
+            continue
+        for r in table.rows:
+            for j, cell in enumerate(r.cells):
+                n = number(cell, v.cur.thousands, v.cur.symbol)
+                if isinstance(n, int) or (isinstance(n, float) and n.is_integer()):
+                    yield r, "cells", f"{r.sub('cells')}[{j}]", abs(int(n))
+    for ms in (kit.money.notes, kit.money.chips):
+        if ms is not None:
+            for d in ms.denominations:
+                yield d, "value", d.sub("value"), d.value
+
+
+@check(ROUNDING)
+def _rounding(v: Validator) -> None:
+    m = v.kit.game.money
+    r = m.rounding
+    if r < 1:
+        v.report(ROUNDING, m, "rounding",
+                 f"money.rounding is {r}; it must be at least 1 (1 means any whole amount)")
+        return
+    if r == 1:
+        return
+    for obj, name, path, amount in _amounts(v):
+        if amount % r:
+            lower = amount - amount % r
+            v.report(ROUNDING, obj, name,
+                     f"{amount} is not a multiple of money.rounding ({r}); use {lower} or {lower + r}", path=path)
+    for t, s in titles_by_space(v):  # a rent of multiplier × the dice, for every dice total
+        for i, x in enumerate(t.multipliers or []):
+            off = [d for d in range(2, 13) if (x * d) % r]
+            if off:
+                v.report(ROUNDING, t, "multipliers",
+                         f"{x} × the dice is not a multiple of money.rounding ({r}) for a roll of "
+                         f"{', '.join(map(str, off[:4]))}{' ...' if len(off) > 4 else ''} ({x} × {off[0]} = "
+                         f"{x * off[0]}); print a table of rounded rents by dice total instead of the multiplier",
+                         path=f"{t.sub('multipliers')}[{i}]")
+    for value in m.starting_split:
+        if value % r:
+            v.report(ROUNDING, m, "starting_split",
+                     f"note value {value} is not a multiple of money.rounding ({r})",
+                     path=f"{m.sub('starting_split')}.{value}")
+
+
+@check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_COUNT)
+def _money(v: Validator) -> None:
+    kit = v.kit
+    m, players = kit.game.money, kit.game.players
+    denoms = set(m.denominations)
+    total = sum(value * count for value, count in m.starting_split.items())
+    if total != m.starting:
+        parts = " + ".join(f"{c} × {val}" for val, c in sorted(m.starting_split.items(), reverse=True)) or "nothing"
+        v.report(MONEY_SPLIT_SUM, m, "starting_split",
+                 f"the starting split pays {parts} = {total}, but money.starting is {m.starting}; "
+                 f"{'remove' if total > m.starting else 'add'} {abs(total - m.starting)} worth of notes or correct "
+                 f"money.starting")
+    for value in m.starting_split:
+        if value not in denoms:
+            v.report(MONEY_SPLIT_DENOMINATION, m, "starting_split",
+                     f"the starting split pays out {value}-notes, but {value} is not in money.denominations "
+                     f"({', '.join(map(str, sorted(denoms))) or 'none'}); use existing values or add {value}",
+                     path=f"{m.sub('starting_split')}.{value}")
+    sets = [(name, ms) for name, ms in (("notes", kit.money.notes), ("chips", kit.money.chips)) if ms is not None]
+    if not sets:
+        return  # the kit prints no money
+    printed: dict[int, int] = defaultdict(int)
+    first: dict[int, tuple[str, Any]] = {}
+    for name, ms in sets:
+        for d in ms.denominations:
+            printed[d.value] += d.count
+            first.setdefault(d.value, (name, d))
+            if d.value not in denoms:
+                v.report(MONEY_DENOMINATION, d, "value",
+                         f"{name} of value {d.value} are printed, but {d.value} is not in game.yaml's "
+                         f"money.denominations ({', '.join(map(str, sorted(denoms))) or 'none'}); add it there or "
+                         f"remove this {name[:-1]}")
+    for value in sorted(denoms):
+        if value not in printed:
+            v.report(MONEY_UNPRINTED, m, "denominations",
+                     f"denomination {value} has no printed note or chip; add it to money.yaml")
+    if any(ms.print_advice for _, ms in sets):  # the sheets tell the maker how many copies to print
+        return
+    short = []
+    for value, count in sorted(m.starting_split.items()):
+        need = count * players.max
+        have = printed.get(value, 0)
+        if value in printed and have < need:
+            short.append((value, count, need, have))
+    for value, count, need, have in short:
+        what, d = first[value]
+        copies = f"print the sheet(s) with the {v.money(value)} {what} {math.ceil(need / have)} times, " if have else ""
+        v.report(MONEY_COUNT, d, "count",
+                 f"{have} {v.money(value)} {what} are printed, but {players.max} players (players.max) start with "
+                 f"{count} each: {need} are needed; {copies}raise count to {need}, or add {what}.print_advice "
+                 f"telling the maker how many copies of which sheet to print")
+
+
+# --------------------------------------------------------------------------- counters
+@check(REF_COUNTER, COUNTERMIX, COUNTERMIX_UNDECLARED)
+def _counters(v: Validator) -> None:
+    kit, rules = v.kit, v.kit.game.rules
+    counters = {c.id: c for c in reversed(kit.counters.counters)}  # first wins
+    for cid, want in rules.countermix.items():
+        c = counters.get(cid)
+        if c is None:
+            v.report(REF_COUNTER, rules, "countermix",
+                     f"rules.countermix names counter {cid!r}, but counters.yaml has no such counter"
+                     f"{did_you_mean(cid, counters)}; counters: {known(counters)}",
+                     path=f"{rules.sub('countermix')}.{cid}")
+        elif c.count != want:
+            v.report(COUNTERMIX, c, "count",
+                     f"{c.count} {cid!r} counters are printed, but rules.countermix says {want}; set count: {want} "
+                     f"or correct rules.countermix")
+    if rules.countermix:
+        for c in kit.counters.counters:
+            if c.id not in rules.countermix:
+                v.report(COUNTERMIX_UNDECLARED, c, "id",
+                         f"rules.countermix does not list counter {c.id!r}; add {c.id}: {c.count} so its count is "
+                         f"checked")
+
+
+# --------------------------------------------------------------------------- players
+@check(PLAYERS_RANGE)
+def _players(v: Validator) -> None:
+    p = v.kit.game.players
+    if p.min > p.max:
+        v.report(PLAYERS_RANGE, p, "min", f"players.min ({p.min}) is more than players.max ({p.max}); swap them")
+    elif p.min < 1:
+        v.report(PLAYERS_RANGE, p, "min", f"players.min is {p.min}; a game needs at least 1 player")

@@ -1,0 +1,342 @@
+"""Printing: what can be printed and how it prints; sizes, counts, placeholders, fonts, glyphs, images, fit.
+
+Lengths and counts must be printable (no 570 mm card, no 100000 notes); the texts the layout fills in
+must have fillable placeholders; every printed character must exist in the game's fonts; images must
+be readable files inside the game folder, sharp enough at their printed size. Text overflow and
+shrinking are found by the layout (pnp/layout/common.py) and an item too large for the paper by the
+imposition (pnp/build.py); their rules are declared here.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable
+
+from .. import fonts as fontlib
+from ..model import Kit
+from ..schema import Entity, field_names
+from ..values import Label, Length, Text
+from . import Validator, check, did_you_mean, known, rule
+
+SIZE_RANGE = rule("E-size-range", (
+    "A size or number is outside what can be printed: every length (card, note, board, panel, counter sizes) "
+    "must be more than 0 and at most 2000 mm, positions and rotations finite numbers of sane size, and "
+    "print.min_text_pt between 3 and 24 pt. Usually a typo or a unit mistake."))
+
+COUNT_LARGE = rule("E-count-large", (
+    "A count or copies value is implausibly large (more than 1000 of one item, or more than 10000 items in "
+    "all): nearly always a typo, and laying it out would take very long. Print a sheet several times instead."))
+
+TERMS_PLACEHOLDER = rule("E-terms-placeholder", (
+    "terms.owned and terms.utility_roll are filled in for each line of a station or utility card: owned may "
+    "use {n} (how many are owned), utility_roll {n} and {x} (the multiplier). Any other {name}, or a lone "
+    "brace, cannot be filled in; write {{ or }} for a literal brace."))
+
+FONT_UNKNOWN = rule("E-font-unknown", (
+    "theme.fonts names a font that is neither in the game's own fonts/ folder nor one of the fonts that ship "
+    "with pnp (fonts are named by their file stem, e.g. NotoSans-Bold), or one pnp cannot embed: a PDF embeds "
+    "TrueType (glyf) outlines, so an .otf with PostScript (CFF) outlines needs its .ttf version."))
+
+GLYPH_MISSING = rule("E-glyph-missing", (
+    "A printed text contains a character that neither the game's fonts nor their fallbacks can draw; it would "
+    "print as an empty box. Replace or transliterate it, or add a font with that script to fonts/."))
+
+IMAGE_OUTSIDE = rule("E-image-outside", (
+    "An image path must stay inside the game's folder (no ../ or absolute paths leaving it), so a kit is one "
+    "folder that can be shared and built anywhere."))
+
+IMAGE_MISSING = rule("E-image-missing", (
+    "An image named by the content must exist; a missing file would silently leave a hole in the printed card "
+    "or board."))
+
+IMAGE_UNREADABLE = rule("E-image-unreadable", (
+    "An image must be a file pnp can read (PNG or JPEG)."))
+
+IMAGE_DPI = rule("W-image-dpi", (
+    "Raster images need at least 300 dpi at their printed size to print sharp; below that the printed picture "
+    "looks blurred or blocky."))
+
+TEXT_OVERFLOW = rule("E-text-overflow", (
+    "A text does not fit its box on the printed item even at the smallest allowed size (print.min_text_pt), "
+    "or has no room at all where it would print (a title card full of rents, a jail corner); shorten it or "
+    "move it. Reported at the text's line."),
+    emitted_by=("pnp.layout.common", "pnp.layout.cards", "pnp.layout.board"))
+
+TEXT_SHRUNK = rule("W-text-shrunk", (
+    "A text was shrunk well below its nominal size to fit its box; it still prints but may be hard to read. "
+    "Consider shortening it."),
+    emitted_by="pnp.layout.common")
+
+SHEET_FIT = rule("E-sheet-fit", (
+    "An item (card, note, counter...) is larger than the printable area of the chosen paper; use a larger "
+    "paper or a smaller item size in print."),
+    emitted_by="pnp.build")
+
+
+# --------------------------------------------------------------------------- sizes and counts
+#: lengths (mm) content may give: anything outside is a typo or a unit mistake (570 for 57)
+MAX_LENGTH = 2000.0
+MAX_COORD = 10_000.0
+TEXT_PT = (3.0, 24.0)
+
+
+@check(SIZE_RANGE)
+def _sizes(v: Validator) -> None:
+    """Every length is more than 0 and at most MAX_LENGTH mm; every plain number is finite and of sane size."""
+    kit = v.kit
+    pt = kit.game.print.min_text_pt
+    if not (math.isfinite(pt) and TEXT_PT[0] <= pt <= TEXT_PT[1]):
+        v.report(SIZE_RANGE, kit.game.print, "min_text_pt",
+                 f"print.min_text_pt is {pt:g}; the smallest text size must be between {TEXT_PT[0]:g} and "
+                 f"{TEXT_PT[1]:g} pt (6 is usual)")
+    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    for root in roots:
+        for obj, name, value, is_length in _numbers(root):
+            if is_length:
+                if not (0 < value <= MAX_LENGTH):
+                    v.report(SIZE_RANGE, obj, name,
+                             f"{name} is {value:g} mm; a length must be more than 0 and at most {MAX_LENGTH:g} mm "
+                             f"(write units: 57mm, 5.7cm, 2.25in)")
+            elif not (math.isfinite(value) and abs(value) <= MAX_COORD):
+                v.report(SIZE_RANGE, obj, name,
+                         f"{name} is {value:g}; write a number between {-MAX_COORD:g} and {MAX_COORD:g}")
+
+
+def _numbers(obj: Any) -> Iterable[tuple[Entity, str, float, bool]]:
+    """Every Length and float field below ``obj``: (object, field, value, is a length)."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _numbers(item)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for name in field_names(type(obj)):
+        if name == "min_text_pt":
+            continue
+        value = getattr(obj, name)
+        if isinstance(value, Length):
+            yield obj, name, float(value), True
+        elif isinstance(value, float) and not isinstance(value, bool):
+            yield obj, name, value, False
+        elif isinstance(value, (Entity, list)):
+            yield from _numbers(value)
+
+
+#: the most copies of one item (a note, a card, a counter) a kit may print, and of all items together
+MAX_COPIES = 1000
+MAX_ITEMS = 10_000
+
+
+@check(COUNT_LARGE)
+def _print_counts(v: Validator) -> None:
+    kit = v.kit
+    entries: list[tuple[Entity, str, int]] = []
+    for ms in (kit.money.notes, kit.money.chips):
+        if ms is not None:
+            entries += [(d, "count", d.count) for d in ms.denominations]
+    entries += [(c, "copies", c.copies) for deck in kit.decks for c in deck.cards]
+    entries += [(c, "copies", c.copies) for c in kit.reference.cards]
+    entries += [(c, "count", c.count) for c in kit.counters.counters]
+    for obj, name, n in entries:
+        if n > MAX_COPIES:
+            v.report(COUNT_LARGE, obj, name,
+                     f"{n} copies of one item; a kit prints at most {MAX_COPIES} of one item (a typo?): lower "
+                     f"{name}, or tell the maker to print the sheet several times")
+    total = sum(min(n, MAX_COPIES + 1) for _, _, n in entries)
+    if total > MAX_ITEMS and all(n <= MAX_COPIES for _, _, n in entries):
+        v.report(COUNT_LARGE, kit.game, None,
+                 f"the kit would print {total} items (notes, cards, counters); at most {MAX_ITEMS} are allowed: "
+                 f"lower the counts and copies", path="")
+
+
+# --------------------------------------------------------------------------- placeholders
+#: terms whose text the layout fills in with str.format: term -> the names it may use
+PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x")}
+
+
+@check(TERMS_PLACEHOLDER)
+def _terms(v: Validator) -> None:
+    terms = v.kit.game.terms
+    for name, allowed in PLACEHOLDERS.items():
+        text = getattr(terms, name)
+        problem = _placeholder_problem(text, allowed)
+        if problem:
+            names = " and ".join("{" + a + "}" for a in allowed)
+            v.report(TERMS_PLACEHOLDER, terms, name,
+                     f"terms.{name} {text!r}: {problem}; it may use only {names} (write {{{{ and }}}} for a literal "
+                     f"brace)")
+
+
+def _placeholder_problem(text: str, allowed: tuple[str, ...]) -> str | None:
+    """Why ``text`` cannot be filled in with ``str.format`` over ``allowed`` names, or None."""
+    import string
+
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return str(exc).replace("'{'", "brace").replace("'}'", "brace")
+    for _, field_name, spec, conversion in fields:
+        if field_name is None:
+            continue
+        if field_name not in allowed:
+            return f"{{{field_name}}} is not a value it can show" if field_name else "{} has no name"
+        if spec and "{" in spec:
+            return "nested braces in a format"
+    try:
+        text.format(**{a: 1 for a in allowed})
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
+        return f"it cannot be filled in ({exc})"
+    return None
+
+
+# --------------------------------------------------------------------------- fonts, images and glyphs
+_FONT_ROLES = ("title", "heading", "body", "italic")
+
+
+@check(FONT_UNKNOWN)
+def _fonts(v: Validator) -> None:
+    fonts = v.kit.game.theme.fonts
+    available = set(fontlib.available())
+    for role in _FONT_ROLES:
+        name = getattr(fonts, role)
+        if name not in available:
+            v.report(FONT_UNKNOWN, fonts, role,
+                     f"font {name!r} is neither in the game's fonts/ folder nor one of pnp's"
+                     f"{did_you_mean(name, available)}; name a font by its file stem (available: "
+                     f"{known(available, 20)})")
+            continue
+        try:
+            fontlib.get_font(name)
+        except fontlib.FontMissing as exc:
+            v.report(FONT_UNKNOWN, fonts, role, str(exc))
+
+
+def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[tuple[Entity, str, str, str]]:
+    """Every text the kit prints: (object, field, path, text). Ids, colours, font names and formulas are not
+    printed; game.data only reaches print through templates, which are already rendered."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _printed_texts(item, skip)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for name in field_names(type(obj)):
+        if name in skip:
+            continue
+        value = getattr(obj, name)
+        if isinstance(value, (Text, Label)):
+            yield obj, name, obj.sub(name), str(value)
+        elif name == "thousands" and isinstance(value, str) and value:
+            yield obj, name, obj.sub(name), value
+        elif name in ("columns", "cells") and isinstance(value, list):  # table headings and cells
+            for i, item in enumerate(value or []):
+                if item is not None:
+                    yield obj, name, f"{obj.sub(name)}[{i}]", str(item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, (Text, Label)):
+                    yield obj, name, f"{obj.sub(name)}[{i}]", str(item)
+                elif isinstance(item, Entity):
+                    yield from _printed_texts(item, skip)
+        elif isinstance(value, Entity):
+            yield from _printed_texts(value, skip)
+
+
+MIN_DPI = 300
+
+
+def _pictures(kit: Kit) -> Iterable:
+    yield from kit.board.centre.pictures
+    for deck in kit.decks:
+        for card in deck.cards:
+            if card.picture is not None:
+                yield card.picture
+
+
+@check(IMAGE_OUTSIDE, IMAGE_MISSING, IMAGE_UNREADABLE, IMAGE_DPI)
+def _images(v: Validator) -> None:
+    """Every image is a readable file inside the game folder, with 300 dpi at its printed size."""
+    pictures = list(_pictures(v.kit))
+    if not pictures:
+        return
+    from PIL import Image, UnidentifiedImageError  # only kits with pictures pay for Pillow
+
+    root = v.root.resolve()
+    for pic in pictures:
+        path = (root / pic.file).resolve()
+        try:
+            path.relative_to(root)
+        except ValueError:
+            v.report(IMAGE_OUTSIDE, pic, "file",
+                     f"{pic.file!r} points outside the game folder; copy the image into the folder and name it "
+                     f"relative to it")
+            continue
+        if not path.is_file():
+            v.report(IMAGE_MISSING, pic, "file",
+                     f"no image at {pic.file!r} (looked for {path}); check the name, it is relative to the game folder")
+            continue
+        try:
+            with Image.open(path) as im:
+                px_w, px_h = im.size
+        except (UnidentifiedImageError, OSError) as exc:
+            v.report(IMAGE_UNREADABLE, pic, "file", f"{pic.file!r} is not an image pnp can read ({exc}); "
+                     f"save it as PNG or JPEG")
+            continue
+        dpi = min(px_w / (float(pic.width) / 25.4), px_h / (float(pic.height) / 25.4))
+        if dpi < MIN_DPI - 0.5:
+            need_w = round(float(pic.width) / 25.4 * MIN_DPI)
+            need_h = round(float(pic.height) / 25.4 * MIN_DPI)
+            v.report(IMAGE_DPI, pic, "file",
+                     f"{pic.file!r} is {px_w}×{px_h} px, {dpi:.0f} dpi at {float(pic.width):g}×{float(pic.height):g} "
+                     f"mm; it will print blurred: use at least {need_w}×{need_h} px or print it smaller")
+
+
+@check(GLYPH_MISSING)
+def _glyphs(v: Validator) -> None:
+    kit = v.kit
+    fonts = kit.game.theme.fonts
+    available = set(fontlib.available())
+    names = []
+    for role in _FONT_ROLES:
+        name = getattr(fonts, role)
+        if name in available and name not in names:
+            names.append(name)
+    if not names:
+        return
+    coverage: dict[str, tuple[str, ...]] = {}  # char -> fonts (with their fallbacks) lacking it
+
+    def lacking(ch: str) -> tuple[str, ...]:
+        if ch not in coverage:
+            out = []
+            for name in names:
+                try:
+                    if fontlib.missing_glyphs(ch, name):
+                        out.append(name)
+                except fontlib.FontMissing:
+                    pass
+            coverage[ch] = tuple(out)
+        return coverage[ch]
+
+    printable: set[str] = set()  # characters every font (with its fallbacks) has
+    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    for root in roots:
+        for obj, name, path, text in _printed_texts(root):
+            new = set(text) - printable  # usually empty: every character was seen in an earlier text
+            if not new:
+                continue
+            missing: dict[str, tuple[str, ...]] = {}
+            for ch in dict.fromkeys(text):
+                if ch in new:
+                    lack = () if ch.isspace() else lacking(ch)
+                    if lack:
+                        missing[ch] = lack
+                    else:
+                        printable.add(ch)
+            if not missing:
+                continue
+            shown = [f"{ch!r} (U+{ord(ch):04X})" for ch in list(missing)[:8]]
+            more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+            lack_all = sorted({f for lack in missing.values() for f in lack})
+            v.report(GLYPH_MISSING, obj, name,
+                     f"no glyph for {', '.join(shown)}{more} in font(s) {', '.join(lack_all)} or their fallbacks: it "
+                     f"would print as a box; replace or transliterate the character, or add a font with it to fonts/ "
+                     f"and name it in theme.fonts", path=path)

@@ -1,0 +1,120 @@
+"""Loading: rules for reading files and YAML, converting them to the model (the schema), and templates.
+
+Declarations only: these problems are found before there is a kit to check, by pnp/load.py and
+pnp/content.py (files, YAML), pnp/schema.py (keys, types, values) and pnp/templates.py ({{ ... }}
+texts), each of which reports them with ``problems.report(RULE, loc, path, message)``.
+"""
+from __future__ import annotations
+
+from . import rule
+
+# ---- files and YAML (pnp/load.py, pnp/content.py)
+FILE_MISSING = rule("E-file-missing", (
+    "A file the kit needs cannot be found: every game folder has a game.yaml and a board.yaml (titles, money, "
+    "counters, reference and decks/ are optional). Create the file or check the game folder's name."),
+    emitted_by=("pnp.load", "pnp.content"))
+
+FILE_UNREADABLE = rule("E-file-unreadable", (
+    "A content file exists but cannot be read (it is a folder, or permissions forbid it); fix the file "
+    "system, pnp never writes content files."),
+    emitted_by="pnp.load")
+
+YAML_ENCODING = rule("E-yaml-encoding", (
+    "The file is not UTF-8 text. pnp reads every content file as UTF-8 so that accents and other scripts "
+    "survive; save the file as UTF-8 in your editor."),
+    emitted_by="pnp.load")
+
+YAML_SYNTAX = rule("E-yaml-syntax", (
+    "The file is not valid YAML at the given line: usually a bad indentation, a missing colon, or an unclosed "
+    "quote or bracket. Nothing in the file can be read until it parses."),
+    emitted_by="pnp.load")
+
+YAML_TOO_LARGE = rule("E-yaml-too-large", (
+    "The document expands to too many values or nests too deeply, almost always because anchors and aliases "
+    "(&name / *name) multiply each other (an 'alias bomb'). pnp stops instead of hanging; write the values "
+    "out or use fewer aliases."),
+    emitted_by="pnp.load")
+
+YAML_TAG = rule("E-yaml-tag", (
+    "A YAML tag such as !!python/object or !custom is used. Content is plain data (text, numbers, lists, "
+    "mappings), loaded safely; remove the tag and write a plain value."),
+    emitted_by="pnp.load")
+
+YAML_KEY = rule("E-yaml-key", (
+    "A mapping key is itself a list or mapping. Keys are plain words or numbers; rewrite the key."),
+    emitted_by="pnp.load")
+
+YAML_MERGE = rule("E-yaml-merge", (
+    "A YAML merge key (<<: *anchor) is used. Merges hide where a value comes from, so error positions would "
+    "be wrong; write the keys out."),
+    emitted_by="pnp.load")
+
+YAML_DUPLICATE_KEY = rule("E-yaml-duplicate-key", (
+    "The same key appears twice in one mapping. YAML would silently keep the last one, which hides mistakes; "
+    "keep one of them."),
+    emitted_by="pnp.load")
+
+# ---- schema (pnp/schema.py; values from pnp/values.py fail as E-schema-*)
+SCHEMA_UNKNOWN_KEY = rule("E-schema-unknown-key", (
+    "A key the schema does not know, often a typo; the message suggests the nearest known key or lists the "
+    "allowed ones. Unknown keys are errors rather than ignored so a misspelt value never silently vanishes."),
+    emitted_by="pnp.schema")
+
+SCHEMA_MISSING = rule("E-schema-missing", (
+    "A required key is missing; the message says what it is for. Add it."),
+    emitted_by="pnp.schema")
+
+SCHEMA_TYPE = rule("E-schema-type", (
+    "A value has the wrong type: for example text where a number, list or mapping is expected. The message "
+    "says what is expected there."),
+    emitted_by="pnp.schema")
+
+SCHEMA_CHOICE = rule("E-schema-choice", (
+    "A value must be one of a fixed set of words (a space kind, an icon, an effect action...); the message "
+    "lists them and suggests the nearest."),
+    emitted_by="pnp.schema")
+
+SCHEMA_COLOUR = rule("E-schema-colour", (
+    "A colour is not written as \"#rrggbb\" (or #rgb). Quote it in YAML: a bare # starts a comment."),
+    emitted_by="pnp.schema")
+
+SCHEMA_LENGTH = rule("E-schema-length", (
+    "A length is not a non-negative number of millimetres, or a number with the unit mm, cm, in or pt."),
+    emitted_by="pnp.schema")
+
+SCHEMA_AMOUNT = rule("E-schema-amount", (
+    "An amount or count must be a whole number, 0 or more; amounts are written positive and the card or "
+    "effect says whether they are paid or collected."),
+    emitted_by="pnp.schema")
+
+SCHEMA_ID = rule("E-schema-id", (
+    "An id uses characters other than lowercase letters, digits, - and _. Ids are referred to from other "
+    "files (title cards, deck spaces, rules), so they are kept simple."),
+    emitted_by="pnp.schema")
+
+SCHEMA_EMPTY_TEXT = rule("E-schema-empty-text", (
+    "A text or label is empty or only spaces; write it or remove the key."),
+    emitted_by="pnp.schema")
+
+# ---- templates (pnp/templates.py)
+TEMPLATE_UNDEFINED = rule("E-template-undefined", (
+    "A {{ ... }} expression in a text names a value that does not exist; the message lists the names a "
+    "template can use (game, rules, salary, space(...), deck(...), title(...), and game.data)."),
+    emitted_by="pnp.templates")
+
+TEMPLATE_SYNTAX = rule("E-template-syntax", (
+    "A {{ ... }} or {% ... %} expression in a text is not valid Jinja2 syntax, e.g. an unclosed brace."),
+    emitted_by="pnp.templates")
+
+TEMPLATE_REFERENCE = rule("E-template-reference", (
+    "A template asks for a space, deck or title card by an id that does not exist, e.g. space('irsh')."),
+    emitted_by="pnp.templates")
+
+TEMPLATE_UNSAFE = rule("E-template-unsafe", (
+    "A template tried something the sandbox forbids (internal attributes, methods). Texts may only read the "
+    "game's values."),
+    emitted_by="pnp.templates")
+
+TEMPLATE_ERROR = rule("E-template-error", (
+    "A template failed while rendering, e.g. money applied to text or a division by zero."),
+    emitted_by="pnp.templates")
