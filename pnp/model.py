@@ -385,6 +385,8 @@ class Effect(Entity):
     deck: Optional[Id] = doc("draw, buy_card, lose_cards: the deck", None)
     per_house: Optional[Amount] = doc("repairs: per house", None)
     per_hotel: Optional[Amount] = doc("repairs: per hotel", None)
+    options: list["Effect"] = doc("choice: the effects a player chooses between", default_factory=list)
+    optional: bool = doc("the player may decline it (a 'you may')", False)
 
 
 @dataclass(kw_only=True)

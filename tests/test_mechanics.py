@@ -140,3 +140,12 @@ def test_bad_input_is_a_clear_error_from_the_command_line(mech, old, new, code):
     assert r.returncode == 1, r.stderr
     assert "Traceback" not in r.stderr
     assert f"[{code}]" in r.stderr and f"{target.name}:" in r.stderr, r.stderr
+
+
+def test_the_options_of_a_choice_are_checked_like_any_effect(mech):
+    edit(mech / "decks" / "event.yaml", "effect: {action: miss_turn}",
+         "effect: {action: choice, options: [{action: miss_turn}, {action: pay}, {action: go, target: nowhere}]}")
+    problems = problems_of(mech)
+    line = line_of(mech / "decks" / "event.yaml", "action: choice")
+    assert sorted(where(mech, problems)) == [("E-effect-amount", "decks/event.yaml", line),
+                                             ("E-ref-space", "decks/event.yaml", line)]

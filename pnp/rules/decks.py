@@ -164,6 +164,8 @@ def _effect(v: Validator, e: Effect, kinds: set) -> None:
                      f"{known(v.decks)}")
     if e.table is not None:
         _effect_table(v, e)
+    for option in e.options:
+        _effect(v, option, kinds)
 
 
 #: how a table is read -> (what the rows must cover, what the columns must cover)

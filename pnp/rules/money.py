@@ -88,6 +88,8 @@ def _amounts(v: Validator) -> Iterable[tuple[Entity, str, str, int]]:
                 yield r, "amount", r.sub("amount"), r.amount
     effects += [card.effect for deck in kit.decks for card in deck.cards if card.effect is not None]
     for e in effects:
+        effects.extend(e.options)  # the options of a choice, walked in turn
+    for e in effects:
         for name in ("amount", "amount_improved", "per_house", "per_hotel"):
             if getattr(e, name) is not None:
                 yield e, name, e.sub(name), getattr(e, name)
