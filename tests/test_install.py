@@ -88,3 +88,13 @@ def test_a_missing_or_cff_font_is_an_error_at_its_line(tmp_path):
     check_game(game, problems)
     (p,) = problems.errors
     assert p.code == "E-font-unknown" and "CFF" in p.message and ".ttf" in p.message
+
+
+def test_the_wheel_lists_every_package_of_pnp():
+    """pyproject.toml names the packages (it maps content/ and fonts/ into the wheel), so a new subpackage
+    must be added there or the installed pnp cannot import it (.ci/wheel-smoke would fail)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "pnp").rglob("__init__.py")}
+    assert found <= listed, f"add to pyproject.toml [tool.setuptools] packages: {sorted(found - listed)}"
