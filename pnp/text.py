@@ -11,6 +11,8 @@ characters the main font lacks) and what happened (shrunk, overflow).
 """
 from __future__ import annotations
 
+import math
+
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -138,7 +140,9 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
     the text may wrap onto more lines."""
     x, y, w, h = box
-    sizes = _sizes(size, min_size)
+    if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
+        return Fit(size=size, overflow=bool(text.strip()))
+    sizes = _sizes(size, max(min_size, 0.01))
     if mode == "label":
         floor = min_size if wrap_below is None else wrap_below
         plans = [(s, True) for s in sizes if s >= floor - 1e-9] + [(s, False) for s in sizes]

@@ -26,7 +26,7 @@ from ..fonts import PT
 from ..model import Board, Space
 from ..text import fit as plain_fit
 from ..rules.printing import TEXT_OVERFLOW
-from .common import Ctx, Item, contrast, mix
+from .common import Ctx, Item, contrast, mix, picture
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
@@ -518,7 +518,7 @@ def _centre(ctx: Ctx, board: Board) -> scene.Group:
     g.add(scene.Rect(C, C, S - 2 * C, S - 2 * C, fill=col.centre))
     for pic in c.pictures:  # under the title, deck spots and panels
         pw, ph = float(pic.width), float(pic.height)
-        g.add(scene.Image(str(ctx.kit.root / pic.file), S / 2 + pic.x - pw / 2, S / 2 + pic.y - ph / 2, pw, ph))
+        g.add(*picture(ctx, pic.file, S / 2 + pic.x - pw / 2, S / 2 + pic.y - ph / 2, pw, ph))
     inner = S - 2 * C
     title = scene.Group(transform=scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate)))
     tw = inner * (0.8 if c.title_rotate % 90 else 0.7)
@@ -562,7 +562,7 @@ def draw_board(ctx: Ctx) -> scene.Group:
     S, C, b = float(board.size), float(board.corner), float(ctx.bleed)
     col = ctx.colours
     geoms = space_geometry(board)
-    g = scene.Group(key=f"board-{ctx.kit.id}-{S:g}-{b:g}", bounds=(-b, -b, S + 2 * b, S + 2 * b))
+    g = scene.Group(key=f"board-{S:g}-{b:g}", bounds=(-b, -b, S + 2 * b, S + 2 * b))  # not the folder name: same bytes wherever built
     g.add(scene.Rect(-b, -b, S + 2 * b, S + 2 * b, fill=col.board))
     g.add(_centre(ctx, board))
     g.add(*_link_zones(ctx, geoms))

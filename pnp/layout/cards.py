@@ -11,7 +11,7 @@ from dataclasses import replace
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
 from ..rules.printing import TEXT_OVERFLOW
-from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
+from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
 from .table import draw_table, flow_table
 from ..text import fit
@@ -301,7 +301,7 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
     glyph = card.icon or deck.icon
     if card.picture is not None:  # an image takes the icon's place, at its printed size
         pw, ph = float(card.picture.width), float(card.picture.height)
-        g.add(scene.Image(str(ctx.kit.root / card.picture.file), (w - pw) / 2, top - 2 - ph, pw, ph))
+        g.add(*picture(ctx, card.picture.file, (w - pw) / 2, top - 2 - ph, pw, ph))
         top -= ph + 4
     elif glyph:
         g.add(icon(glyph, w / 2, top - 9, 11, deck.colour, c.paper))

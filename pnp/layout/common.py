@@ -100,3 +100,16 @@ def mix(colour: str, other: str, t: float) -> str:
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def picture(ctx: "Ctx", file: str, x: float, y: float, w: float, h: float) -> list:
+    """A picture from the game folder at (x, y) w × h mm, or, when pnp/images.py does not pass the file (the
+    validator says why), a crossed grey box in its place: no renderer is ever handed a bad file."""
+    from .. import images
+
+    path = images.usable(ctx.kit.root, file)
+    if path is not None:
+        return [scene.Image(str(path), x, y, w, h)]
+    grey = "#9a9a9a"
+    return [scene.Rect(x, y, w, h, fill="#e6e6e6", stroke=grey, width=0.3),
+            scene.Line(x, y, x + w, y + h, grey, 0.3), scene.Line(x, y + h, x + w, y, grey, 0.3)]

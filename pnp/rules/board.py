@@ -23,8 +23,9 @@ BOARD_RING = rule("E-board-ring", (
     "a corner space at each quarter and spaces between them; add or remove spaces."))
 
 BOARD_SIZE = rule("E-board-size", (
-    "board.corner (the side of a corner space) must be more than 0 and less than half of board.size, or the "
-    "spaces between the corners would have no room."))
+    "board.corner (the side of a corner space, which is also the depth of every space) must be at least a "
+    "sixteenth and less than half of board.size: smaller, no name fits a space; larger, the spaces between the "
+    "corners have no room."))
 
 BOARD_CORNER = rule("E-board-corner", (
     "The spaces at indices 0, N/4, N/2 and 3N/4 are the corners; when rules.corners is given, it lists four "
@@ -110,10 +111,11 @@ def _board(v: Validator) -> None:
         v.report(BOARD_RING, board, "spaces",
                  f"the ring has {n} spaces; it needs a multiple of 4, at least 8 (a square board has a corner every "
                  f"quarter and a space between corners); {fix} space(s)")
-    if not 0 < board.corner < board.size / 2 and board.size <= MAX_LENGTH:
+    if not board.size / 16 <= board.corner < board.size / 2 and board.size <= MAX_LENGTH:
         v.report(BOARD_SIZE, board, "corner" if "corner" in board.locs else "size",
-                 f"corner spaces of {board.corner:g} mm do not fit a {board.size:g} mm board: the corner must be more "
-                 f"than 0 and less than half the board's size; change board.size or board.corner")
+                 f"corner spaces of {board.corner:g} mm do not fit a {board.size:g} mm board: the corner (also the "
+                 f"depth of every space) must be at least {board.size / 16:g} mm (a sixteenth of the board) and less "
+                 f"than {board.size / 2:g} mm (half); change board.size or board.corner")
     corners = list(rules.corners)  # the start is the first space; corners are checked when the rules name them
     if corners and len(corners) != 4:
         v.report(BOARD_CORNER, rules, "corners",

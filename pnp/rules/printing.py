@@ -51,6 +51,11 @@ IMAGE_MISSING = rule("E-image-missing", (
 IMAGE_UNREADABLE = rule("E-image-unreadable", (
     "An image must be a file pnp can read (PNG or JPEG)."))
 
+IMAGE_TOO_LARGE = rule("E-image-too-large", (
+    "An image is too large to print: more than 50 MB on disk or 40 million pixels. Such a file would take "
+    "minutes and gigabytes to draw; scale it to 300 dpi at its printed size (an A3 picture needs ~17.5 million "
+    "pixels)."))
+
 IMAGE_DPI = rule("W-image-dpi", (
     "Raster images need at least 300 dpi at their printed size to print sharp; below that the printed picture "
     "looks blurred or blocky."))
@@ -252,42 +257,36 @@ def _pictures(kit: Kit) -> Iterable:
                 yield card.picture
 
 
-@check(IMAGE_OUTSIDE, IMAGE_MISSING, IMAGE_UNREADABLE, IMAGE_DPI)
+@check(IMAGE_OUTSIDE, IMAGE_MISSING, IMAGE_UNREADABLE, IMAGE_TOO_LARGE, IMAGE_DPI)
 def _images(v: Validator) -> None:
-    """Every image is a readable file inside the game folder, with 300 dpi at its printed size."""
-    pictures = list(_pictures(v.kit))
-    if not pictures:
-        return
-    from PIL import Image, UnidentifiedImageError  # only kits with pictures pay for Pillow
+    """Every image is a regular file inside the game folder that decodes, of a printable size, with 300 dpi at
+    its printed size (pnp/images.py checks the file; layouts draw only what it passes)."""
+    from .. import images
 
-    root = v.root.resolve()
-    for pic in pictures:
-        path = (root / pic.file).resolve()
-        try:
-            path.relative_to(root)
-        except ValueError:
+    for pic in _pictures(v.kit):
+        found = images.inspect(v.root, pic.file)
+        if found.problem == images.OUTSIDE:
             v.report(IMAGE_OUTSIDE, pic, "file",
                      f"{pic.file!r} points outside the game folder; copy the image into the folder and name it "
                      f"relative to it")
-            continue
-        if not path.is_file():
+        elif found.problem == images.MISSING:
             v.report(IMAGE_MISSING, pic, "file",
-                     f"no image at {pic.file!r} (looked for {path}); check the name, it is relative to the game folder")
-            continue
-        try:
-            with Image.open(path) as im:
-                px_w, px_h = im.size
-        except (UnidentifiedImageError, OSError) as exc:
-            v.report(IMAGE_UNREADABLE, pic, "file", f"{pic.file!r} is not an image pnp can read ({exc}); "
+                     f"no image at {pic.file!r}; check the name, it is relative to the game folder")
+        elif found.problem == images.UNREADABLE:
+            v.report(IMAGE_UNREADABLE, pic, "file", f"{pic.file!r} is not an image pnp can read ({found.detail}); "
                      f"save it as PNG or JPEG")
-            continue
-        dpi = min(px_w / (float(pic.width) / 25.4), px_h / (float(pic.height) / 25.4))
-        if dpi < MIN_DPI - 0.5:
-            need_w = round(float(pic.width) / 25.4 * MIN_DPI)
-            need_h = round(float(pic.height) / 25.4 * MIN_DPI)
-            v.report(IMAGE_DPI, pic, "file",
-                     f"{pic.file!r} is {px_w}×{px_h} px, {dpi:.0f} dpi at {float(pic.width):g}×{float(pic.height):g} "
-                     f"mm; it will print blurred: use at least {need_w}×{need_h} px or print it smaller")
+        elif found.problem == images.TOO_LARGE:
+            v.report(IMAGE_TOO_LARGE, pic, "file", f"{pic.file!r} is too large to print ({found.detail}); scale "
+                     f"it down to 300 dpi at its printed size")
+        elif float(pic.width) > 0 and float(pic.height) > 0:  # a zero size is E-size-range's
+            dpi = min(found.width / (float(pic.width) / 25.4), found.height / (float(pic.height) / 25.4))
+            if dpi < MIN_DPI - 0.5:
+                need_w = round(float(pic.width) / 25.4 * MIN_DPI)
+                need_h = round(float(pic.height) / 25.4 * MIN_DPI)
+                v.report(IMAGE_DPI, pic, "file",
+                         f"{pic.file!r} is {found.width}×{found.height} px, {dpi:.0f} dpi at {float(pic.width):g}×"
+                         f"{float(pic.height):g} mm; it will print blurred: use at least {need_w}×{need_h} px or "
+                         f"print it smaller")
 
 
 @check(GLYPH_MISSING)

@@ -1,0 +1,76 @@
+"""Pictures a kit names, checked once before anything reads or draws them.
+
+``inspect(root, file)`` answers, for every command alike (validate, build, preview,
+watch): where the file is (inside the game folder, a regular file: never a FIFO, a
+device or a folder), whether it decodes fully (a truncated PNG fails here, not while a
+PDF is written) and whether it is of a printable size (pixels and bytes capped, so a
+20000×20000 PNG is a clear error, not a memory spike). The validator reports what it
+finds; layouts draw a picture only when ``usable`` says so, and a placeholder otherwise,
+so even a preview of broken content never hands a bad file to a renderer.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+#: the most a picture may hold: bytes on disk and pixels decoded (a 300 dpi A3 is ~17.5 Mpx)
+MAX_BYTES = 50_000_000
+MAX_PIXELS = 40_000_000
+
+OUTSIDE, MISSING, UNREADABLE, TOO_LARGE = "outside", "missing", "unreadable", "too-large"
+
+
+@dataclass(frozen=True)
+class Picture:
+    path: Path | None  # the file, resolved; None when it must not be read
+    problem: str | None = None  # OUTSIDE, MISSING, UNREADABLE or TOO_LARGE
+    detail: str = ""
+    width: int = 0  # pixels
+    height: int = 0
+
+
+def inspect(root: Path | str, file: str) -> Picture:
+    """Check the picture ``file`` names inside the game folder ``root`` (cached by the file's state)."""
+    root = Path(root).resolve()
+    try:
+        path = (root / file).resolve()
+        path.relative_to(root)
+    except (ValueError, OSError, RuntimeError):  # outside the folder, or a symlink loop
+        return Picture(None, OUTSIDE)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return Picture(None, MISSING, str(path))
+    if not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a pipe or a device)"
+        return Picture(None, UNREADABLE, f"it is {what}")
+    if st.st_size > MAX_BYTES:
+        return Picture(None, TOO_LARGE, f"{st.st_size / 1e6:.0f} MB; at most {MAX_BYTES / 1e6:.0f} MB")
+    return _decode(path, st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=256)
+def _decode(path: Path, mtime_ns: int, size: int) -> Picture:
+    from PIL import Image, UnidentifiedImageError  # only kits with pictures pay for Pillow
+
+    try:
+        with Image.open(path) as im:
+            w, h = im.size
+            if im.format not in ("PNG", "JPEG"):
+                return Picture(None, UNREADABLE, f"it is {im.format or 'an unknown format'}, not PNG or JPEG")
+            if w * h > MAX_PIXELS:
+                return Picture(None, TOO_LARGE, f"{w}×{h} px; at most {MAX_PIXELS / 1e6:.0f} million pixels")
+            im.load()  # decode it all: a truncated or corrupt file fails here
+    except Image.DecompressionBombError:  # Pillow refuses to open it at all: far beyond our own cap
+        return Picture(None, TOO_LARGE, f"far more than {MAX_PIXELS / 1e6:.0f} million pixels")
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        return Picture(None, UNREADABLE, str(exc) or type(exc).__name__)
+    return Picture(path, None, "", w, h)
+
+
+def usable(root: Path | str, file: str) -> Path | None:
+    """The picture's path when it may be drawn, else None (draw a placeholder; the validator says why)."""
+    return inspect(root, file).path
