@@ -218,10 +218,21 @@ class Space(Entity):
         """What the space does, landing effects first."""
         return [*self.on_land, *self.on_pass]
 
+    def money(self, actions: tuple[str, ...] = ()) -> Optional["Effect"]:
+        """The first effect with a fixed amount (of one of ``actions``, when given), looking into a choice's
+        options too."""
+        todo = self.charges()
+        for e in todo:
+            if e.amount is not None and (not actions or e.action in actions):
+                return e
+            todo.extend(e.options)
+        return None
+
     @property
     def amount(self) -> int | None:
-        """The first fixed amount the space charges or pays (texts say ``space('tax').amount``)."""
-        return next((e.amount for e in self.charges() if e.amount is not None), None)
+        """The first fixed amount the space charges, pays or asks (texts say ``space('tax').amount``)."""
+        e = self.money()
+        return e.amount if e is not None else None
 
 
 @dataclass(kw_only=True)

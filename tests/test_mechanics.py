@@ -4,6 +4,7 @@ card with an effect and chips; it validates, builds, and a mistake in any of the
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,15 @@ def test_the_options_of_a_choice_are_checked_like_any_effect(mech):
     line = line_of(mech / "decks" / "event.yaml", "action: choice")
     assert sorted(where(mech, problems)) == [("E-effect-amount", "decks/event.yaml", line),
                                              ("E-ref-space", "decks/event.yaml", line)]
+
+
+def test_a_value_one_card_of_a_kind_states_every_card_of_that_kind_states(tmp_path):
+    import re
+
+    kit = tmp_path / "euronopoly"
+    shutil.copytree(ROOT / "content" / "euronopoly", kit)
+    text = (kit / "titles.yaml").read_text(encoding="utf-8")
+    m = re.search(r",\s*premium: \d+", text)
+    (kit / "titles.yaml").write_text(text[:m.start()] + text[m.end():], encoding="utf-8")
+    problems = problems_of(kit)
+    assert [p.code for p in problems.errors] == ["E-title-value"] and "premium" in problems.errors[0].message

@@ -135,7 +135,7 @@ def _printed_amount(ctx: Ctx, s: Space):
     if s.price is not None:
         found = (ctx.money(s.price), s, "price")
     else:
-        e = next((e for e in s.charges() if e.amount is not None and e.action in ("pay", "collect")), None)
+        e = s.money(("pay", "collect"))
         if e is not None:
             found = (ctx.money(e.amount), e, "amount")
     if found and s.text and found[0] in s.text:

@@ -60,9 +60,10 @@ MARKET_PRICE = rule("E-market-price", (
     "that price on every ownable space."))
 
 TITLE_VALUE = rule("E-title-value", (
-    "A title card's values disagree with its price or the rules: a sale value (what the bank pays back) is "
-    "less than the price, and with rules.buyout every card's buyout is its price times that number, rounded "
-    "up to money.rounding."))
+    "A title card's values disagree with its price, the rules or its kind: a sale value (what the bank pays "
+    "back) is less than the price; with rules.buyout every card's buyout is its price times that number, "
+    "rounded up to money.rounding; and a value (sale value, premium, buyout) one card of a kind states, every "
+    "card of that kind states."))
 
 
 def ownable(s: Space) -> bool:
@@ -229,6 +230,19 @@ def _trade_values(v: Validator) -> None:
             v.report(TITLE_VALUE, t, "buyout",
                      f"buyout {t.buyout} is less than the price of {t.space!r} ({s.price}); a buyout costs at least "
                      f"the price")
+    by_kind: dict[str, list[Title]] = defaultdict(list)
+    for t, s in titles_by_space(v):
+        by_kind[s.kind].append(t)
+    for kind, titles in by_kind.items():  # a value one card of a kind states, every card of that kind states
+        for name in ("sale_value", "premium", "buyout"):
+            stated = [t for t in titles if getattr(t, name) is not None]
+            if stated and len(stated) < len(titles):
+                for t in titles:
+                    if getattr(t, name) is None:
+                        v.report(TITLE_VALUE, t, None,
+                                 f"the other {kind} cards state a {name} ({len(stated)} of {len(titles)}, e.g. at "
+                                 f"{v.loc(stated[0], name)}), this one does not; write {name}: <amount>",
+                                 path=t.sub(name))
     if rules.market_price is not None:
         for s in v.kit.board.spaces:
             if ownable(s) and s.price != rules.market_price:
