@@ -18,7 +18,7 @@ from .impose import Sheet, impose
 from .layout.common import Ctx, Item
 from .model import Kit
 from .options import DEFAULT, PrintOptions, record
-from .output import OutFile, manifest_bytes, write_all
+from .output import OutFile, OutputFolder, manifest_bytes
 from .problems import Problems
 from .rules.printing import SHEET_FIT
 from .scene import Page
@@ -157,15 +157,19 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     Parts whose content files, options and engine are unchanged (by hash, recorded in the
     manifest) keep their files; with nothing changed nothing is rewritten. ``force`` rebuilds
     everything; ``jobs`` > 1 renders parts in that many processes (same bytes as serial).
-    ``progress(done, total, part)`` is told as each part is finished."""
-    with collector_paused():
-        return _build_game(Path(root), out_dir, opts, problems, force, jobs, progress)
+    ``progress(done, total, part)`` is told as each part is finished.
 
-
-def _build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems, force: bool,
-                jobs: int, progress) -> BuildResult | None:
-    progress = progress or (lambda done, total, part: None)
+    The folder's files change all together or not at all (``output.OutputFolder``): a failed or
+    killed build leaves the previous output as it was."""
+    root = Path(root)
     out_dir = Path(out_dir) if out_dir else Path("output") / root.resolve().name
+    with collector_paused(), OutputFolder(out_dir) as folder:
+        return _build_game(root, out_dir, folder, opts, problems, force, jobs, progress)
+
+
+def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOptions, problems: Problems,
+                force: bool, jobs: int, progress) -> BuildResult | None:
+    progress = progress or (lambda done, total, part: None)
     inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
     previous = incremental.read_manifest(out_dir)
     todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
@@ -199,7 +203,7 @@ def _build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: 
     manifest = _manifest(kit, opts, inputs, results, previous, todo)
     files = [f for r in results for f in r.files]
     files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
-    written = write_all(out_dir, files)
+    written = folder.publish(files)  # with the kept parts' files and whatever else the folder holds
     kept = [p for p in opts.parts if p not in todo]
     return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept)
 

@@ -159,13 +159,13 @@ def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
         click.echo("build failed: nothing was written", err=True)
         sys.exit(1)
     if not result.rebuilt:
-        click.echo(f"{result.out_dir.resolve().as_uri()}: up to date, nothing rewritten (--force rebuilds)")
+        click.echo(f"{result.out_dir.absolute().as_uri()}: up to date, nothing rewritten (--force rebuilds)")
         return
     for f in result.files:
         click.echo(f"wrote {f}")
     if result.kept:
         click.echo(f"unchanged, kept: {', '.join(result.kept)}")
-    click.echo(f"the kit is in {result.out_dir.resolve().as_uri()}")
+    click.echo(f"the kit is in {result.out_dir.absolute().as_uri()}")
 
 
 @cli.command()

@@ -1,14 +1,21 @@
 """What a part was built from, so an unchanged part is not built again.
 
-Each output's inputs hash covers the content files that can reach it (from the
-registry, ``parts.sources``), the build options, and the engine itself (pnp's source
-and the fonts). Templates may name anything in ``game.yaml``, ``board.yaml`` and
-``tables.yaml``, so every output depends on those.
+Each output's inputs hash covers everything that can change its bytes:
+
+* the content files that can reach it (from the registry, ``parts.sources``; templates may
+  name anything in ``game.yaml``, ``board.yaml`` and ``tables.yaml``, so every output
+  depends on those);
+* the files those content files name (a picture's ``file:``, relative to the game folder):
+  their bytes, or that they are missing;
+* the game's own fonts (every file in its ``fonts/`` folder: ``theme.fonts`` may name any);
+* the build options;
+* the engine: pnp's version, its source and the bytes of its bundled fonts.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +23,9 @@ from . import __version__
 from .parts import sources
 
 PKG = Path(__file__).resolve().parent
+
+#: a content file that may name a file: a key ``file`` or ``*_file`` (Picture.file)
+_NAMES_A_FILE = re.compile(rb"(?m)(^|[\s{,])[A-Za-z_]*file\s*:")
 
 
 @lru_cache(maxsize=1)
@@ -27,22 +37,85 @@ def engine_hash() -> str:
         h.update(path.read_bytes())
     from .bundled import FONTS
 
-    for path in sorted(FONTS.glob("*.ttf")):
-        st = path.stat()
-        h.update(f"{path.name}:{st.st_size}".encode())
+    for path in sorted(FONTS.iterdir()):
+        if path.suffix.lower() in (".ttf", ".otf") and path.is_file():
+            h.update(f"{path.name}:{path.stat().st_size}:".encode())
+            h.update(path.read_bytes())
     return h.hexdigest()
 
 
+def _named_files(data: bytes) -> list[str]:
+    """The values of every ``file`` (or ``*_file``) key in a YAML document; [] if it does not parse
+    (the build's loader reports that)."""
+    if not _NAMES_A_FILE.search(data):
+        return []
+    import yaml
+
+    try:
+        doc = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return []
+    out: list[str] = []
+    stack = [doc]
+    seen = 0
+    while stack and seen < 1_000_000:  # aliases may repeat a subtree; the loader itself caps documents
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(k, str) and k.endswith("file") and isinstance(v, str):
+                    out.append(v)
+                else:
+                    stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def _file_digest(path: Path) -> bytes:
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except (OSError, ValueError):  # missing, a folder, unreadable, a NUL in the name: the build reports it
+        return b"<missing>"
+
+
 def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
+    root = Path(root)
     opts = json.dumps(options, sort_keys=True).encode()
+    contents: dict[Path, bytes] = {}  # each content file read once
+    named: dict[Path, list[str]] = {}
+    digests: dict[str, bytes] = {}
+
+    def digest(name: str) -> bytes:
+        if name not in digests:
+            digests[name] = _file_digest(root / name)
+        return digests[name]
+
+    fonts = hashlib.sha256()
+    folder = root / "fonts"
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            if path.is_file():
+                fonts.update(path.name.encode() + b"\0" + _file_digest(path))
     out = {}
     for part in parts:
         h = hashlib.sha256(engine_hash().encode())
         h.update(opts)
+        h.update(fonts.digest())
+        pictures: list[str] = []
         for pattern in sources(part):
             for path in sorted(root.glob(pattern)):
+                if path not in contents:
+                    try:
+                        contents[path] = path.read_bytes()
+                    except OSError:  # a folder named like a content file, unreadable: the loader reports it
+                        contents[path] = b"<unreadable>"
+                    named[path] = _named_files(contents[path])
                 h.update(str(path.relative_to(root)).encode())
-                h.update(path.read_bytes())
+                h.update(contents[path])
+                pictures += named[path]
+        for name in sorted(set(pictures)):
+            h.update(b"\0file\0" + name.encode("utf-8", "surrogatepass") + b"\0" + digest(name))
         out[part] = h.hexdigest()
     return out
 
