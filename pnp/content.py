@@ -1,19 +1,22 @@
 """Find game folders and load one into a ``Kit``: YAML → positioned nodes → typed model → rendered texts."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import bundled
-from .load import load_file
+from .load import Budget, load_file
 from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
 from .parts import FILES
 from .problems import Loc, Problems
-from .rules.schema import FILE_MISSING
+from .rules.schema import FILE_MISSING, FILE_UNREADABLE
 from .schema import build
 from .templates import render_all
 
 DEFAULT_GAME = "etymonopoly"
+#: most deck files a kit may hold (each is read and checked)
+MAX_DECK_FILES = 200
 
 
 @dataclass
@@ -107,26 +110,37 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
     built: dict[str, object] = {}
     many: dict[str, list] = {}
     sources: dict[str, Path] = {}
+    budget = Budget()  # one for the whole kit: many files of aliases cost no more than one
     for cf in FILES:
         if cf.many:  # a folder of files, one object each (decks/*.yaml)
             folder, pattern = cf.pattern.split("/", 1)
             objects = many.setdefault(cf.pattern, [])
-            if (root / folder).is_dir():
-                for path in sorted((root / folder).glob(pattern)):
+            where = root / folder
+            if os.path.lexists(where) and not where.is_dir():
+                problems.report(FILE_UNREADABLE, Loc(str(where)), "",
+                                f"{folder} must be a folder of YAML files, one per deck; this is not a folder")
+                continue
+            if where.is_dir():
+                paths = sorted(where.glob(pattern))
+                if len(paths) > MAX_DECK_FILES:
+                    problems.report(FILE_UNREADABLE, Loc(str(where)), "",
+                                    f"{len(paths)} files in {folder}/; a kit has at most {MAX_DECK_FILES}")
+                    continue
+                for path in paths:
                     sources[f"{folder}/{path.name}"] = path
-                    node = load_file(path, problems)
+                    node = load_file(path, problems, budget)
                     obj = build(cf.model_class(), node, problems) if node is not None else None
                     if obj is not None:
                         objects.append(obj)
             continue
         path = root / cf.pattern
         sources[cf.pattern] = path
-        if not path.is_file():
+        if not os.path.lexists(path):  # anything there (a folder, a pipe, a dangling link) is load_file's to report
             if cf.required:
                 problems.report(FILE_MISSING, Loc(str(path)), "",
                                 f"{cf.pattern} is missing; every game folder needs one")
             continue
-        node = load_file(path, problems)
+        node = load_file(path, problems, budget)
         if node is not None:
             built[cf.pattern] = build(cf.model_class(), node, problems)
     if problems.errors or any(built.get(cf.pattern) is None for cf in FILES if cf.required):

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,8 +53,13 @@ def _named_files(data: bytes) -> list[str]:
         return []
     import yaml
 
+    from .load import too_deep
+
     try:
-        doc = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        text = data.decode("utf-8")
+        if too_deep(text, ""):  # libyaml would recurse into it (and crash): the loader reports it
+            return []
+        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (yaml.YAMLError, ValueError, RecursionError):
         return []
     out: list[str] = []
@@ -72,11 +79,24 @@ def _named_files(data: bytes) -> list[str]:
     return out
 
 
-def _file_digest(path: Path) -> bytes:
+def _read(path: Path) -> bytes | None:
+    """A regular file's bytes (at most the loader's limit); None for anything else: a pipe is never opened
+    (it would block), a folder or a missing file is the loader's to report."""
+    from .load import MAX_BYTES
+
     try:
-        return hashlib.sha256(path.read_bytes()).digest()
-    except (OSError, ValueError):  # missing, a folder, unreadable, a NUL in the name: the build reports it
-        return b"<missing>"
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        with open(path, "rb") as fh:
+            return fh.read(MAX_BYTES + 1)
+    except (OSError, ValueError):  # missing, unreadable, a NUL in the name
+        return None
+
+
+def _file_digest(path: Path) -> bytes:
+    data = _read(path)
+    return b"<missing>" if data is None else hashlib.sha256(data).digest()
 
 
 def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
@@ -106,11 +126,9 @@ def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
         for pattern in sources(part):
             for path in sorted(root.glob(pattern)):
                 if path not in contents:
-                    try:
-                        contents[path] = path.read_bytes()
-                    except OSError:  # a folder named like a content file, unreadable: the loader reports it
-                        contents[path] = b"<unreadable>"
-                    named[path] = _named_files(contents[path])
+                    data = _read(path)  # None: not a plain file, the loader reports it
+                    contents[path] = b"<unreadable>" if data is None else data
+                    named[path] = _named_files(contents[path]) if data is not None else []
                 h.update(str(path.relative_to(root)).encode())
                 h.update(contents[path])
                 pictures += named[path]

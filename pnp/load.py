@@ -7,6 +7,8 @@ becomes an error instead of a hang.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,10 +19,12 @@ from .problems import Loc, Problems
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
                            YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
 
-#: Most nodes one file may expand to (aliases count every time they are used).
+#: Most nodes one kit's files may expand to, together (aliases count every time they are used).
 MAX_NODES = 200_000
-#: Deepest nesting accepted.
+#: Deepest nesting accepted (checked on the parser's event stream, before anything recurses).
 MAX_DEPTH = 64
+#: Largest content file read (a kit's files are a few kB each).
+MAX_BYTES = 5_000_000
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -65,29 +69,77 @@ def _loc(path: str, mark) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1)
 
 
-def load_file(path: Path, problems: Problems) -> Node | None:
-    """Parse one YAML file; report problems and return None if it cannot be read."""
+class Budget:
+    """How many more nodes may be expanded: one budget for every file of a kit, so a hundred files of
+    aliases cost no more than one."""
+
+    def __init__(self, nodes: int = MAX_NODES):
+        self.left = nodes
+
+
+def load_file(path: Path, problems: Problems, budget: Budget | None = None) -> Node | None:
+    """Parse one YAML file; report problems and return None if it cannot be read.
+
+    Only a regular file is opened (a FIFO would block, a device never ends), at most MAX_BYTES of it."""
     spath = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        st = os.stat(path)
     except FileNotFoundError:
-        problems.report(FILE_MISSING, Loc(spath), "", "file not found")
+        dangling = os.path.islink(path)
+        problems.report(FILE_MISSING, Loc(spath), "",
+                        "a link to a file that does not exist" if dangling else "file not found")
         return None
-    except OSError as exc:  # a folder with a .yaml name, no permission ...
+    except OSError as exc:
+        problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a pipe, socket or device)"
+        problems.report(FILE_UNREADABLE, Loc(spath), "", f"this is {what}; a content file must be a plain file")
+        return None
+    if st.st_size > MAX_BYTES:
+        problems.report(YAML_TOO_LARGE, Loc(spath), "",
+                        f"the file is {st.st_size / 1e6:.1f} MB; content files are at most {MAX_BYTES / 1e6:g} MB")
+        return None
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+        text = raw.decode("utf-8")
+    except OSError as exc:  # no permission ...
         problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
         return None
     except UnicodeDecodeError as exc:
         problems.report(YAML_ENCODING, Loc(spath), "",
                         f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
         return None
-    return load_text(text, spath, problems)
+    return load_text(text, spath, problems, budget)
 
 
 #: libyaml's parser when PyYAML was built with it (same nodes and marks, several times faster)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_text(text: str, path: str, problems: Problems) -> Node | None:
+def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
+    """Scan the parser's events (no recursion) for nesting deeper than MAX_DEPTH: libyaml composes
+    recursively, and a document 25,000 levels deep would crash the process before any check ran."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return _loc(path, event.start_mark), f"nested deeper than {MAX_DEPTH} levels"
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # reported with its line by the full parse
+    return None
+
+
+def load_text(text: str, path: str, problems: Problems, budget: Budget | None = None) -> Node | None:
+    deep = too_deep(text, path)
+    if deep is not None:
+        problems.report(YAML_TOO_LARGE, deep[0], "", f"{deep[1]}; write the values flatter")
+        return None
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
@@ -104,19 +156,21 @@ def load_text(text: str, path: str, problems: Problems) -> Node | None:
         loader.dispose()
     if root is None:
         return Node({}, Loc(path, 1, 1))
-    counter = [0]
+    budget = budget if budget is not None else Budget()
+    if budget.left < 0:  # an earlier file spent the kit's budget: its error says so, this file is not read
+        return None
     try:
-        return _convert(root, path, loader, problems, counter, 0)
+        return _convert(root, path, loader, problems, budget, 0)
     except _Budget as exc:
         problems.report(YAML_TOO_LARGE, _loc(path, root.start_mark), "",
                         f"{exc}; this usually means aliases (*name) that expand to a huge document")
         return None
 
 
-def _convert(node, path: str, loader, problems: Problems, counter: list[int], depth: int) -> Node:
-    counter[0] += 1
-    if counter[0] > MAX_NODES:
-        raise _Budget(f"more than {MAX_NODES} values after expanding aliases")
+def _convert(node, path: str, loader, problems: Problems, budget: Budget, depth: int) -> Node:
+    budget.left -= 1
+    if budget.left < 0:
+        raise _Budget(f"more than {MAX_NODES} values in the kit's files after expanding aliases")
     if depth > MAX_DEPTH:
         raise _Budget(f"nested deeper than {MAX_DEPTH} levels")
     loc = _loc(path, node.start_mark)
@@ -134,12 +188,13 @@ def _convert(node, path: str, loader, problems: Problems, counter: list[int], de
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
             problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a list")
-        return Node([_convert(n, path, loader, problems, counter, depth + 1) for n in node.value], loc)
+        return Node([_convert(n, path, loader, problems, budget, depth + 1) for n in node.value], loc)
     if isinstance(node, yaml.MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
             problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a mapping")
         out: dict[str, Node] = {}
         key_locs: dict[str, Loc] = {}
+        same: dict[object, str] = {}  # a key as YAML reads it (50 and 0050 are both 50) -> as written
         for knode, vnode in node.value:
             kloc = _loc(path, knode.start_mark)
             if not isinstance(knode, yaml.ScalarNode):
@@ -149,12 +204,26 @@ def _convert(node, path: str, loader, problems: Problems, counter: list[int], de
                 problems.report(YAML_MERGE, kloc, "", "merge keys (<<) are not supported; write the keys out")
                 continue
             key = str(knode.value)
-            if key in out:
-                first = key_locs[key]
+            read = _key_value(knode, loader)
+            if key in out or read in same:
+                earlier = key if key in out else same[read]
+                first = key_locs[earlier]
+                also = "" if earlier == key else f" ({earlier!r} and {key!r} are the same number)"
                 problems.report(YAML_DUPLICATE_KEY, kloc, key,
-                                f"duplicate key {key!r} (first at line {first.line}); keep one of them")
+                                f"duplicate key {key!r}{also} (first at line {first.line}); keep one of them")
                 continue
+            same[read] = key
             key_locs[key] = kloc
-            out[key] = _convert(vnode, path, loader, problems, counter, depth + 1)
+            out[key] = _convert(vnode, path, loader, problems, budget, depth + 1)
         return Node(out, loc, key_locs)
     raise _Budget(f"unexpected YAML node {type(node).__name__}")  # pragma: no cover
+
+
+def _key_value(knode, loader) -> object:
+    """A key as the schema reads it: 50, 0050 and +50 are one number (keys of digits are read as decimal
+    numbers, as starting_split's are); other text stays text."""
+    text = str(knode.value).strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if knode.tag == "tag:yaml.org,2002:int" and digits.isdigit():
+        return ("number", int(text))
+    return ("text", str(knode.value))

@@ -15,9 +15,11 @@ FILE_MISSING = rule("E-file-missing", (
     emitted_by=("pnp.load", "pnp.content"))
 
 FILE_UNREADABLE = rule("E-file-unreadable", (
-    "A content file exists but cannot be read (it is a folder, or permissions forbid it); fix the file "
-    "system, pnp never writes content files."),
-    emitted_by="pnp.load")
+    "A content file exists but cannot be read: it is a folder, a pipe, a device or a link to nothing, "
+    "permissions forbid it, or decks/ is not a folder (or holds more than 200 files). pnp reads plain files "
+    "only (a pipe is never opened: it would wait for ever); fix the file system, pnp never writes content "
+    "files."),
+    emitted_by=("pnp.load", "pnp.content"))
 
 YAML_ENCODING = rule("E-yaml-encoding", (
     "The file is not UTF-8 text. pnp reads every content file as UTF-8 so that accents and other scripts "
@@ -30,9 +32,10 @@ YAML_SYNTAX = rule("E-yaml-syntax", (
     emitted_by="pnp.load")
 
 YAML_TOO_LARGE = rule("E-yaml-too-large", (
-    "The document expands to too many values or nests too deeply, almost always because anchors and aliases "
-    "(&name / *name) multiply each other (an 'alias bomb'). pnp stops instead of hanging; write the values "
-    "out or use fewer aliases."),
+    "A file is larger than 5 MB, nests deeper than 64 levels (checked before it is parsed into a tree, so a "
+    "document thousands of levels deep is an error, not a crash), or the kit's files together expand to more "
+    "than 200,000 values, almost always because anchors and aliases (&name / *name) multiply each other (an "
+    "'alias bomb'). pnp stops instead of hanging; write the values out or use fewer aliases."),
     emitted_by="pnp.load")
 
 YAML_TAG = rule("E-yaml-tag", (

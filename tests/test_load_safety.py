@@ -1,0 +1,80 @@
+"""Hostile content folders end in clear errors, fast: no crash, no hang, no traceback (issue 21)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT, edit
+
+
+def _pnp(*args, cwd=ROOT, timeout=30):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, timeout=timeout,
+                       cwd=cwd, env=env)
+    return r, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "list"])
+def test_a_file_nested_25000_deep_is_an_error_not_a_segfault(mini, tmp_path, command):
+    # "file:" too: the incremental build looks for pictures in a file naming one, and must not recurse either
+    (mini / "reference.yaml").write_text("file: x\na: " + "[" * 25000 + "]" * 25000 + "\n", encoding="utf-8")
+    if command == "list":  # list peeks at every game.yaml under ./content
+        (tmp_path / "content").mkdir()
+        (tmp_path / "content" / "deep").mkdir()
+        (tmp_path / "content" / "deep" / "game.yaml").write_text("title: " + "[" * 25000 + "]" * 25000 + "\n")
+        r, took = _pnp("list", cwd=tmp_path)
+        assert r.returncode == 0 and "deep" in r.stdout
+    else:
+        r, took = _pnp(command, str(mini), "--out", str(tmp_path / "out")) if command == "build" else \
+            _pnp(command, str(mini))
+        assert r.returncode == 1, (r.returncode, r.stderr[-500:])
+        assert "reference.yaml:2:" in r.stderr and "[E-yaml-too-large]" in r.stderr
+    assert "Traceback" not in r.stderr and took < 5
+
+
+@pytest.mark.parametrize("thing", ["fifo", "folder", "dangling-link"])
+def test_only_regular_files_are_read(mini, thing):
+    target = mini / "titles.yaml"
+    target.unlink()
+    if thing == "fifo":
+        os.mkfifo(target)  # opening it would wait for a writer for ever
+    elif thing == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(mini / "nowhere.yaml")
+    for command in ("validate", "build"):
+        r, took = _pnp(command, str(mini), *(["--out", str(mini.parent / "out")] if command == "build" else []))
+        assert r.returncode == 1 and took < 5 and "Traceback" not in r.stderr, r.stderr
+        assert "titles.yaml" in r.stderr
+        assert ("[E-file-missing]" if thing == "dangling-link" else "[E-file-unreadable]") in r.stderr
+
+
+def test_decks_must_be_a_folder(mini):
+    import shutil
+
+    shutil.rmtree(mini / "decks")
+    (mini / "decks").write_text("not a folder\n")
+    r, _ = _pnp("validate", str(mini))
+    assert r.returncode == 1 and "[E-file-unreadable]" in r.stderr and "decks" in r.stderr
+
+
+def test_the_alias_budget_covers_the_whole_kit(mini):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n" for p, c in zip("abcd", "bcde"))  # 10^5 values a file
+    for n in range(100):
+        (mini / "decks" / f"bomb{n:03}.yaml").write_text(bomb, encoding="utf-8")
+    r, took = _pnp("validate", str(mini), timeout=60)
+    assert r.returncode == 1 and "[E-yaml-too-large]" in r.stderr and took < 5, (took, r.stderr[-300:])
+    assert r.stderr.count("[E-yaml-too-large]") == 1  # reported where the budget ran out, once
+
+
+def test_keys_that_are_the_same_number_are_duplicates(mini):
+    edit(mini / "game.yaml", "starting_split: {50: 1,", "starting_split: {50: 1, 0050: 2,")
+    r, _ = _pnp("validate", str(mini))
+    assert r.returncode == 1 and "[E-yaml-duplicate-key]" in r.stderr and "same number" in r.stderr
+    assert "game.yaml:" in r.stderr
