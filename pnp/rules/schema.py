@@ -114,8 +114,15 @@ TEMPLATE_REFERENCE = rule("E-template-reference", (
     emitted_by="pnp.templates")
 
 TEMPLATE_UNSAFE = rule("E-template-unsafe", (
-    "A template tried something the sandbox forbids (internal attributes, methods). Texts may only read the "
-    "game's values."),
+    "A template tried something the sandbox forbids: changing the game's data (texts may only read it, so "
+    "what the validator checked stays what prints), internal attributes (where a value was written: loc, "
+    "path), or methods that pad or format text to any width. Texts may only read the game's values."),
+    emitted_by="pnp.templates")
+
+TEMPLATE_LIMIT = rule("E-template-limit", (
+    "A template does too much: more than 10,000 loop steps (range and every loop over it), output longer "
+    "than 20,000 characters (text repeated with * included: it is refused before it is made), or more than "
+    "a second of work. A card's text is short; loops are for a few values, not for computing."),
     emitted_by="pnp.templates")
 
 TEMPLATE_ERROR = rule("E-template-error", (
