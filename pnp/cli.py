@@ -11,7 +11,7 @@ import click
 
 from . import __version__
 from .content import UsageError, list_games, resolve_game
-from .options import from_cli, print_options
+from .options import finite, from_cli, print_options
 from .parts import OUTPUT_NAMES as PART_NAMES
 from .problems import Problems
 
@@ -222,11 +222,12 @@ def new(name: str, source: str | None) -> None:
 @cli.command("watch")
 @click.argument("game", required=False)
 @click.option("--pdf", is_flag=True, help="Also rebuild the PDFs (only the parts a change reaches).")
-@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True, help="Preview resolution.")
+@click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True, callback=finite,
+              help="Preview resolution.")
 @print_options()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
-@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True, callback=finite,
               help="Seconds between looks at the files.")
 def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float,
               **print_values) -> None:

@@ -68,11 +68,12 @@ def _offset(ctx, param, value):
     return (x, y)
 
 
-def _finite(ctx, param, value):
+def finite(ctx, param, value):
+    """A click callback: NaN passes click's FloatRange (it compares false both ways); refuse it here."""
     import click
 
     if isinstance(value, float) and not math.isfinite(value):
-        raise click.BadParameter("write a number of millimetres")
+        raise click.BadParameter("write a finite number")
     return value
 
 
@@ -95,7 +96,7 @@ def print_options(*names: str, defaults: PrintOptions = DEFAULT) -> Callable:
             else:
                 lo, hi = f.range
                 opt = click.option(*f.decls, f.field, type=click.FloatRange(lo, hi), default=default,
-                                   show_default=True, callback=_finite, help=f.help)
+                                   show_default=True, callback=finite, help=f.help)
             fn = opt(fn)
         return fn
 

@@ -81,3 +81,12 @@ def test_print_options_are_declared_once():
     for bad in (["--offset", "nan,0"], ["--offset", "1"], ["--bleed", "nan"], ["--bleed", "11"]):
         r = CliRunner().invoke(cmd, bad)
         assert r.exit_code == 2, (bad, r.output)
+
+
+def test_nan_is_refused_by_every_number_option():
+    from pnp.cli import cli
+
+    for args in (["watch", str(MINI), "--interval", "nan"], ["watch", str(MINI), "--dpi", "nan"],
+                 ["build", str(MINI), "--margin", "nan"], ["build", str(MINI), "--offset", "inf,0"]):
+        r = CliRunner().invoke(cli, args)
+        assert r.exit_code == 2, (args, r.output)
