@@ -69,6 +69,10 @@ class Rules(Entity):
     countermix: dict[str, Amount] = doc("how many of each counter the kit has: counter id -> count", default_factory=dict)
     equal_development_costs: bool = doc("house and hotel cost are always the same on a title card", False)
     buyout: Optional[float] = doc("every title card's buyout is its space's price times this (e.g. 1.5)", None)
+    building_sale: Literal["any", "half", "none"] = doc(
+        "what the bank pays for a building sold back: 'half' its cost (every card that prints a building_sale "
+        "prints half its house_cost, rounded up), 'none' (buildings are never sold: no card prints one), 'any'",
+        "any")
     corners: list[Id] = doc("the kinds of the four corner spaces, in board order (checked when given)",
                             default_factory=list)
     hand: dict[str, Amount] = doc("cards of each deck every player starts with: deck id -> count", default_factory=dict)
@@ -96,6 +100,7 @@ class Terms(Entity):
     sale_value: Label = doc("label for the sale value", "Sale value")
     premium: Label = doc("label for the premium", "Premium")
     buyout: Label = doc("label for the buyout price", "Buy-out price")
+    building_sale: Label = doc("label for what a building sells back for", "A house sells for")
 
 
 @dataclass(kw_only=True)
@@ -345,6 +350,8 @@ class Title(Entity):
     premium: Optional[Amount] = doc("paid to the player on the space when another buys it from afar", None)
     buyout: Optional[Amount] = doc("what another player pays to buy the card from its owner "
                                    "(rules.buyout: price times this)", None)
+    building_sale: Optional[Amount] = doc("what the bank pays for one building sold back (rules.building_sale)",
+                                          None)
 
 
 @dataclass(kw_only=True)

@@ -162,3 +162,16 @@ def test_a_value_one_card_of_a_kind_states_every_card_of_that_kind_states(tmp_pa
     (kit / "titles.yaml").write_text(text[:m.start()] + text[m.end():], encoding="utf-8")
     problems = problems_of(kit)
     assert [p.code for p in problems.errors] == ["E-title-value"] and "premium" in problems.errors[0].message
+
+
+@pytest.mark.parametrize("kit, old, new, words", [
+    ("euronopoly", "building_sale: 50", "building_sale: 60", "half"),  # an apartment sells back for half its cost
+    ("moneyloopy", "house_cost: 100,", "house_cost: 100, building_sale: 50,", "never sold"),  # houses are never sold
+])
+def test_what_a_building_sells_back_for_follows_the_rules(tmp_path, kit, old, new, words):
+    root = tmp_path / kit
+    shutil.copytree(ROOT / "content" / kit, root)
+    edit(root / "titles.yaml", old, new)
+    problems = problems_of(root)
+    assert {p.code for p in problems.errors} == {"E-title-value"}
+    assert any(words in p.message for p in problems.errors), [p.message for p in problems.errors]

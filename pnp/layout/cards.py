@@ -134,7 +134,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         (r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
     if ctx.kit.titles.price and space.price is not None:
         lower.insert(0, (terms.price, ctx.money(space.price), space, "price"))
-    for name in ("sale_value", "premium", "buyout"):  # printed when given, each under its term
+    for name in ("building_sale", "sale_value", "premium", "buyout"):  # printed when given, under its term
         if getattr(t, name) is not None:
             lower.append((getattr(terms, name), ctx.money(getattr(t, name)), t, name))
     if t.house_cost is not None:

@@ -80,7 +80,8 @@ def _amounts(v: Validator) -> Iterable[tuple[Entity, str, str, int]]:
         for name in ("rent", "rent_by_owned"):
             for i, a in enumerate(getattr(t, name) or []):
                 yield t, name, f"{t.sub(name)}[{i}]", a
-        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value", "sale_value", "premium", "buyout"):
+        for name in ("house_cost", "hotel_cost", "mortgage", "trade_value", "sale_value", "premium", "buyout",
+                     "building_sale"):
             if getattr(t, name) is not None:
                 yield t, name, t.sub(name), getattr(t, name)
         for r in t.rows:

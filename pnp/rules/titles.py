@@ -62,8 +62,9 @@ MARKET_PRICE = rule("E-market-price", (
 TITLE_VALUE = rule("E-title-value", (
     "A title card's values disagree with its price, the rules or its kind: a sale value (what the bank pays "
     "back) is less than the price; with rules.buyout every card's buyout is its price times that number, "
-    "rounded up to money.rounding; and a value (sale value, premium, buyout) one card of a kind states, every "
-    "card of that kind states."))
+    "rounded up to money.rounding; rules.building_sale 'half' makes a building sell back for half its cost, "
+    "'none' for nothing (no card prints one); and a value (sale value, premium, buyout, building sale) one "
+    "card of a kind states, every card of that kind states."))
 
 
 def ownable(s: Space) -> bool:
@@ -230,11 +231,23 @@ def _trade_values(v: Validator) -> None:
             v.report(TITLE_VALUE, t, "buyout",
                      f"buyout {t.buyout} is less than the price of {t.space!r} ({s.price}); a buyout costs at least "
                      f"the price")
+    r = max(1, v.rounding)
+    for t, s in titles_by_space(v):
+        if rules.building_sale == "none" and t.building_sale is not None:
+            v.report(TITLE_VALUE, t, "building_sale",
+                     f"the card prints a building sale of {t.building_sale}, but rules.building_sale is 'none' "
+                     f"(buildings are never sold back); remove it")
+        elif rules.building_sale == "half" and t.building_sale is not None and t.house_cost is not None:
+            want = math.ceil(t.house_cost / 2 / r - 1e-9) * r
+            if t.building_sale != want:
+                v.report(TITLE_VALUE, t, "building_sale",
+                         f"building_sale {t.building_sale}, but rules.building_sale is 'half' and a building costs "
+                         f"{t.house_cost}: write building_sale: {want}")
     by_kind: dict[str, list[Title]] = defaultdict(list)
     for t, s in titles_by_space(v):
         by_kind[s.kind].append(t)
     for kind, titles in by_kind.items():  # a value one card of a kind states, every card of that kind states
-        for name in ("sale_value", "premium", "buyout"):
+        for name in ("sale_value", "premium", "buyout", "building_sale"):
             stated = [t for t in titles if getattr(t, name) is not None]
             if stated and len(stated) < len(titles):
                 for t in titles:
