@@ -436,6 +436,10 @@ class Deck(Entity):
     help_name: Optional[Label] = doc("the name in a second language", None)
     icon: Optional[Icon] = doc("icon on the faces", None)
     back: DeckBack = doc("the back", default_factory=DeckBack)
+    reshuffle: Literal["used", "all", "none"] = doc(
+        "when the last card is drawn: 'used' (the used cards are shuffled into a new pile; kept cards return "
+        "when played), 'all' (every card of the deck is shuffled again: none may be kept out of it), 'none' "
+        "(the deck is used once)", "used")
 
 
 # --------------------------------------------------------------------------- money.yaml

@@ -37,15 +37,27 @@ KEEP_MISMATCH = rule("E-keep-mismatch", (
     "A card whose effect helps a player later (leave_jail: a way out of jail) is kept until used: it needs "
     "keep: true, which prints the keep line. A kept card may have any effect."))
 
+DECK_RESHUFFLE = rule("E-deck-reshuffle", (
+    "A deck whose rules shuffle every card again when the last is drawn (reshuffle: all) holds a card a "
+    "player keeps: that card would be missing from the new pile. Make the card not kept, or say reshuffle: "
+    "used (the used cards are shuffled; a kept card returns when played)."))
+
 CHARGED_TWICE = rule("W-charged-twice", (
     "A space charges (or pays) the same in on_pass and on_land. on_pass applies to a player who lands there "
     "too, so a player landing pays twice; a toll charged on passing or landing is on_pass only, and on_land "
     "is for what landing exactly adds."))
 
 
-@check(REF_DECK, DECK_SIZE, DECK_SIZE_UNDECLARED, DECK_UNUSED)
+@check(REF_DECK, DECK_SIZE, DECK_SIZE_UNDECLARED, DECK_UNUSED, DECK_RESHUFFLE)
 def _decks(v: Validator) -> None:
     kit, rules = v.kit, v.kit.game.rules
+    for deck in kit.decks:
+        if deck.reshuffle == "all":
+            for card in deck.cards:
+                if card.keep:
+                    v.report(DECK_RESHUFFLE, card, "keep",
+                             f"deck {deck.id!r} shuffles every card again when the last is drawn (reshuffle: all), "
+                             f"but this card is kept by a player; remove keep: true or set reshuffle: used")
     for did in rules.deck_sizes:
         if did not in v.decks:
             v.report(REF_DECK, rules, "deck_sizes",
