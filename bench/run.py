@@ -63,11 +63,15 @@ def synthetic_game(folder: Path, n: int) -> Path:
 
 
 def _clear(out: Path | None) -> None:
-    if out is not None and out.exists():
-        if out.is_dir():
-            shutil.rmtree(out)
-        else:
-            out.unlink()
+    """Remove an earlier run's output: a file, a folder, or a build's folder (a link to its generation in
+    .<name>.pnp beside it), so every run builds from scratch."""
+    if out is None:
+        return
+    if out.is_symlink() or out.is_file():
+        out.unlink()
+    elif out.is_dir():
+        shutil.rmtree(out)
+    shutil.rmtree(out.parent / f".{out.name}.pnp", ignore_errors=True)
 
 
 def _pdfs(out: Path) -> list[Path]:
