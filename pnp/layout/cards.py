@@ -13,7 +13,7 @@ from ..model import Card, Deck, RefCard, Space, Title
 from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
-from .table import draw_table, flow_table
+from .table import flow_table
 from ..text import fit
 
 

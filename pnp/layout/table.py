@@ -37,7 +37,6 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     nrows = len(t.rows) + 1
     if not t.rows and not t.columns:
         return out
-    labels = [t.corner or ""] + [r.label for r in t.rows]
     label_w, col_w = _widths(ctx, t, w)
     row_h = min(h / nrows, 11.0)
     top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
