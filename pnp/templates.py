@@ -2,8 +2,35 @@
 
 ``Collect {{ salary | money }}`` or ``Advance to {{ space('irish').name }}``.
 Rendering is sandboxed and undefined names are errors reported at the text's line.
+
+What a template can and cannot do (README.md, "Safety"):
+
+* It reads the game's values and nothing else: the names the E-template-undefined message lists, the
+  content fields of model objects (``space('go').name``, ``game.players.max``, and plain lookups such as
+  ``space('tax').amount``), items of lists and mappings, and the methods in ``_METHODS`` (``'x'.upper()``,
+  ``data.get('k')``). Where a value was written (``loc``, ``locs``, ``path``), the model's methods and
+  anything starting with ``_`` are refused (E-template-unsafe), so no text can print a path of the maker's
+  machine.
+* It changes nothing: the sandbox is immutable (``rules.deck_sizes.update(...)`` is refused), so the
+  validator checks exactly what the files say.
+* It is bounded (E-template-limit, the numbers below): loop iterations and calls, the length of its
+  source, of the text and of every value built on the way, the characters written and built in all, and
+  time. Sizes are predicted before the work where a single step could allocate a lot (``'a' * 10**9``,
+  ``range(10**9)``, ``'x'.ljust(10**9)``, ``'%999999999s' % x``, ``2 ** 10**9``, ``batch(10**9)``), so such
+  a text fails at once without the memory; the deadline, checked on every loop iteration, call, operator,
+  filter and output, catches the rest.
+
+The checks sit where Jinja2 lets a sandbox intervene: attribute and method access, calls, operators
+(``intercepted_binops``), filters (each wrapped), ``finalize`` (every printed value) and a code generator
+that routes loops, list/tuple/dict literals, ``~`` and literal output through the guard. No signal or
+thread is involved, so rendering behaves the same in any thread.
 """
 from __future__ import annotations
+
+import math
+import re
+import time
+from functools import lru_cache
 
 from .model import Kit
 from .money import format_money
@@ -13,104 +40,511 @@ from .rules.schema import (TEMPLATE_ERROR, TEMPLATE_LIMIT, TEMPLATE_REFERENCE, T
 from .schema import Entity, field_names
 from .values import Text
 
+#: the longest text a template may render, and the largest value (text, list) it may build on the way, in
+#: characters. The longest rendered text in the five kits is 475 characters (a reference card); a 57 x 89 mm
+#: card at the 6 pt minimum shows about 2,500, a board panel a few thousand.
+MAX_OUTPUT = 20_000
+#: the longest text that holds {{ }} or {% %}: compiling is the one step no limit can interrupt, and a
+#: 10,000-character text of the densest expressions compiles in ~0.6 s (the kits' longest template is 768)
+MAX_SOURCE = 10_000
+#: the most digits a number may have (Python itself refuses to print numbers over 4300 digits)
+MAX_DIGITS = 4_000
+#: loop iterations plus calls (space(...), macros, methods) per text. The kits' loops run at most 10 times;
+#: a table written out by a loop needs hundreds. 10,000 simple iterations take ~10 ms.
+MAX_STEPS = 10_000
+#: characters written (also inside {% set %} blocks and macros) and built (each text and list made) per
+#: text, in all: bounds the memory a text can hold to a few MB.
+MAX_WORK = 50 * MAX_OUTPUT
+#: seconds one text may take to render. The kits' texts take under 4 ms each (all 196 templates of the five
+#: kits ~0.17 s, mostly compiling); 0.5 s keeps a hostile text's error within a second of start-up.
+MAX_SECONDS = 0.5
+#: seconds all texts of a kit may take together, so many slow texts cannot add up to a hang; when they are
+#: spent, the text being rendered is reported and the texts after it are left unrendered.
+MAX_KIT_SECONDS = 2.0
+
+#: methods a template may call, by the type of the value; every other method (and every method of other
+#: objects, model objects included) is refused. None of these changes its object.
+_METHODS = {
+    str: frozenset({
+        "capitalize", "casefold", "center", "count", "endswith", "find", "format", "format_map", "index",
+        "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "isidentifier", "islower", "isnumeric",
+        "isprintable", "isspace", "istitle", "isupper", "join", "ljust", "lower", "lstrip", "partition",
+        "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rjust", "rpartition", "rsplit",
+        "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title", "upper", "zfill"}),
+    dict: frozenset({"get", "items", "keys", "values"}),
+    list: frozenset({"count", "index"}),
+    tuple: frozenset({"count", "index"}),
+}
+#: filters not offered: HTML/JavaScript output a card cannot use, whose size cannot be bounded beforehand
+_DROPPED_FILTERS = ("tojson", "urlize")
+#: globals not offered: lipsum (random placeholder text: builds must be byte-identical)
+_DROPPED_GLOBALS = ("lipsum",)
+
 
 class TemplateLookupError(Exception):
     pass
 
 
 class TemplateLimit(Exception):
-    """A text's template did too much (loop steps, output length, time)."""
+    """A text went over one of the limits above; the message says which and what to do."""
+
+    def __init__(self, message: str, kit_wide: bool = False):
+        super().__init__(message)
+        self.kit_wide = kit_wide  # the kit's time ran out: the texts after this one are not rendered
 
 
-#: a text's template may take at most this many loop steps, make this many characters, run this long
-MAX_STEPS = 10_000
-MAX_OUTPUT = 20_000
-MAX_SECONDS = 1.0
-#: what a template may not reach: where a value was written (it would print a path of the maker's
-#: machine), and the str methods that pad or format to any width
-_HIDDEN = frozenset({"loc", "locs", "path", "at", "sub"})
-_WIDENING = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs", "format", "format_map", "replace",
-                       "join"})
+_KIT_TIME = (f"the kit's templates took more than {MAX_KIT_SECONDS:g} s together (time limit per kit); this text "
+             "and the texts after it were not rendered: simplify the slow texts")
 
 
-class _Budget:
-    """One text's allowance of loop steps and time, renewed for every text."""
-
-    def __init__(self):
-        self.steps = 0
-        self.deadline = 0.0
-
-    def renew(self) -> None:
-        import time
-
-        self.steps = 0
-        self.deadline = time.perf_counter() + MAX_SECONDS
-
-    def step(self, n: int = 1) -> None:
-        import time
-
-        self.steps += n
-        if self.steps > MAX_STEPS:
-            raise TemplateLimit(f"more than {MAX_STEPS} loop steps")
-        if time.perf_counter() > self.deadline:
-            raise TemplateLimit(f"more than {MAX_SECONDS:g} s of work")
+def _digits(n: int) -> int:
+    return int(n.bit_length() * 0.30103) + 1
 
 
-def _sandbox(budget: _Budget):
-    """An immutable sandbox (no .update(), .append() ... on the game's data) that hides internals, counts
-    loop steps and refuses to make text or lists longer than MAX_OUTPUT."""
+def _show(n) -> str:
+    """A number for a message (ints too long to print whole are shown by size)."""
+    if isinstance(n, int) and not isinstance(n, bool) and n.bit_length() > 64:
+        return f"about 10**{_digits(n) - 1}"
+    return str(n)
+
+
+def _too_big(what: str, size: int, unit: str = "characters") -> TemplateLimit:
+    return TemplateLimit(
+        f"{what} would make {_show(size)} {unit}; a text and every value in it are limited to {MAX_OUTPUT} "
+        f"characters (output limit): shorten the text or what it repeats")
+
+
+def _too_long_number(what: str, digits: int) -> TemplateLimit:
+    return TemplateLimit(
+        f"{what} would make a number of {_show(digits)} digits; numbers in a text are limited to {MAX_DIGITS} "
+        "digits (output limit): no game needs more")
+
+
+def _number(part: str | None, values) -> int:
+    """A width or precision in a format spec: digits, or '*'/'{..}' taken from the arguments."""
+    if not part:
+        return 0
+    if not part.isdigit():  # '*' or a nested field: the largest int argument
+        return max((abs(v) for v in values if isinstance(v, int)), default=0)
+    return 10 ** 9 if len(part) > 9 else int(part)
+
+
+_PRINTF = re.compile(r"%(?:\([^)]*\))?[#0 +\-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+_SPEC_NUMBER = re.compile(r"\d+|\{[^{}]*\}")
+
+
+@lru_cache(maxsize=None)
+def _readable(cls) -> tuple[str, ...]:
+    """What a template may read on a model object: its content fields and properties (plain lookups)."""
+    props = [n for c in cls.__mro__ for n, v in vars(c).items() if isinstance(v, property) and not n.startswith("_")]
+    return tuple(dict.fromkeys([*field_names(cls), *props]))
+
+
+@lru_cache(maxsize=None)
+def _classes():
+    """The sandbox classes (built on first use: only kits whose texts hold templates import Jinja2)."""
+    import string
+    import types
+
     import jinja2
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from jinja2.compiler import CodeGenerator
+    from jinja2.runtime import LoopContext
+    from jinja2.sandbox import ImmutableSandboxedEnvironment, modifies_known_mutable
+    from jinja2.utils import Cycler, Joiner, Namespace
 
-    class Sandbox(ImmutableSandboxedEnvironment):
-        intercepted_binops = frozenset({"*", "**", "%"})
+    helpers = (LoopContext, Cycler, Joiner, Namespace)
+    views = (type({}.keys()), type({}.values()), type({}.items()))
 
+    class Generator(CodeGenerator):
+        """Routes what the sandbox's own hooks do not see through the guard: every loop iteration, list,
+        tuple and dict literal, ``~`` and literal text written (inside blocks and macros too)."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.pnp_counted: set[int] = set()  # ids of the loops' iterable nodes
+
+        def visit_For(self, node, frame):
+            self.pnp_counted.add(id(node.iter))
+            super().visit_For(node, frame)
+
+        def visit(self, node, *args, **kwargs):
+            if id(node) not in self.pnp_counted:
+                return super().visit(node, *args, **kwargs)
+            self.write("environment.pnp_loop(")
+            super().visit(node, *args, **kwargs)
+            self.write(")")
+
+        def _checked(self, visit, node, frame):
+            self.write("environment.pnp_value(")
+            visit(node, frame)
+            self.write(")")
+
+        def visit_List(self, node, frame):
+            self._checked(super().visit_List, node, frame)
+
+        def visit_Dict(self, node, frame):
+            self._checked(super().visit_Dict, node, frame)
+
+        def visit_Tuple(self, node, frame):
+            if node.ctx == "load":
+                self._checked(super().visit_Tuple, node, frame)
+            else:  # an assignment or loop target
+                super().visit_Tuple(node, frame)
+
+        def visit_Concat(self, node, frame):
+            self._checked(super().visit_Concat, node, frame)
+
+        def _output_const_repr(self, group):
+            return f"environment.pnp_text({super()._output_const_repr(group)})"
+
+    class Guard:
+        """The limits of the text being rendered: steps, characters made, deadline."""
+
+        def __init__(self):
+            self.steps = 0
+            self.made = 0
+            self.deadline = float("inf")
+            self.kit_wide = False
+            self.entity_sizes: dict[int, int] = {}
+
+        def start(self, seconds: float, kit_wide: bool) -> None:
+            self.steps = 0
+            self.made = 0
+            self.deadline = time.perf_counter() + seconds
+            self.kit_wide = kit_wide
+
+        def clock(self) -> None:
+            if time.perf_counter() > self.deadline:
+                raise TemplateLimit(_KIT_TIME, kit_wide=True) if self.kit_wide else TemplateLimit(
+                    f"the text took more than {MAX_SECONDS:g} s to render (time limit per text): loop over fewer "
+                    "items or write the text out")
+
+        def step(self) -> None:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                raise TemplateLimit(
+                    f"the text runs more than {MAX_STEPS} loop iterations and calls (loop limit per text): loop "
+                    "over fewer items or write the text out")
+            self.clock()
+
+        def charge(self, n: int) -> None:
+            self.made += n
+            if self.made > MAX_WORK:
+                raise TemplateLimit(
+                    f"the text writes and builds more than {MAX_WORK} characters on the way to its result (work "
+                    f"limit per text; the text itself may have {MAX_OUTPUT}): loop over fewer items or write "
+                    "the text out")
+            self.clock()
+
+        def weigh(self, value, limit: int = MAX_OUTPUT, printing: bool = False) -> int:
+            """About how many characters ``value`` prints as (a list of lists counts each copy), stopping
+            once past ``limit``. When ``printing``, an undefined value inside fails as it would alone."""
+            memo: dict[int, int] = {}
+
+            def w(v, depth: int) -> int:
+                if printing and isinstance(v, jinja2.Undefined):
+                    v._fail_with_undefined_error()
+                if isinstance(v, str):
+                    return len(v) + 2
+                if isinstance(v, bool) or v is None or isinstance(v, float):
+                    return 24
+                if isinstance(v, int):
+                    return _digits(v)
+                if isinstance(v, Entity):
+                    size = self.entity_sizes.get(id(v))
+                    if size is None:
+                        size = self.entity_sizes[id(v)] = len(repr(v))
+                    return size
+                if isinstance(v, views):
+                    v = v.mapping
+                elif isinstance(v, Namespace):
+                    v = object.__getattribute__(v, "_Namespace__attrs")
+                if not isinstance(v, (list, tuple, dict, set, frozenset)):
+                    return 1  # functions, ranges, loops, generators: short reprs
+                key = id(v)
+                if key in memo:
+                    return memo[key]
+                if depth > 100:
+                    raise TemplateLimit("this value is nested more than 100 levels deep (output limit): a text "
+                                        "needs no lists within lists that deep")
+                memo[key] = limit + 1  # a container holding itself counts as too large
+                total = 2
+                for item in (v.items() if isinstance(v, dict) else v):
+                    total += (w(item[0], depth + 1) + w(item[1], depth + 1) + 4 if isinstance(v, dict)
+                              else w(item, depth + 1) + 2)
+                    if total > limit:
+                        break
+                memo[key] = total
+                return total
+
+            return w(value, 0)
+
+        def size(self, value) -> int:
+            return len(value) if isinstance(value, str) else self.weigh(value)
+
+        def made_value(self, value, what: str = "this"):
+            """Check a value a template built (not the game's own objects) and count it as work."""
+            if isinstance(value, str):
+                if len(value) > MAX_OUTPUT:
+                    raise _too_big(what, len(value))
+                self.charge(len(value))
+            elif isinstance(value, int) and not isinstance(value, bool):
+                self.digits(_digits(value), what)  # not counted as work: a number is freed at once
+                self.clock()
+            elif isinstance(value, (list, tuple, dict, set, frozenset)):
+                size = self.weigh(value)
+                if size > MAX_OUTPUT:
+                    raise _too_big(what, size)
+                self.charge(len(value))
+            else:
+                self.clock()
+            return value
+
+        def expect(self, size: int, what: str, unit: str = "characters") -> None:
+            """A size predicted before doing the work."""
+            if size > MAX_OUTPUT:
+                raise _too_big(what, size, unit)
+
+        def digits(self, digits: int, what: str) -> None:
+            if digits > MAX_DIGITS:
+                raise _too_long_number(what, digits)
+
+        # ---- predictions for single steps that could allocate a lot
+        def binop(self, op: str, a, b) -> None:
+            if op == "*":
+                if isinstance(a, int) and isinstance(b, (str, list, tuple)):
+                    a, b = b, a
+                if isinstance(a, (str, list, tuple)) and isinstance(b, int):
+                    self.expect(self.size(a) * b if b > 0 and a else 0,
+                                f"repeating {'a text' if isinstance(a, str) else 'a list'} {_show(b)} times")
+                elif isinstance(a, int) and isinstance(b, int):
+                    self.digits(_digits(a) + _digits(b), "multiplying these numbers")
+            elif op == "**" and isinstance(a, int) and isinstance(b, int) and b > 0 and abs(a) > 1:
+                self.digits(int(math.log10(abs(a)) * min(b, 10 ** 12)) + 1,
+                            f"raising a number to the power {_show(b)}")
+            elif op == "+" and isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+                self.expect(self.size(a) + self.size(b), "joining these")
+            elif op == "%" and isinstance(a, str):
+                self.expect(self.printf_size(a, b), "this % formatting")
+
+        def printf_size(self, fmt: str, args) -> int:
+            values = list(args.values()) if isinstance(args, dict) else list(args) if isinstance(args, tuple) \
+                else [args]
+            biggest = max((self.weigh(v) for v in values), default=0)
+            total = len(fmt)
+            for m in _PRINTF.finditer(fmt):
+                total += _number(m.group(1), values) + _number(m.group(2), values) + biggest + 330
+            return total
+
+        def format_size(self, fmt: str, args, kwargs) -> int:
+            values = [*args, *kwargs.values()]
+            biggest = max((self.weigh(v) for v in values), default=0)
+            total = len(fmt)
+            try:
+                fields = list(string.Formatter().parse(fmt))
+            except ValueError:
+                return total  # str.format reports the broken format itself
+            for _literal, name, spec, _conversion in fields:
+                if name is not None:
+                    total += biggest + 330 + sum(_number(n if n.isdigit() else "*", values)
+                                                 for n in _SPEC_NUMBER.findall(spec or ""))
+            return total
+
+        def method(self, obj, args: tuple, kwargs: dict) -> tuple:
+            """Predict the str methods whose result can be far longer than the text."""
+            name, s = obj.__name__, obj.__self__
+            if name in ("center", "ljust", "rjust", "zfill") and args and isinstance(args[0], int):
+                self.expect(args[0], f"{name}({_show(args[0])})")
+            elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+                count = args[2] if len(args) > 2 else kwargs.get("count", -1)
+                n = s.count(args[0]) if args[0] else len(s) + 1
+                if isinstance(count, int) and count >= 0:
+                    n = min(n, count)
+                self.expect(len(s) + n * max(len(args[1]) - len(args[0]), 0), "this replace()")
+            elif name == "join" and args:
+                items = list(args[0])
+                self.expect(len(s) * max(len(items) - 1, 0), "joining with this separator")
+                args = (items, *args[1:])
+            return args
+
+    def filter_check(name: str, args: tuple, kwargs: dict, guard: Guard) -> tuple:
+        """Predictions for the filters whose arguments set the size of their result. ``args`` starts with
+        the filtered value. Returns the (possibly materialised) arguments."""
+        value, rest = args[0], args[1:]
+
+        def arg(i, key, default=None):
+            return rest[i] if len(rest) > i else kwargs.get(key, default)
+
+        if name == "center":
+            width = arg(0, "width", 80)
+            if isinstance(width, int):
+                guard.expect(width, f"center({_show(width)})")
+        elif name == "indent" and isinstance(value, str):
+            width = arg(0, "width", 4)
+            per_line = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
+            guard.expect(len(value) + per_line * (value.count("\n") + 2), "this indent")
+        elif name in ("batch", "slice"):
+            count = arg(0, "linecount" if name == "batch" else "slices")
+            if isinstance(count, int):
+                guard.expect(count, f"{name}({_show(count)})", "lists or items")
+        elif name == "wordwrap" and isinstance(value, str):
+            wrap = arg(2, "wrapstring")
+            if isinstance(wrap, str):
+                guard.expect(len(value) + len(wrap) * (len(value) + 1), "wrapping with this wrapstring")
+        elif name == "replace" and isinstance(value, str):
+            old, new, count = (str(arg(0, "old", "")), str(arg(1, "new", "")), arg(2, "count"))
+            n = value.count(old) if old else len(value) + 1
+            if isinstance(count, int) and count >= 0:
+                n = min(n, count)
+            guard.expect(len(value) + n * max(len(new) - len(old), 0), "this replace")
+        elif name == "join":
+            sep = arg(0, "d", "")
+            if isinstance(sep, str) and not isinstance(value, (str, jinja2.Undefined)):
+                items = list(value)
+                guard.expect(len(sep) * max(len(items) - 1, 0), "joining with this separator")
+                args = (items, *rest)
+        elif name == "format" and isinstance(value, str):
+            guard.expect(guard.printf_size(value, kwargs or tuple(rest)), "this format")
+        return args
+
+    def guarded_filter(name: str, func, guard: Guard):
+        passes = getattr(func, "jinja_pass_arg", None) is not None  # the first argument is a context
+
+        def run(*args, **kwargs):
+            guard.clock()
+            if passes:
+                args = (args[0], *filter_check(name, args[1:], kwargs, guard))
+            else:
+                args = filter_check(name, args, kwargs, guard)
+            return guard.made_value(func(*args, **kwargs), f"the {name} filter")
+
+        run.__name__ = getattr(func, "__name__", name)
+        run.__doc__ = getattr(func, "__doc__", None)
+        if passes:
+            run.jinja_pass_arg = func.jinja_pass_arg
+        return run
+
+    class Environment(ImmutableSandboxedEnvironment):
+        """Immutable sandbox that reads only content fields and guards every step (see the module doc)."""
+
+        code_generator_class = Generator
+        intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
+
+        def __init__(self, **kwargs):
+            super().__init__(finalize=self.pnp_output, **kwargs)
+            self.pnp_guard = guard = Guard()
+            for name in _DROPPED_FILTERS:
+                self.filters.pop(name, None)
+            for name in _DROPPED_GLOBALS:
+                self.globals.pop(name, None)
+            self.filters = {name: guarded_filter(name, f, guard) for name, f in self.filters.items()}
+            self.globals["range"] = self.pnp_range
+
+        # ---- what a template may read
         def is_safe_attribute(self, obj, attr, value):
-            if attr in _HIDDEN or (isinstance(obj, str) and attr in _WIDENING):
+            if isinstance(obj, Entity):
+                return attr in _readable(type(obj))
+            if not super().is_safe_attribute(obj, attr, value):
                 return False
-            return super().is_safe_attribute(obj, attr, value)
+            if not callable(value) or isinstance(obj, helpers):
+                return True
+            allowed = next((names for kind, names in _METHODS.items() if isinstance(obj, kind)), ())
+            return attr in allowed
+
+        def unsafe_undefined(self, obj, attribute):
+            kind = type(obj).__name__
+            if isinstance(obj, Entity):
+                message = (f"{attribute!r} of a {kind} cannot be read by templates (where a value was written "
+                           f"and the model's methods are internal); a {kind} has: {', '.join(_readable(type(obj)))}")
+            elif not attribute.startswith("_") and modifies_known_mutable(obj, attribute):
+                message = (f"{kind}.{attribute}() would change the game's data; templates only read it, so the "
+                           "validator checks what the files say")
+            elif not attribute.startswith("_") and callable(getattr(obj, attribute, None)):
+                allowed = next((names for k, names in _METHODS.items() if isinstance(obj, k)), ())
+                message = (f"{kind}.{attribute}() cannot be called in a template; "
+                           + (f"the {kind} methods a template may call: {', '.join(sorted(allowed))}" if allowed
+                              else f"{kind} values have no methods a template may call"))
+            else:
+                return super().unsafe_undefined(obj, attribute)
+            return self.undefined(message, name=attribute, obj=obj, exc=jinja2.exceptions.SecurityError)
+
+        # ---- the guard's hooks
+        def call(__self, __context, __obj, *args, **kwargs):
+            guard = __self.pnp_guard
+            guard.step()
+            if isinstance(__obj, LoopContext) and args:  # loop(children) in a recursive loop
+                args = (__self.pnp_loop(args[0]), *args[1:])
+            elif isinstance(__obj, types.BuiltinMethodType) and isinstance(getattr(__obj, "__self__", None), str):
+                args = guard.method(__obj, args, kwargs)
+            result = super().call(__context, __obj, *args, **kwargs)
+            return guard.made_value(result, f"calling {getattr(__obj, '__name__', 'this')}()")
 
         def call_binop(self, context, operator, left, right):
-            if operator == "*":
-                for seq, n in ((left, right), (right, left)):
-                    if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_OUTPUT:
-                        raise TemplateLimit(f"{len(seq)} item(s) repeated {n} times would make more than {MAX_OUTPUT}")
-            if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64:
-                raise TemplateLimit("a power above 64")
-            if operator == "%" and isinstance(left, str):
-                import re
+            self.pnp_guard.binop(operator, left, right)
+            return self.pnp_guard.made_value(super().call_binop(context, operator, left, right),
+                                             f"'{operator}'")
 
-                if any(int(w) > 100 for w in re.findall(r"%[-+ #0]*(\d+)", left)):
-                    raise TemplateLimit("a % format wider than 100 characters")
-            budget.step()
-            return super().call_binop(context, operator, left, right)
+        def wrap_str_format(self, value):
+            wrapper = super().wrap_str_format(value)
+            if wrapper is None:
+                return None
+            fmt, guard, is_map = value.__self__, self.pnp_guard, value.__name__ == "format_map"
 
-    env = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
-    for name in ("center", "indent", "format", "wordwrap", "urlize", "filesizeformat"):  # pad to any width
-        env.filters.pop(name, None)
+            def checked(*args, **kwargs):
+                mapping = args[0] if is_map and args and isinstance(args[0], dict) else kwargs
+                guard.expect(guard.format_size(fmt, () if is_map else args, mapping), "this format()")
+                return wrapper(*args, **kwargs)
 
-    def counted_range(*args):
-        r = range(*args)
-        if len(r) > MAX_STEPS:
-            raise TemplateLimit(f"range of {len(r)} values (at most {MAX_STEPS})")
+            checked.__name__ = value.__name__
+            return checked
 
-        def steps():
-            for i in r:
-                budget.step()
-                yield i
-        return steps()
+        def pnp_range(self, *args):
+            numbers = range(*args)
+            try:
+                n = len(numbers)
+            except OverflowError:
+                n = 10 ** 20
+            if n > MAX_STEPS:
+                raise TemplateLimit(
+                    f"range({', '.join(_show(a) for a in args)}) would give {_show(n)} numbers; a text may loop "
+                    f"at most {MAX_STEPS} times (loop limit per text): use a smaller range")
+            return numbers
 
-    env.globals["range"] = counted_range
-    return env
+        def pnp_loop(self, iterable):
+            guard = self.pnp_guard
+            for item in iterable:
+                guard.step()
+                yield item
+
+        def pnp_value(self, value):
+            return self.pnp_guard.made_value(value)
+
+        def pnp_text(self, text):
+            self.pnp_guard.charge(len(text))
+            return text
+
+        def pnp_output(self, value):
+            guard = self.pnp_guard
+            if not isinstance(value, str):
+                if isinstance(value, (list, tuple, dict, set, frozenset, *views, Namespace)):
+                    size = guard.weigh(value, printing=True)
+                    if size > MAX_OUTPUT:
+                        raise _too_big("printing this value", size)
+                value = str(value)
+            if len(value) > MAX_OUTPUT:
+                raise _too_big("printing this value", len(value))
+            guard.charge(len(value))
+            return value
+
+    return Environment
 
 
 def make_environment(kit: Kit):
     """The sandboxed Jinja2 environment and the names texts may use."""
     import jinja2  # only kits whose texts hold templates pay for importing Jinja2
 
-    budget = _Budget()
-    env = _sandbox(budget)
-    env.pnp_budget = budget
+    env = _classes()(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
     def money(value):
         if isinstance(value, jinja2.Undefined):
             value._fail_with_undefined_error()  # report the unknown name, not a formatting error
@@ -164,41 +598,23 @@ def _derived(kit: Kit) -> dict:
     return out
 
 
-def render_text(env, context, source: str) -> str:
-    """Render one text within its allowance: MAX_STEPS loop steps, MAX_OUTPUT characters, MAX_SECONDS (a
-    timer interrupts a render that runs on outside the counted steps, where the platform has one)."""
-    budget = getattr(env, "pnp_budget", None) or _Budget()
-    budget.renew()
-    with _deadline():
-        out = env.from_string(source).render(context)
-    if len(out) > MAX_OUTPUT:
-        raise TemplateLimit(f"the text is {len(out)} characters long (at most {MAX_OUTPUT})")
-    return out
-
-
-class _deadline:
-    """Raise TemplateLimit in the main thread when a render outlives MAX_SECONDS (POSIX interval timer)."""
-
-    def __enter__(self):
-        import signal
-        import threading
-
-        self.armed = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        if self.armed:
-            def expire(signum, frame):
-                raise TemplateLimit(f"more than {MAX_SECONDS:g} s of work")
-
-            self.previous = signal.signal(signal.SIGALRM, expire)
-            signal.setitimer(signal.ITIMER_REAL, MAX_SECONDS + 0.5)
-        return self
-
-    def __exit__(self, *exc):
-        if self.armed:
-            import signal
-
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
-        return False
+def render_text(env, context, source: str, seconds: float = MAX_SECONDS, kit_wide: bool = False) -> str:
+    """Render one text within the limits; raises ``TemplateLimit`` when it goes over one."""
+    if len(source) > MAX_SOURCE:
+        raise TemplateLimit(
+            f"the text is {len(source)} characters long and holds template expressions; such a text is limited "
+            f"to {MAX_SOURCE} characters (source limit): shorten it, or let a loop write the repeated part")
+    env.pnp_guard.start(seconds, kit_wide)
+    template = env.from_string(source)
+    out, length = [], 0
+    for chunk in template.generate(context):
+        length += len(chunk)
+        if length > MAX_OUTPUT:
+            raise TemplateLimit(
+                f"the text renders to more than {MAX_OUTPUT} characters (output limit per text); a card cannot "
+                "show that much: shorten it or loop over fewer items")
+        out.append(chunk)
+    return "".join(out)
 
 
 def render_all(kit: Kit, problems: Problems) -> None:
@@ -210,11 +626,13 @@ def render_all(kit: Kit, problems: Problems) -> None:
 
 
 class _LazyEnvironment:
-    """Builds the environment the first time a text needs it."""
+    """Builds the environment the first time a text needs it; keeps the time the kit's texts have taken."""
 
     def __init__(self, kit: Kit):
         self.kit = kit
         self.pair = None
+        self.spent = 0.0  # seconds spent rendering this kit's texts
+        self.out_of_time = False  # the kit's time ran out and that was reported
 
     def get(self):
         if self.pair is None:
@@ -242,12 +660,22 @@ def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
 def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
     if "{" not in source:
         return source
+    loc, path = obj.at(name), obj.sub(name)
+    left = MAX_KIT_SECONDS - lazy.spent
+    if left <= 0 or lazy.out_of_time:  # reported once, at the first text not rendered
+        if not lazy.out_of_time:
+            lazy.out_of_time = True
+            problems.report(TEMPLATE_LIMIT, loc, path, _KIT_TIME)
+        return source
     import jinja2
 
     env, context = lazy.get()
-    loc, path = obj.at(name), obj.sub(name)
+    started = time.perf_counter()
     try:
-        return Text(render_text(env, context, source))
+        return Text(render_text(env, context, source, min(MAX_SECONDS, left), left < MAX_SECONDS))
+    except TemplateLimit as exc:
+        lazy.out_of_time = exc.kit_wide
+        problems.report(TEMPLATE_LIMIT, loc, path, str(exc))
     except jinja2.UndefinedError as exc:
         problems.report(TEMPLATE_UNDEFINED, loc, path,
                         f"{exc.message}; known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
@@ -255,13 +683,10 @@ def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, pr
         problems.report(TEMPLATE_SYNTAX, loc, path, f"template syntax error: {exc.message}")
     except TemplateLookupError as exc:
         problems.report(TEMPLATE_REFERENCE, loc, path, str(exc))
-    except TemplateLimit as exc:
-        problems.report(TEMPLATE_LIMIT, loc, path, f"the template does too much: {exc}; a text shows a few values, "
-                                                   f"simplify it")
-    except (MemoryError, RecursionError) as exc:
-        problems.report(TEMPLATE_LIMIT, loc, path, f"the template does too much ({type(exc).__name__}); simplify it")
     except jinja2.exceptions.SecurityError as exc:
         problems.report(TEMPLATE_UNSAFE, loc, path, f"not allowed in a template: {exc}")
     except Exception as exc:  # any other failure inside a designer's expression is a content error
         problems.report(TEMPLATE_ERROR, loc, path, f"template failed: {exc}")
+    finally:
+        lazy.spent += time.perf_counter() - started
     return source

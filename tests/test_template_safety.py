@@ -21,7 +21,7 @@ HOSTILE = [
     ("{{ game.data.update({'x': 1}) }}", "E-template-unsafe"),
     ("{{ game.loc }}", "E-template-unsafe"),
     ("{{ space('go').locs }}", "E-template-unsafe"),
-    ("{{ 'x'.ljust(10**9) }}", "E-template-unsafe"),
+    ("{{ 'x'.ljust(10**9) }}", "E-template-limit"),
 ]
 
 

@@ -1,9 +1,19 @@
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from pnp import templates
+from pnp.build import check_game
 from pnp.content import load_kit
 from pnp.model import Currency
 from pnp.money import format_money
 from pnp.problems import Problems
 
-from conftest import edit
+from conftest import ROOT, edit
 
 
 def test_templates_render_with_game_data(mini):
@@ -52,3 +62,178 @@ def test_money_formats_for_all_five_games():
     assert format_money(3000, mu) == "3000 MU"
     assert format_money(300, dollar) == "$300"
     assert format_money(5, pound) == "£5"
+
+
+# ---------------------------------------------------------------- safety (issue 21): immutable, no internals, bounded
+FINE = 'text: "Pay {{ 5 | money }}."'  # decks/luck.yaml line 8
+
+
+def with_text(mini, source: str):
+    """The mini game with the third luck card's text (decks/luck.yaml:8) replaced by ``source``."""
+    edit(mini / "decks" / "luck.yaml", FINE, "text: " + json.dumps(source))
+    return mini
+
+
+def load(mini):
+    problems = Problems()
+    kit = load_kit(mini, problems)
+    return kit, problems
+
+
+#: texts that used to hang, eat memory or write gigabytes: (text, words the E-template-limit message has)
+HOSTILE = {
+    "nested-loops": ("{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}",
+                     "loop limit"),
+    "text-repeat": ("{{ 'a' * 10**9 }}", "output limit"),
+    "list-repeat": ("{{ [0] * 10**9 }}", "output limit"),
+    "range": ("{% for i in range(10**9) %}x{% endfor %}", "range(1000000000)"),
+    "range-unlooped": ("{{ range(10**9) | length }}", "loop limit"),
+    "huge-output": ("{% for i in range(9000) %}{{ 'abcdefghij' }}{% endfor %}", "output limit per text"),
+    "literal-output": ("{% for i in range(9000) %}0123456789{% endfor %}", "output limit per text"),
+    "block-output": ("{% set s %}{% for i in range(9999) %}{{ 'y' * 19000 }}{% endfor %}{% endset %}{{ s | length }}",
+                     "work limit"),
+    "filter-pipeline": ("{{ range(10000) | map('center', 20000) | list | length }}", "work limit"),
+    "doubling": ("{% set ns = namespace(s='ab') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
+                 "{{ ns.s | length }}", "output limit"),
+    "squaring": ("{% set ns = namespace(n=2) %}{% for i in range(60) %}{% set ns.n = ns.n * ns.n %}{% endfor %}"
+                 "{{ ns.n }}", "digits"),
+    "power": ("{{ 2 ** (10**9) }}", "digits"),
+    "macro-explosion": ("{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+                        "loop limit"),
+    "ljust": ("{{ 'x'.ljust(10**9) }}", "output limit"),
+    "printf": ("{{ '%999999999s' % 'x' }}", "output limit"),
+    "printf-star": ("{{ '%*s' % (10**9, 'x') }}", "output limit"),
+    "format-method": ("{{ '{:>999999999}'.format('x') }}", "output limit"),
+    "center-filter": ("{{ 'x' | center(10**9) }}", "output limit"),
+    "indent-filter": ("{{ ('a\\n' * 5000) | indent(10000) }}", "output limit"),
+    "replace-filter": ("{{ ('a' * 10000) | replace('a', 'b' * 10000) }}", "output limit"),
+    "join-filter": ("{{ range(5000) | join('y' * 19000) }}", "output limit"),
+    "batch-filter": ("{{ [1, 2, 3] | batch(10**9, 0) | list }}", "output limit"),
+    "nested-lists": ("{% set ns = namespace(a=[]) %}{% for i in range(5000) %}{% set ns.a = [ns.a] %}{% endfor %}"
+                     "{{ ns.a }}", "nested"),
+    "long-source": ("{{ 1 }}" * 2000, "source limit"),
+    "slow": ("{% set l = range(3000) | list %}{% for i in range(9999) %}"
+             "{% if l|max and l|max and l|max and l|max and l|max and l|max and l|max and l|max %}{% endif %}"
+             "{% endfor %}", "time limit per text"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_template_fails_fast_with_a_limit_error(mini, name):
+    source, words = HOSTILE[name]
+    with_text(mini, source)
+    started = time.perf_counter()
+    _, problems = load(mini)
+    took = time.perf_counter() - started
+    (p,) = problems.errors
+    assert p.code == "E-template-limit", str(p)
+    assert p.loc.file.endswith("luck.yaml") and p.loc.line == 8
+    assert words in p.message and "limit" in p.message
+    assert took < 1.5, f"{name} took {took:.2f} s"
+
+
+@pytest.mark.parametrize("name", ["nested-loops", "text-repeat", "list-repeat", "range", "huge-output", "slow"])
+def test_validate_and_build_report_hostile_templates_without_a_traceback(mini, tmp_path, name):
+    """Through the command line, in a fresh process: exit 1 with file:line, no traceback, well under 2 s."""
+    with_text(mini, HOSTILE[name][0])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    for args in (["validate", str(mini)], ["build", str(mini), "--out", str(tmp_path / "out")]):
+        started = time.perf_counter()
+        r = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=60)
+        took = time.perf_counter() - started
+        out = r.stdout + r.stderr
+        assert r.returncode == 1, out
+        assert "Traceback" not in out
+        assert "luck.yaml:8:" in out and "[E-template-limit]" in out, out
+        assert took < 2.0, f"{args[0]} {name} took {took:.2f} s"
+    assert not (tmp_path / "out").exists()
+
+
+def test_texts_within_the_limits_render(mini):
+    with_text(mini, "{% for i in range(5000) %}{{ i % 10 }}{% endfor %}{{ 'x' * 10000 }}{{ ([1] * 1000) | length }}")
+    kit, problems = load(mini)
+    assert not problems.items, [str(p) for p in problems.items]
+    assert len(kit.deck("luck").cards[2].text) == 5000 + 10000 + 4
+
+
+def test_all_texts_of_a_kit_share_a_time_budget(mini, monkeypatch):
+    """Slow texts cannot add up to a hang: once the kit's time is spent, the rest are not rendered."""
+    monkeypatch.setattr(templates, "MAX_SECONDS", 0.05)
+    monkeypatch.setattr(templates, "MAX_KIT_SECONDS", 0.12)
+    slow = json.dumps(HOSTILE["slow"][0])
+    (mini / "decks" / "luck.yaml").write_text(
+        "id: luck\nname: Luck\ncolour: \"#e08a1e\"\ncards:\n"
+        + "".join(f"  - {{id: c{i}, text: {slow}}}\n" for i in range(5)), encoding="utf-8")
+    started = time.perf_counter()
+    _, problems = load(mini)
+    assert time.perf_counter() - started < 1.0
+    limits = [p for p in problems.errors if p.code == "E-template-limit"]
+    assert 2 <= len(limits) <= 4 and len({p.loc.line for p in limits}) == len(limits)
+    assert all("time limit per text" in p.message for p in limits[:-1])
+    assert "time limit per kit" in limits[-1].message and "not rendered" in limits[-1].message
+
+
+# ---- the sandbox is immutable: the validator checks what the files say
+@pytest.mark.parametrize("source", [
+    "{{ rules.deck_sizes.update({'luck': 3}) }}",
+    "{{ rules.deck_sizes.setdefault('luck', 3) }}",
+    "{{ rules.deck_sizes.pop('luck') }}",
+    "{{ rules.deck_sizes.clear() }}",
+    "{{ game.credits.append('x') }}",
+    "{{ game.credits.sort() }}",
+    "{{ game.money.denominations.reverse() }}",
+    "{{ rules.deck_sizes.__setitem__('luck', 3) }}",
+])
+def test_templates_cannot_change_kit_data(mini, source):
+    edit(mini / "game.yaml", "deck_sizes: {luck: 3}", "deck_sizes: {luck: 5}")  # wrong: the deck has 3 cards
+    with_text(mini, source)
+    kit, problems = load(mini)
+    assert [p.code for p in problems.errors] == ["E-template-unsafe"]
+    assert kit.game.rules.deck_sizes == {"luck": 5}
+    assert len(kit.game.credits) == 1 and kit.game.money.denominations == [1, 5, 10, 50]
+    # and the validator's view is the file's: the wrong deck size is still reported
+    problems = Problems()
+    check_game(mini, problems)
+    assert {"E-template-unsafe", "E-deck-size"} <= {p.code for p in problems.errors}
+
+
+# ---- templates read content fields, never where things were written or the model's methods
+@pytest.mark.parametrize("source", [
+    "{{ game.loc }}", "{{ game.locs }}", "{{ game.path }}", "{{ space('go').locs }}", "{{ space('go').loc.file }}",
+    "{{ space('go')['loc'] }}", "{{ game | attr('loc') }}", "{{ [space('go')] | map(attribute='loc') | list }}",
+    "{{ [space('go')] | map(attribute='loc') | join }}", "{{ space('go').at('name') }}", "{{ space('go').sub('x') }}",
+    "{{ space('go').charges() }}", "{{ deck('luck').cards[0].locs }}", "{{ '{0.loc}'.format(game) }}",
+    "{{ title('line').path }}", "{{ ''.__class__.__mro__ }}", "{{ 'a'.encode() }}", "{{ (1).to_bytes(9, 'big') }}",
+])
+def test_templates_cannot_reach_internals(mini, source):
+    with_text(mini, source)
+    kit, problems = load(mini)
+    (p,) = problems.errors
+    assert p.code == "E-template-unsafe", str(p)
+    assert str(mini) not in kit.deck("luck").cards[2].text
+
+
+def test_unsafe_message_lists_what_a_template_may_read(mini):
+    with_text(mini, "{{ space('go').loc }}")
+    _, problems = load(mini)
+    (p,) = problems.errors
+    assert "'loc' of a Space" in p.message and "id, kind, name" in p.message and "amount" in p.message
+
+
+def test_printing_a_model_object_shows_no_path(mini):
+    with_text(mini, "{{ game }} {{ space('go') }} {{ deck('luck') }} {{ game | pprint }}")
+    kit, problems = load(mini)
+    assert not problems.items, [str(p) for p in problems.items]
+    text = kit.deck("luck").cards[2].text
+    assert "Mini Monopoly" in text and str(mini) not in text and "loc=" not in text
+
+
+def test_plain_lookups_and_reading_methods_still_work(mini):
+    with_text(mini, "{{ space('go').amount }} {{ space('go').name.upper() }} {{ rules.deck_sizes.get('luck') }} "
+                    "{% for k, v in rules.deck_sizes.items() %}{{ k }}={{ v }}{% endfor %} "
+                    "{% for v, n in game.money.starting_split | dictsort | reverse %}{{ n }}x{{ v }}"
+                    "{{ ', ' if not loop.last else '.' }}{% endfor %} {{ '%d-%s' % (1, 'a') }} {{ '{:>3}'.format(7) }}")
+    kit, problems = load(mini)
+    assert not problems.items, [str(p) for p in problems.items]
+    assert kit.deck("luck").cards[2].text == "20 START 3 luck=3 1x50, 4x10, 1x5, 5x1. 1-a   7"

@@ -114,15 +114,22 @@ TEMPLATE_REFERENCE = rule("E-template-reference", (
     emitted_by="pnp.templates")
 
 TEMPLATE_UNSAFE = rule("E-template-unsafe", (
-    "A template tried something the sandbox forbids: changing the game's data (texts may only read it, so "
-    "what the validator checked stays what prints), internal attributes (where a value was written: loc, "
-    "path), or methods that pad or format text to any width. Texts may only read the game's values."),
+    "A template tried something the sandbox forbids. Texts only read the game's values: the content fields of "
+    "spaces, decks, title cards and the game (not where they were written: loc, locs, path), items of lists "
+    "and mappings, and a few methods that change nothing ('x'.upper(), data.get('k')). Anything that would "
+    "change the game's data (rules.deck_sizes.update(...)), the model's methods and names starting with _ are "
+    "refused, so the validator checks exactly what the files say and no text prints internals. The message "
+    "lists what the object offers."),
     emitted_by="pnp.templates")
 
 TEMPLATE_LIMIT = rule("E-template-limit", (
-    "A template does too much: more than 10,000 loop steps (range and every loop over it), output longer "
-    "than 20,000 characters (text repeated with * included: it is refused before it is made), or more than "
-    "a second of work. A card's text is short; loops are for a few values, not for computing."),
+    "A template went over a limit that keeps hostile or runaway texts from hanging pnp or eating memory: at "
+    "most 10000 loop iterations and calls per text (range() included), at most 20000 characters for the "
+    "rendered text and for every value built on the way (a text repeated with *, a list), numbers of at most "
+    "4000 digits, at most 1000000 characters written and built in all, at most 10000 characters of source "
+    "for a text holding {{ }} or {% %}, 0.5 s per text and 2 s for all texts of a kit. Sizes are worked out "
+    "before the work, so 'a' * 10**9 fails at once. The message says which limit; loop over fewer items, "
+    "repeat less, or write the text out."),
     emitted_by="pnp.templates")
 
 TEMPLATE_ERROR = rule("E-template-error", (
