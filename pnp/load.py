@@ -108,7 +108,9 @@ def load_file(path: Path, problems: Problems, budget: Budget | None = None) -> N
         problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
         return None
     except UnicodeDecodeError as exc:
-        problems.report(YAML_ENCODING, Loc(spath), "",
+        before = raw[:exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
+        problems.report(YAML_ENCODING, Loc(spath, line, col), "",
                         f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
         return None
     return load_text(text, spath, problems, budget)
@@ -121,9 +123,12 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
     """Scan the parser's events (no recursion) for nesting deeper than MAX_DEPTH: libyaml composes
     recursively, and a document 25,000 levels deep would crash the process before any check ran."""
-    depth = 0
+    depth = events = 0
     try:
         for event in yaml.parse(text, Loader=_Loader):
+            events += 1
+            if events > MAX_NODES:  # more values than a whole kit may hold, before any alias is expanded
+                return _loc(path, event.start_mark), f"more than {MAX_NODES} values in one file"
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -138,7 +143,8 @@ def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
 def load_text(text: str, path: str, problems: Problems, budget: Budget | None = None) -> Node | None:
     deep = too_deep(text, path)
     if deep is not None:
-        problems.report(YAML_TOO_LARGE, deep[0], "", f"{deep[1]}; write the values flatter")
+        problems.report(YAML_TOO_LARGE, deep[0], "", f"{deep[1]}; a kit's files are small: write the values "
+                                                     f"flatter and fewer")
         return None
     loader = _Loader(text)
     try:
@@ -150,7 +156,16 @@ def load_text(text: str, path: str, problems: Problems, budget: Budget | None = 
         problems.report(YAML_SYNTAX, loc, "", f"YAML syntax error: {what}; check indentation, colons and quotes")
         return None
     except yaml.YAMLError as exc:
-        problems.report(YAML_SYNTAX, Loc(path), "", f"YAML error: {exc}")
+        position = getattr(exc, "position", None)  # a reader error (a control character) knows its offset
+        loc = Loc(path)
+        if isinstance(position, int):
+            before = text[:position]
+            loc = Loc(path, before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1)
+        what = getattr(exc, "reason", None) or str(exc).split("\n")[0]
+        character = getattr(exc, "character", None)
+        shown = f" (U+{ord(character):04X})" if isinstance(character, str) and len(character) == 1 else ""
+        problems.report(YAML_SYNTAX, loc, "", f"YAML error: {what}{shown}; remove the character or write the "
+                                              f"value in quotes with an escape")
         return None
     finally:
         loader.dispose()
@@ -162,15 +177,17 @@ def load_text(text: str, path: str, problems: Problems, budget: Budget | None = 
     try:
         return _convert(root, path, loader, problems, budget, 0)
     except _Budget as exc:
-        problems.report(YAML_TOO_LARGE, _loc(path, root.start_mark), "",
-                        f"{exc}; this usually means aliases (*name) that expand to a huge document")
+        mark = exc.args[1] if len(exc.args) > 1 else root.start_mark
+        problems.report(YAML_TOO_LARGE, _loc(path, mark), "",
+                        f"{exc.args[0]}; this usually means aliases (*name) that expand to a huge document")
         return None
 
 
 def _convert(node, path: str, loader, problems: Problems, budget: Budget, depth: int) -> Node:
     budget.left -= 1
     if budget.left < 0:
-        raise _Budget(f"more than {MAX_NODES} values in the kit's files after expanding aliases")
+        raise _Budget(f"more than {MAX_NODES} values in the kit's files after expanding aliases",
+                      node.start_mark)
     if depth > MAX_DEPTH:
         raise _Budget(f"nested deeper than {MAX_DEPTH} levels")
     loc = _loc(path, node.start_mark)

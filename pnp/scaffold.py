@@ -21,6 +21,7 @@ def new_game(name: str, dest_root: Path, source: Path | None = None) -> Path:
     if dest.exists() or dest.is_symlink():
         raise ScaffoldError(f"{dest} already exists; choose another name or remove it")
     src = source or STARTER
+    _check_copyable(Path(src))
     dest_root.mkdir(parents=True, exist_ok=True)
     shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     game = dest / "game.yaml"
@@ -32,3 +33,24 @@ def new_game(name: str, dest_root: Path, source: Path | None = None) -> Path:
         text = f'title: "{name}"\n' + text
     game.write_text(text, encoding="utf-8")
     return dest
+
+
+def _check_copyable(src: Path) -> None:
+    """Refuse, before copying anything, a source holding what a copy must not read: a pipe (it would wait for
+    ever), a device, a link to nothing or leading out of the folder."""
+    import os
+    import stat
+
+    root = src.resolve()
+    for folder, dirs, files in os.walk(src):
+        for name in dirs + files:
+            path = Path(folder) / name
+            try:
+                st = os.stat(path)
+                path.resolve().relative_to(root)
+            except (OSError, ValueError, RuntimeError):
+                raise ScaffoldError(f"{path} is a link to nothing, or leading out of {src}; a game to copy holds "
+                                    f"plain files and folders only") from None
+            if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+                raise ScaffoldError(f"{path} is not a plain file (a pipe or a device); a game to copy holds plain "
+                                    f"files and folders only")

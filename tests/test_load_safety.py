@@ -78,3 +78,25 @@ def test_keys_that_are_the_same_number_are_duplicates(mini):
     r, _ = _pnp("validate", str(mini))
     assert r.returncode == 1 and "[E-yaml-duplicate-key]" in r.stderr and "same number" in r.stderr
     assert "game.yaml:" in r.stderr
+
+
+def test_new_from_a_game_holding_a_pipe_copies_nothing(mini, tmp_path):
+    os.mkfifo(mini / "images.png")
+    r, took = _pnp("new", "copy", "--from", str(mini), cwd=tmp_path)
+    assert r.returncode == 2 and "pipe" in r.stderr and "Traceback" not in r.stderr and took < 5
+    assert not (tmp_path / "content" / "copy").exists()
+
+
+def test_a_bad_character_or_byte_is_reported_at_its_line(mini):
+    (mini / "reference.yaml").write_bytes(b'cards:\n  - {id: a, title: "x\x00y", text: hi}\n')
+    r, _ = _pnp("validate", str(mini))
+    assert "reference.yaml:2:" in r.stderr and "[E-yaml-syntax]" in r.stderr
+    (mini / "reference.yaml").write_bytes(b'cards:\n  - {id: a, title: "caf\xe9", text: hi}\n')
+    r, _ = _pnp("validate", str(mini))
+    assert "reference.yaml:2:" in r.stderr and "[E-yaml-encoding]" in r.stderr
+
+
+def test_a_huge_flat_file_is_refused_before_it_is_composed(mini):
+    (mini / "reference.yaml").write_text("x: [" + ", ".join(["1"] * 300_000) + "]\n", encoding="utf-8")
+    r, took = _pnp("validate", str(mini))
+    assert r.returncode == 1 and "[E-yaml-too-large]" in r.stderr and took < 2
