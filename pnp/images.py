@@ -11,10 +11,11 @@ so even a preview of broken content never hands a bad file to a renderer.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from .files import not_plain
 
 #: the most a picture may hold: bytes on disk and pixels decoded (a 300 dpi A3 is ~17.5 Mpx)
 MAX_BYTES = 50_000_000
@@ -44,8 +45,8 @@ def inspect(root: Path | str, file: str) -> Picture:
         st = os.stat(path)
     except OSError:
         return Picture(None, MISSING, str(path))
-    if not stat.S_ISREG(st.st_mode):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a pipe or a device)"
+    what = not_plain(st)
+    if what:
         return Picture(None, UNREADABLE, f"it is {what}")
     if st.st_size > MAX_BYTES:
         return Picture(None, TOO_LARGE, f"{st.st_size / 1e6:.0f} MB; at most {MAX_BYTES / 1e6:.0f} MB")

@@ -17,11 +17,11 @@ import hashlib
 import json
 import os
 import re
-import stat
 from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
+from .files import not_plain
 from .parts import sources
 
 PKG = Path(__file__).resolve().parent
@@ -86,7 +86,7 @@ def _read(path: Path) -> bytes | None:
 
     try:
         st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+        if not_plain(st) or st.st_size > MAX_BYTES:
             return None
         with open(path, "rb") as fh:
             return fh.read(MAX_BYTES + 1)

@@ -8,13 +8,13 @@ becomes an error instead of a hang.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from .files import not_plain
 from .problems import Loc, Problems
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
                            YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
@@ -92,8 +92,8 @@ def load_file(path: Path, problems: Problems, budget: Budget | None = None) -> N
     except OSError as exc:
         problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
         return None
-    if not stat.S_ISREG(st.st_mode):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a pipe, socket or device)"
+    what = not_plain(st)
+    if what:
         problems.report(FILE_UNREADABLE, Loc(spath), "", f"this is {what}; a content file must be a plain file")
         return None
     if st.st_size > MAX_BYTES:

@@ -39,7 +39,8 @@ def _check_copyable(src: Path) -> None:
     """Refuse, before copying anything, a source holding what a copy must not read: a pipe (it would wait for
     ever), a device, a link to nothing or leading out of the folder."""
     import os
-    import stat
+
+    from .files import not_plain
 
     root = src.resolve()
     for folder, dirs, files in os.walk(src):
@@ -51,6 +52,6 @@ def _check_copyable(src: Path) -> None:
             except (OSError, ValueError, RuntimeError):
                 raise ScaffoldError(f"{path} is a link to nothing, or leading out of {src}; a game to copy holds "
                                     f"plain files and folders only") from None
-            if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            if not_plain(st) not in (None, "a folder"):
                 raise ScaffoldError(f"{path} is not a plain file (a pipe or a device); a game to copy holds plain "
                                     f"files and folders only")
