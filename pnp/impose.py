@@ -1,20 +1,35 @@
-"""Place items on sheets: grid fitting, bleed, crop marks, footers, duplex backs.
+"""Place items on sheets: grids with gutters, bleed, crop marks, footers, duplex and gutterfold backs.
 
-Input: layout ``Item``s (front/back drawings in mm). Output: backend-neutral
-``Page``s plus, for the manifest, every item's trim rectangle on every page.
-Numbers follow ../shared/PRINT.md; every one of them is an option.
+Input: layout ``Item``s (front/back drawings in mm). Output: backend-neutral ``Page``s plus, for the
+manifest, every item's trim rectangle on every page. Numbers follow ../shared/PRINT.md.
+
+- Every item carries its own bleed and sits ``2 × bleed`` from its neighbours (a gutter), so a cut a little
+  off shows the item's own colour. Items whose ``cut`` is ``shared`` (banknotes) are butted instead: they
+  share their cut lines and keep a paper-coloured border inside their trim (the layout draws it).
+- A sheet holds blocks: a grid of same-size items each. Items of several sizes (counters, standees,
+  chips) fill one sheet block under block, in the order given, before a new sheet is begun.
+- Crop marks sit outside the bleed on the sheet's printable margin where there is room; where a block
+  fills the printable height or width, its cuts are marked by short ticks in the middle of the gutters
+  (on bleed that is cut away) or, for shared cuts, by hairlines on the trim.
+- Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
+  sheet over mirrors positions about the flip axis; the back's rotation follows from the item's own axis
+  (see ``back_rotation``). The same holds for gutterfold, whose fold is the flip axis.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from . import scene
 from .layout.common import Item
-from .marks import MARK_LENGTH, MARK_MIN, MARK_OFFSET, PAPERS, cut_marks, footer
+from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, gutter_tick
 from .options import PrintOptions
 from .scene import Page
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
+MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
+FOLD_GAP = 2.0  # mm of bare paper across a gutterfold's fold line, between the two halves' bleeds
+EPS = 1e-6
 
 
 @dataclass
@@ -23,13 +38,14 @@ class Placed:
     side: str  # front | back
     x: float
     y: float
-    w: float  # trim size as placed (rotation swaps w and h)
+    w: float  # trim size as placed (rotation by 90 or 270 swaps w and h)
     h: float
-    rotation: int = 0
+    rotation: int = 0  # degrees counter-clockwise the item's drawing is turned on the page
 
     def record(self) -> dict:
         return {"id": self.item.id, "kind": self.item.kind, "side": self.side,
-                "trim": [round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3)]}
+                "trim": [round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3)],
+                "rotation": self.rotation}
 
 
 @dataclass
@@ -40,208 +56,374 @@ class Sheet:
 
 
 @dataclass
-class Grid:
+class Block:
+    """Items of one size in a grid: cells filled in reading order from the top left."""
+
+    items: list[Item]
     cols: int
     rows: int
     rotation: int  # 0 or 90
-    gap: float  # between neighbouring trims: 2×bleed, or 0 when butted (shared cuts)
     cell_w: float  # trim as placed
     cell_h: float
-    x0: float  # lower-left trim corner of the first cell
-    y0: float
-    block: tuple[float, float, float, float]
+    gap: float  # between neighbouring trims: 2 × bleed, or 0 for shared cuts
+    edge: float  # bleed drawn around the block (0 for shared cuts: their border is paper)
+    x0: float = 0.0  # lower-left trim corner of the block
+    y0: float = 0.0
 
     @property
-    def capacity(self) -> int:
-        return self.cols * self.rows
+    def width(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
     def cell(self, i: int) -> tuple[float, float]:
-        """Fill rows from the top left, reading order."""
         r, c = divmod(i, self.cols)
-        x = self.x0 + c * (self.cell_w + self.gap)
-        y = self.y0 + (self.rows - 1 - r) * (self.cell_h + self.gap)
-        return x, y
+        return (self.x0 + c * (self.cell_w + self.gap), self.y0 + (self.rows - 1 - r) * (self.cell_h + self.gap))
+
+    def cells(self) -> list[tuple[float, float]]:
+        return [self.cell(i) for i in range(len(self.items))]
 
 
-def plan_grid(w: float, h: float, area: tuple[float, float, float, float], bleed: float) -> Grid:
-    """The grid holding the most items inside ``area`` (x, y, w, h: the printable region), with room for
-    bleed and crop marks around the block. Prefers gaps (every edge keeps its bleed) when they hold as many
-    items as butted cuts; prefers items upright."""
-    ax, ay, aw, ah = area
-    around = 2 * (bleed + MARK_OFFSET + MARK_MIN)
-    best: Grid | None = None
-    for rotation in (0, 90):
-        cw, ch = (w, h) if rotation == 0 else (h, w)
-        for gap in (2 * bleed, 0.0):
-            cols = int((aw - around + gap + 1e-9) // (cw + gap))
-            rows = int((ah - around + gap + 1e-9) // (ch + gap))
-            if cols < 1 or rows < 1:
+# --------------------------------------------------------------------------- planning
+def _count(w: float, h: float, rotation: int, gap: float, edge: float, aw: float, ah: float) -> tuple[int, int]:
+    cw, ch = (w, h) if rotation == 0 else (h, w)
+    cols = int((aw - 2 * edge + gap + EPS) // (cw + gap))
+    rows = int((ah - 2 * edge + gap + EPS) // (ch + gap))
+    return max(cols, 0), max(rows, 0)
+
+
+def _sep(bleed: float) -> float:
+    """Room between two blocks on one sheet: both bleeds and a short mark each."""
+    return 2 * (bleed + MARK_OFFSET + MARK_SHORTEST)
+
+
+def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float) -> list[list[Block]]:
+    """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go)."""
+    _, _, aw, ah = area
+    groups: dict[tuple[float, float, str], list[Item]] = {}
+    for it in items:  # items of one size share blocks; first-seen order is kept
+        groups.setdefault((it.width, it.height, it.cut), []).append(it)
+    sheets: list[list[Block]] = []
+    current: list[Block] = []
+    used = 0.0
+    for (w, h, cut), queue in groups.items():
+        shared = cut == "shared"
+        gap, edge = (0.0, 0.0) if shared else (2 * bleed, bleed)
+        full = {rot: _count(w, h, rot, gap, edge, aw, ah) for rot in (0, 90)}
+        best_rot = max((0, 90), key=lambda r: (full[r][0] * full[r][1], r == 0))
+        if full[best_rot][0] * full[best_rot][1] == 0:
+            raise ValueError(f"a {w:g}×{h:g} mm item does not fit on the sheet with its bleed; "
+                             f"choose a larger --paper or a smaller --margin")
+        queue = list(queue)
+        while queue:
+            room = ah - used - (_sep(bleed) if current else 0.0)
+            options = []
+            for rot in (best_rot, 90 - best_rot):
+                cols, rows = _count(w, h, rot, gap, edge, aw, room)
+                if cols and rows:
+                    options.append((min(len(queue), cols * rows), rot == best_rot, rot, cols, rows))
+            if not options:
+                sheets.append(current)
+                current, used = [], 0.0
                 continue
-            bw, bh = cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
-            x0, y0 = ax + (aw - bw) / 2, ay + (ah - bh) / 2
-            g = Grid(cols, rows, rotation, gap, cw, ch, x0, y0, (x0, y0, bw, bh))
-            if best is None or g.capacity > best.capacity:
-                best = g
-    if best is None:
-        raise ValueError(f"a {w:g}×{h:g} mm item does not fit on the sheet with bleed and marks; "
-                         f"choose a larger --paper or a smaller --margin")
-    return best
+            n, _, rot, cols, _ = max(options)
+            if current and n < min(len(queue), full[best_rot][0]):  # less than a row: begin a new sheet
+                sheets.append(current)
+                current, used = [], 0.0
+                continue
+            cw, ch = (w, h) if rot == 0 else (h, w)
+            cols = min(cols, n) if n < cols else cols
+            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge)
+            used += (_sep(bleed) if current else 0.0) + block.height + 2 * edge
+            current.append(block)
+            queue = queue[n:]
+            if queue:
+                sheets.append(current)
+                current, used = [], 0.0
+    if current:
+        sheets.append(current)
+    for blocks in sheets:
+        _position(blocks, area, bleed)
+    return sheets
 
 
-def _place_drawing(drawing: scene.Group, x: float, y: float, cw: float, ch: float, rotation: int,
-                   clip: tuple[float, float, float, float]) -> scene.Group:
-    """Put an item drawing (its own frame) with its trim corner at (x, y), rotated, clipped to ``clip``."""
+def _position(blocks: list[Block], area: tuple[float, float, float, float], bleed: float) -> None:
+    """Centre the blocks of a sheet, stacked top to bottom."""
+    ax, ay, aw, ah = area
+    total = sum(b.height + 2 * b.edge for b in blocks) + _sep(bleed) * (len(blocks) - 1)
+    top = ay + ah - (ah - total) / 2
+    for b in blocks:
+        b.x0 = ax + (aw - b.width) / 2
+        b.y0 = top - b.edge - b.height
+        top = b.y0 - b.edge - _sep(bleed)
+
+
+# --------------------------------------------------------------------------- turning over
+def back_rotation(rotation: int, axis: str) -> int:
+    """The rotation of an item's back, given its face's, when the sheet turns about ``axis``.
+
+    ``vertical``: a portrait sheet turned about its long edge, or folded along a vertical line;
+    ``horizontal``: turned about its short edge, or folded along a horizontal line. The item itself is
+    turned about its own vertical axis: an upright item on a vertical flip keeps its rotation; every
+    other case adds half a turn (PRINT.md, Duplex).
+    """
+    keeps = (rotation % 180 == 0) == (axis == "vertical")
+    return rotation % 360 if keeps else (rotation + 180) % 360
+
+
+def _mirror(rect: tuple[float, float, float, float], axis: str, about: float) -> tuple[float, float, float, float]:
+    """A rectangle reflected about the line x = about (vertical axis) or y = about (horizontal axis)."""
+    x, y, w, h = rect
+    return (2 * about - x - w, y, w, h) if axis == "vertical" else (x, 2 * about - y - h, w, h)
+
+
+# --------------------------------------------------------------------------- drawing
+def _place(drawing: scene.Group, x: float, y: float, w: float, h: float, rotation: int,
+           clip: tuple[float, float, float, float]) -> scene.Group:
+    """An item drawing (its own frame, trim w×h from (0, 0)) with its turned trim at (x, y), clipped."""
     if rotation == 0:  # one group: the clip is given in the item's frame, after the move
-        cx, cy, w, h = clip
-        return scene.Group([drawing], transform=scene.translate(x, y), clip=(cx - x, cy - y, w, h))
-    # 90° counter-clockwise: the item's (0,0) goes to the lower-right corner of the cell
-    t = scene.compose(scene.translate(x + cw, y), scene.rotate(90))
+        cx, cy, cw, ch = clip
+        return scene.Group([drawing], transform=scene.translate(x, y), clip=(cx - x, cy - y, cw, ch))
+    pw, ph = (w, h) if rotation % 180 == 0 else (h, w)
+    t = scene.compose(scene.translate(x + pw / 2, y + ph / 2), scene.rotate(rotation), scene.translate(-w / 2, -h / 2))
     return scene.Group([scene.Group([drawing], transform=t)], clip=clip)
 
 
-def _clip_for(grid: Grid, x: float, y: float, bleed: float) -> tuple[float, float, float, float]:
-    """Bleed on every side that has no butted neighbour."""
-    if grid.gap > 0:
-        return (x - bleed, y - bleed, grid.cell_w + 2 * bleed, grid.cell_h + 2 * bleed)
-    bx, by, bw, bh = grid.block
-    left = bleed if abs(x - bx) < 1e-6 else 0.0
-    right = bleed if abs(x + grid.cell_w - (bx + bw)) < 1e-6 else 0.0
-    bottom = bleed if abs(y - by) < 1e-6 else 0.0
-    top = bleed if abs(y + grid.cell_h - (by + bh)) < 1e-6 else 0.0
-    return (x - left, y - bottom, grid.cell_w + left + right, grid.cell_h + bottom + top)
+def _clip(x: float, y: float, w: float, h: float, edge: float) -> tuple[float, float, float, float]:
+    return (x - edge, y - edge, w + 2 * edge, h + 2 * edge)
 
 
-def _marks_and_footer(grid: Grid, cells: list[tuple[float, float]], paper: tuple[float, float], opts: PrintOptions,
-                      label: str) -> list:
-    pw, ph = paper
-    xs, ys = [], []
-    for x, y in cells:
-        xs += [x, x + grid.cell_w]
-        ys += [y, y + grid.cell_h]
-    # marks frame the cells in use (a half-full last sheet gets marks next to its items)
-    bx, by = min(xs), min(ys)
-    bw, bh = max(xs) - bx, max(ys) - by
-    free_v = by - opts.margin - opts.bleed - MARK_OFFSET  # room below the block for marks
-    free_h = bx - opts.margin - opts.bleed - MARK_OFFSET
-    length = max(MARK_MIN, min(MARK_LENGTH, free_v, free_h))
-    out: list = cut_marks(xs, ys, (bx, by, bw, bh), opts.bleed, length)
-    # the footer goes under the marks if there is room, else up the left margin
-    lines = label.split("\n")  # the first line is closest to the paper's edge
-    if free_v - length >= FOOTER_ROOM * len(lines):
-        for i, line in enumerate(lines):
-            out.append(footer(line, pw / 2, opts.margin + 1.2 + i * FOOTER_ROOM))
-    else:
-        for i, line in enumerate(lines):
-            out.append(footer(line, opts.margin + 2.2 + i * FOOTER_ROOM, ph / 2, rotate_deg=90))
+@dataclass
+class _Geometry:
+    """What the furniture of one side needs to know: the blocks' trims and cut lines, as placed."""
+
+    rect: tuple[float, float, float, float]  # trim rectangle of the used cells
+    xs: list[float]
+    ys: list[float]
+    gap: float
+    edge: float
+    gutters_x: list[float]  # centres of the vertical gutters (between columns)
+    gutters_y: list[float]  # centres of the horizontal gutters (between rows)
+
+
+def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: float) -> _Geometry:
+    xs = sorted({round(v, 4) for x, _, w, _ in rects for v in (x, x + w)})
+    ys = sorted({round(v, 4) for _, y, _, h in rects for v in (y, y + h)})
+    bx, by = xs[0], ys[0]
+    gx = [(a + b) / 2 for a, b in zip(xs, xs[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
+    gy = [(a + b) / 2 for a, b in zip(ys, ys[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
+    return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy)
+
+
+def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
+               label: str | None, paper: tuple[float, float]) -> list:
+    """Crop marks for every block, and the footer where there is room for it."""
+    ax, ay, aw, ah = area
+    out: list = []
+    order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
+    lines = label.split("\n") if label else []
+    # the room each block has above and below: up to the area's edge or halfway to its neighbour
+    limits = []
+    for i, g in enumerate(order):
+        x, y, w, h = g.rect
+        top = ay + ah if i == 0 else (order[i - 1].rect[1] - order[i - 1].edge + y + h + g.edge) / 2
+        bottom = ay if i == len(order) - 1 else (y - g.edge + order[i + 1].rect[1] + order[i + 1].rect[3]
+                                                 + order[i + 1].edge) / 2
+        limits.append((top, bottom))
+    # the footer: under the lowest block, else over the highest, else up the side margins
+    low = order[-1].rect[1] - order[-1].edge
+    high = order[0].rect[1] + order[0].rect[3] + order[0].edge
+    mark_room = MARK_OFFSET + MARK_SHORTEST
+    below = low - mark_room - ay
+    above = ay + ah - high - mark_room
+    foot_bottom = foot_top = 0
+    side_lines: list[str] = []
+    if lines:
+        if below >= FOOTER_ROOM * len(lines):
+            foot_bottom = len(lines)
+        elif above >= FOOTER_ROOM * len(lines):
+            foot_top = len(lines)
+        else:
+            side_lines = lines
+    sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1}
+    for g, (top, bottom) in zip(order, limits):
+        x, y, w, h = g.rect
+        room = {"top": top - (y + h + g.edge), "bottom": y - g.edge - bottom,
+                "left": x - g.edge - ax, "right": ax + aw - (x + w + g.edge)}
+        if foot_bottom and g is order[-1]:
+            room["bottom"] -= FOOTER_ROOM * foot_bottom
+        if foot_top and g is order[0]:
+            room["top"] -= FOOTER_ROOM * foot_top
+        for side, taken in sides_taken.items():
+            if taken:
+                room[side] = 0.0
+        length = {s: min(MARK_LENGTH, r - MARK_OFFSET) for s, r in room.items()}
+        ok = {s: v >= MARK_SHORTEST - EPS for s, v in length.items()}
+        # vertical cuts (at xs): marks above and/or below, else ticks in the horizontal gutters
+        for cx in g.xs:
+            if ok["bottom"]:
+                out.append(_mark(cx, y - g.edge - MARK_OFFSET, cx, y - g.edge - MARK_OFFSET - length["bottom"]))
+            if ok["top"]:
+                out.append(_mark(cx, y + h + g.edge + MARK_OFFSET, cx, y + h + g.edge + MARK_OFFSET + length["top"]))
+            if not (ok["top"] and ok["bottom"]):
+                out.extend(_inner(g, cx, "vertical"))
+        for cy in g.ys:
+            if ok["left"]:
+                out.append(_mark(x - g.edge - MARK_OFFSET, cy, x - g.edge - MARK_OFFSET - length["left"], cy))
+            if ok["right"]:
+                out.append(_mark(x + w + g.edge + MARK_OFFSET, cy, x + w + g.edge + MARK_OFFSET + length["right"], cy))
+            if not (ok["left"] and ok["right"]):
+                out.extend(_inner(g, cy, "horizontal"))
+    mid = ax + aw / 2
+    for i, line in enumerate(lines[:foot_bottom]):  # the first line closest to the paper's edge
+        out.append(footer(line, mid, ay + 1.2 + i * FOOTER_ROOM))
+    for i, line in enumerate(lines[:foot_top]):
+        out.append(footer(line, mid, ay + ah - 2.4 - i * FOOTER_ROOM))
+    if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
+        left = min(g.rect[0] - g.edge for g in geos)
+        out.append(footer(side_lines[0], (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90))
+        if len(side_lines) > 1:
+            right = max(g.rect[0] + g.rect[2] + g.edge for g in geos)
+            out.append(footer("  ".join(side_lines[1:]), (right + ax + aw) / 2 - 0.8, ay + ah / 2, rotate_deg=-90))
     return out
 
 
+def _mark(x1: float, y1: float, x2: float, y2: float) -> scene.Line:
+    return scene.Line(x1, y1, x2, y2, REGISTRATION, MARK_WIDTH)
+
+
+def _inner(g: _Geometry, at: float, direction: str) -> list:
+    """A cut the margin has no room to mark: ticks in the gutters crossing it, or a hairline on a shared cut."""
+    x, y, w, h = g.rect
+    if g.gap == 0:
+        return [gutter_tick(at, y, at, y + h) if direction == "vertical" else gutter_tick(x, at, x + w, at)]
+    half = min(1.0, g.gap / 4)
+    centres = g.gutters_y if direction == "vertical" else g.gutters_x
+    if direction == "vertical":
+        return [gutter_tick(at, c - half, at, c + half) for c in centres]
+    return [gutter_tick(c - half, at, c + half, at) for c in centres]
+
+
+# --------------------------------------------------------------------------- sides and sheets
 def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "") -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` is printed on every sheet above the footer."""
     if not items:
         return []
     if opts.per_item:
         return _per_item(items, opts)
-    groups: dict[tuple[float, float, str], list[Item]] = {}
-    for it in items:  # items of one size and batch share sheets; first-seen order is kept
-        groups.setdefault((it.width, it.height, it.batch), []).append(it)
     pw, ph = PAPERS[opts.paper]
-    plans = []
-    for (w, h, _), group in groups.items():
-        if opts.layout == "gutterfold":
-            grid = plan_grid(w, h, (opts.margin, opts.margin, pw / 2 - opts.margin, ph - 2 * opts.margin), opts.bleed)
-        else:
-            grid = plan_grid(w, h, (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin), opts.bleed)
-        for start in range(0, len(group), grid.capacity):
-            plans.append((grid, group[start:start + grid.capacity]))
+    printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
+    if opts.layout == "gutterfold":
+        return _gutterfold(items, opts, (pw, ph), kit_title, part)
+    plans = plan(items, printable, opts.bleed)
     total = len(plans)
-    fronts, backs, sheets = [], [], []
-    for n, (grid, batch) in enumerate(plans, 1):
-        has_back = any(it.back is not None for it in batch)
+    fronts, backs = [], []
+    axis = "vertical" if opts.flip == "long" else "horizontal"
+    extra = f"\n{advice}" if advice else ""
+    for n, blocks in enumerate(plans, 1):
         tag = f"{kit_title} · {part} · sheet {n} of {total}"
-        if opts.layout == "gutterfold":
-            sheets.append(_gutterfold(grid, batch, opts, (pw, ph), tag))
-            continue
-        extra = f"\n{advice}" if advice else ""
-        fronts.append(_side(grid, batch, opts, (pw, ph), f"{tag} · front · print at 100 % / actual size{extra}", "front"))
-        if has_back:
-            backs.append(_side(grid, batch, opts, (pw, ph), f"{tag} · back · print at 100 % / actual size", "back"))
+        fronts.append(_front(blocks, opts, (pw, ph), printable, f"{tag} · front · print at 100 % / actual size{extra}"))
+        if any(it.back is not None for b in blocks for it in b.items):
+            backs.append(_back(blocks, opts, (pw, ph), printable, axis,
+                               f"{tag} · back · print at 100 % / actual size"))
         else:
             backs.append(None)
-    if opts.layout == "gutterfold":
-        return sheets
     if opts.layout == "simplex":
         return fronts + [b for b in backs if b is not None]
-    for f, b in zip(fronts, backs):  # duplex: each front page is followed by its back page
+    sheets = []
+    for n, (f, b) in enumerate(zip(fronts, backs)):  # duplex: each front page is followed by its back page
         sheets.append(f)
         if b is not None:
             sheets.append(b)
-        elif any(s is not None for s in backs):
-            sheets.append(Sheet(Page(pw, ph, scene.Group()), [], "back"))  # keep fronts on odd pages
+        elif n + 1 < len(fronts):  # a blank back keeps the next front on a sheet of its own
+            sheets.append(Sheet(Page(pw, ph, scene.Group()), [], "back"))
     return sheets
 
 
-def _back_xy(x: float, y: float, w: float, h: float, paper: tuple[float, float], opts: PrintOptions) -> tuple[float, float]:
-    pw, ph = paper
-    dx, dy = opts.offset
-    if opts.layout == "simplex":
-        return x, y
-    if opts.flip == "short":
-        return x + dx, ph - y - h + dy
-    return pw - x - w + dx, y + dy
-
-
-def _side(grid: Grid, batch: list[Item], opts: PrintOptions, paper, label: str, side: str) -> Sheet:
+def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: str) -> Sheet:
     content = scene.Group()
     placed = []
-    cells = [grid.cell(i) for i in range(len(batch))]
-    for it, (x, y) in zip(batch, cells):
-        clip = _clip_for(grid, x, y, opts.bleed)
-        if side == "front":
-            content.add(_place_drawing(it.front, x, y, grid.cell_w, grid.cell_h, grid.rotation, clip))
-            placed.append(Placed(it, "front", x, y, grid.cell_w, grid.cell_h, grid.rotation))
-        elif it.back is not None:
-            bx, by = _back_xy(x, y, grid.cell_w, grid.cell_h, paper, opts)
-            cx, cy, cw, ch = clip
-            bclip = (_back_xy(cx, cy, cw, ch, paper, opts)[0], _back_xy(cx, cy, cw, ch, paper, opts)[1], cw, ch)
-            content.add(_place_drawing(it.back, bx, by, grid.cell_w, grid.cell_h, grid.rotation, bclip))
-            placed.append(Placed(it, "back", bx, by, grid.cell_w, grid.cell_h, grid.rotation))
-    if side == "front" or opts.layout == "simplex":
-        content.add(*_marks_and_footer(grid, cells, paper, opts, label))
-    else:
-        mirrored = [_back_xy(x, y, grid.cell_w, grid.cell_h, paper, opts) for x, y in cells]
-        bx, by, bw, bh = grid.block
-        mgx, mgy = _back_xy(bx, by, bw, bh, paper, opts)
-        mgrid = Grid(grid.cols, grid.rows, grid.rotation, grid.gap, grid.cell_w, grid.cell_h, mgx, mgy, (mgx, mgy, bw, bh))
-        content.add(*_marks_and_footer(mgrid, mirrored, paper, opts, label))
-    return Sheet(Page(paper[0], paper[1], content), placed, side)
+    for b in blocks:
+        for it, (x, y) in zip(b.items, b.cells()):
+            content.add(_place(it.front, x, y, it.width, it.height, b.rotation, _clip(x, y, b.cell_w, b.cell_h, b.edge)))
+            placed.append(Placed(it, "front", x, y, b.cell_w, b.cell_h, b.rotation))
+    geos = [_geometry([(x, y, b.cell_w, b.cell_h) for x, y in b.cells()], b.gap, b.edge) for b in blocks]
+    content.add(*_furniture(geos, area, opts.bleed, label, paper))
+    return Sheet(Page(paper[0], paper[1], content), placed, "front")
 
 
-def _gutterfold(grid: Grid, batch: list[Item], opts: PrintOptions, paper, label: str) -> Sheet:
-    """Fronts on the left half, backs mirrored about the fold on the right half."""
+def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label: str) -> Sheet:
+    """The back page: each back where its front lands when the sheet is turned over (simplex: in place)."""
     pw, ph = paper
     content = scene.Group()
     placed = []
-    cells = [grid.cell(i) for i in range(len(batch))]
-    for it, (x, y) in zip(batch, cells):
-        clip = _clip_for(grid, x, y, opts.bleed)
-        content.add(_place_drawing(it.front, x, y, grid.cell_w, grid.cell_h, grid.rotation, clip))
-        placed.append(Placed(it, "front", x, y, grid.cell_w, grid.cell_h, grid.rotation))
-        if it.back is not None:
-            bx = pw - x - grid.cell_w
-            cx, cy, cw, ch = clip
-            content.add(_place_drawing(it.back, bx, y, grid.cell_w, grid.cell_h, grid.rotation,
-                                       (pw - cx - cw, cy, cw, ch)))
-            placed.append(Placed(it, "back", bx, y, grid.cell_w, grid.cell_h, grid.rotation))
-    content.add(scene.Line(pw / 2, opts.margin, pw / 2, ph - opts.margin, "#777777", 0.25, dash=(2.0, 1.5)))
-    content.add(*_marks_and_footer(grid, cells, paper, opts, f"{label} · fold on the dashed line, glue, cut"))
-    bx, by, bw, bh = grid.block
-    mirror = [(pw - x - grid.cell_w, y) for x, y in cells]
-    mgrid = Grid(grid.cols, grid.rows, grid.rotation, grid.gap, grid.cell_w, grid.cell_h, pw - bx - bw, by,
-                 (pw - bx - bw, by, bw, bh))
-    content.add(*cut_marks([v for x, _ in mirror for v in (x, x + grid.cell_w)],
-                           [v for _, y in mirror for v in (y, y + grid.cell_h)], mgrid.block, opts.bleed, MARK_MIN))
-    return Sheet(Page(pw, ph, content), placed, "front+back")
+    simplex = opts.layout == "simplex"
+    about = pw / 2 if axis == "vertical" else ph / 2
+    geos = []
+    for b in blocks:
+        rects = []
+        for it, (x, y) in zip(b.items, b.cells()):
+            rect = (x, y, b.cell_w, b.cell_h) if simplex else _mirror((x, y, b.cell_w, b.cell_h), axis, about)
+            rects.append(rect)
+            if it.back is None:
+                continue
+            rot = b.rotation if simplex else back_rotation(b.rotation, axis)
+            bx, by, bw, bh = rect
+            content.add(_place(it.back, bx, by, it.width, it.height, rot, _clip(bx, by, bw, bh, b.edge)))
+            placed.append(Placed(it, "back", bx, by, bw, bh, rot))
+        geos.append(_geometry(rects, b.gap, b.edge))
+    if not simplex:
+        area = _mirror(area, axis, about)
+    content.add(*_furniture(geos, area, opts.bleed, label, paper))
+    dx, dy = (0.0, 0.0) if simplex else opts.offset
+    if dx or dy:  # the printer's duplex misregistration, corrected for the whole back page
+        content = scene.Group([content], transform=scene.translate(dx, dy))
+        for p in placed:
+            p.x, p.y = p.x + dx, p.y + dy
+    return Sheet(Page(pw, ph, content), placed, "back")
+
+
+def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, part: str) -> list[Sheet]:
+    """Fronts on one half, backs mirrored about the fold on the other: fold, glue, cut.
+
+    The fold runs down the middle (vertical) or across it (horizontal), whichever needs fewer sheets;
+    the fold line lies in a strip of bare paper between the two halves' bleeds."""
+    pw, ph = paper
+    m = opts.margin
+    halves = {"vertical": (m, m, pw / 2 - FOLD_GAP / 2 - m, ph - 2 * m),
+              "horizontal": (m, ph / 2 + FOLD_GAP / 2, pw - 2 * m, ph / 2 - FOLD_GAP / 2 - m)}
+    plans = {}
+    for axis, area in halves.items():
+        try:
+            plans[axis] = plan(items, area, opts.bleed)
+        except ValueError:
+            continue
+    if not plans:
+        raise ValueError(f"an item does not fit on half a {opts.paper} sheet with its bleed; choose a larger "
+                         f"--paper, a smaller --margin or another --layout")
+    axis = min(plans, key=lambda a: (len(plans[a]), a != "vertical"))
+    sheets = []
+    for n, blocks in enumerate(plans[axis], 1):
+        label = (f"{kit_title} · {part} · sheet {n} of {len(plans[axis])} · fold on the dashed line, glue, cut · "
+                 f"print at 100 % / actual size")
+        front = _front(blocks, opts, paper, halves[axis], label)
+        back = _back(blocks, replace_layout(opts), paper, halves[axis], axis, "")
+        content = scene.Group([front.page.content, back.page.content])
+        if axis == "vertical":
+            content.add(scene.Line(pw / 2, m, pw / 2, ph - m, "#777777", 0.25, dash=(2.0, 1.5)))
+        else:
+            content.add(scene.Line(m, ph / 2, pw - m, ph / 2, "#777777", 0.25, dash=(2.0, 1.5)))
+        sheets.append(Sheet(Page(pw, ph, content), front.placed + back.placed, "front+back"))
+    return sheets
+
+
+def replace_layout(opts: PrintOptions) -> PrintOptions:
+    """The options a gutterfold's back half is drawn with: mirrored like a duplex back, never offset."""
+    from dataclasses import replace
+
+    return replace(opts, layout="duplex", offset=(0.0, 0.0))
 
 
 def _per_item(items: list[Item], opts: PrintOptions) -> list[Sheet]:

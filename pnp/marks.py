@@ -40,6 +40,13 @@ def cut_marks(xs, ys, block: tuple[float, float, float, float], bleed: float,
     return out
 
 
+def gutter_tick(x1: float, y1: float, x2: float, y2: float) -> scene.Group:
+    """A cut marked inside the sheet (in a gutter, or along a shared cut): a registration-black hairline on
+    a white underline, visible on any colour."""
+    return scene.Group([scene.Line(x1, y1, x2, y2, "#ffffff", 3 * MARK_WIDTH),
+                        scene.Line(x1, y1, x2, y2, REGISTRATION, MARK_WIDTH)])
+
+
 def footer(text: str, x: float, y: float, anchor: str = "middle", rotate_deg: float = 0.0) -> scene.Group:
     """A small footer line (kit, part, sheet n of m, side, print at 100 %) with its baseline at (x, y)."""
     g = scene.Group(runs(text, 0.0, 0.0, FOOTER_FONT, FOOTER_PT, "#555555", anchor))

@@ -52,8 +52,9 @@ def test_an_unchanged_build_matches(tmp_path, kit):
 
 @pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit):
-    """Every background drawn with no bleed: each page holding items shows a white sliver round them
-    (on cream card fronts only 19 levels in blue away from the paper colour)."""
+    """Every background drawn without its margin for a cut a little off: no bleed on cards and counters (each
+    page shows a white sliver round them; on cream card fronts only 19 levels in blue away from the paper
+    colour), no paper border on the butted notes (their colour reaches the shared cut)."""
     real = common.bleed_rect
 
     def no_bleed(w, h, bleed, fill):
@@ -61,6 +62,7 @@ def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit
 
     monkeypatch.setattr(cards, "bleed_rect", no_bleed)
     monkeypatch.setattr(pieces, "bleed_rect", no_bleed)
+    monkeypatch.setattr(pieces, "NOTE_BORDER", 0.0)
     manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS)
     for part in PARTS:
         failed, _ = differing_pages(tmp_path, kit, part)

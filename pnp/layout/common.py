@@ -36,7 +36,7 @@ class Item:
     back: scene.Group | None = None
     part: str = ""  # the registry part that laid it out (``parts.items`` stamps it)
     round: bool = False
-    batch: str = ""  # items of different batches never share a sheet (e.g. one sheet run per note value)
+    cut: str = "gutter"  # gutter: own bleed, 2 × bleed from its neighbours | shared: butted, a paper border inside
 
 
 @dataclass

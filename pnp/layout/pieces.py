@@ -21,13 +21,22 @@ def note_items(ctx: Ctx) -> list[Item]:
         for k in range(d.count):
             items.append(Item(id=f"note-{d.value}-{k + 1}", kind=f"note-{d.value}",
                               width=float(ctx.kit.game.print.note.width), height=float(ctx.kit.game.print.note.height),
-                              front=front, back=back, batch=f"note-{d.value}"))
+                              front=front, back=back, cut="shared"))
     return items
 
 
 def _note_size(ctx: Ctx) -> tuple[float, float]:
     n = ctx.kit.game.print.note
     return float(n.width), float(n.height)
+
+
+#: mm of bare paper inside a note's trim: notes are butted and share their cuts, so a cut 1 mm off
+#: shows paper, never the neighbour's colour (the way a sheet of money is cut)
+NOTE_BORDER = 2.5
+
+
+def _note_field(w: float, h: float, colour: str) -> scene.Rect:
+    return scene.Rect(NOTE_BORDER, NOTE_BORDER, w - 2 * NOTE_BORDER, h - 2 * NOTE_BORDER, fill=colour, radius=1.5)
 
 
 def _guilloche(cx: float, cy: float, r: float, colour: str, n: int = 14) -> list:
@@ -44,7 +53,7 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     game, f = ctx.kit.game, ctx.fonts
     cur = game.currency
     ink = mix(d.colour, "#000000", 0.65)
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, d.colour)], key=f"note-front-{d.value}",
+    g = scene.Group([_note_field(w, h, d.colour)], key=f"note-front-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
     g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.6, radius=2))
     g.add(scene.Rect(4.6, 4.6, w - 9.2, h - 9.2, stroke=ink, width=0.2, radius=1.5))
@@ -69,7 +78,7 @@ def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
     game, f = ctx.kit.game, ctx.fonts
     dark = mix(d.colour, "#000000", 0.25)
     ink = contrast(dark)
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, dark)], key=f"note-back-{d.value}",
+    g = scene.Group([_note_field(w, h, dark)], key=f"note-back-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
     g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.5, radius=2))
     for cx in (w * 0.22, w * 0.78):
