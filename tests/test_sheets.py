@@ -264,3 +264,30 @@ def reader_from_bytes(data):
     from pypdf import PdfReader
 
     return PdfReader(io.BytesIO(data))
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "tahiti", "euronopoly"])
+def test_no_item_is_placed_smaller_than_its_trim(tmp_path, kit):
+    """Every item on every page keeps its whole trim size (turned or not), and no two trims overlap."""
+    from conftest import ROOT
+
+    problems = Problems()
+    assert build_game(ROOT / "content" / kit, tmp_path, BuildOptions(parts=("cards", "notes", "tokens")), problems)
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    sizes = {}
+    for part, info in manifest["parts"].items():
+        for rec in info["pages"]:
+            trims = [i["trim"] for i in rec["items"]]
+            for item in rec["items"]:
+                _, _, w, h = item["trim"]
+                size = sorted((w, h))
+                assert sizes.setdefault(item["id"], size) == size, item  # the same on both sides
+            for i, (x, y, w, h) in enumerate(trims):
+                for (x2, y2, w2, h2) in trims[i + 1:]:
+                    assert x + w <= x2 + 1e-3 or x2 + w2 <= x + 1e-3 or y + h <= y2 + 1e-3 or y2 + h2 <= y + 1e-3
+    assert sizes
+    kinds = {"title": (57.0, 89.0), "note": (52.5, 99.0)}
+    for iid, size in sizes.items():
+        for prefix, expected in kinds.items():
+            if iid.startswith(prefix):
+                assert size == sorted(expected), (iid, size)
