@@ -25,6 +25,11 @@ def problems_of(root: Path) -> list:
     return problems.sorted()
 
 
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line holding ``text``."""
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
 def codes(root: Path) -> list[tuple[str, str, int]]:
     return [(p.code, Path(p.loc.file).name, p.loc.line) for p in problems_of(root)]
 
@@ -37,4 +42,25 @@ def test_tahiti_hotel_costs_a_fifth_house(tmp_path):
     text = (root / "titles.yaml").read_text(encoding="utf-8")  # the two Australes cards: a hotel at 5 houses
     (root / "titles.yaml").write_text(text.replace("hotel_cost: 100000, mortgage: 60000", "hotel_cost: 500000, "
                                                    "mortgage: 60000"), encoding="utf-8")
-    assert codes(root) == [("E-dev-cost-equal", "titles.yaml", 14), ("E-dev-cost-equal", "titles.yaml", 16)]
+    lines = [line_of(root / "titles.yaml", f"space: {sid},") for sid in ("rurutu", "tubuai")]
+    assert codes(root) == [("E-dev-cost-equal", "titles.yaml", n) for n in lines]
+
+
+# ---------------------------------------------------------------- payable amounts, in every kit
+def test_without_rounding_amounts_are_held_to_the_smallest_note(tmp_path):
+    """money.rounding is optional: without it every amount must still be a multiple of the smallest note."""
+    root = kit_copy(tmp_path, "monopoly-2-3")
+    edit(root / "game.yaml", "  rounding: 5 ", "  # rounding: 5 ")
+    assert problems_of(root) == []  # every amount is whole £5 notes
+    edit(root / "titles.yaml", "rent: [5, 5, 10, 30, 90, 160, 250]", "rent: [2, 5, 10, 30, 90, 160, 250]")
+    (p,) = problems_of(root)
+    assert p.code == "E-rounding" and p.path == "titles[0].rent[0]" and "smallest note" in p.message
+
+
+def test_rounding_must_be_payable_itself(tmp_path):
+    """A rounding finer than the smallest chip lets through amounts no chips pay."""
+    root = kit_copy(tmp_path, "euronopoly")
+    edit(root / "game.yaml", "  rounding: 10\n", "  rounding: 5\n")
+    (p,) = problems_of(root)
+    assert (p.code, Path(p.loc.file).name, p.path) == ("E-rounding", "game.yaml", "money.rounding")
+    assert "multiples of 10" in p.message
