@@ -46,6 +46,25 @@ def test_tahiti_hotel_costs_a_fifth_house(tmp_path):
     assert codes(root) == [("E-dev-cost-equal", "titles.yaml", n) for n in lines]
 
 
+def test_tahiti_interest_is_paid_in_notes(tmp_path):
+    """Seed: "Interest is 10% of the mortgage's value"; the smallest note is 2'000 F. Back at the US x 2000
+    price (300'000, mortgage 150'000) a utility's interest would be 15'000: no notes pay it."""
+    root = kit_copy(tmp_path, "tahiti")
+    edit(root / "board.yaml", "name: Centrale électrique, price: 320000", "name: Centrale électrique, price: 300000")
+    edit(root / "titles.yaml", "multipliers: [8000, 20000]\n    mortgage: 160000",
+         "multipliers: [8000, 20000]\n    mortgage: 150000")
+    (p,) = problems_of(root)
+    assert (p.code, Path(p.loc.file).name, p.path) == ("E-rounding", "titles.yaml", "titles[7].mortgage")
+    assert "15000" in p.message and "160000" in p.message and "320000" in p.message  # what is wrong, and the fix
+
+
+def test_interest_needs_mortgages(tmp_path):
+    root = kit_copy(tmp_path, "tahiti")
+    edit(root / "game.yaml", "  mortgage: half\n", "  mortgage: none\n")
+    found = {(p.code, p.path) for p in problems_of(root)}
+    assert ("E-mortgage-unexpected", "rules.mortgage_interest") in found
+
+
 # ---------------------------------------------------------------- payable amounts, in every kit
 def test_without_rounding_amounts_are_held_to_the_smallest_note(tmp_path):
     """money.rounding is optional: without it every amount must still be a multiple of the smallest note."""
