@@ -83,3 +83,13 @@ def test_rounding_must_be_payable_itself(tmp_path):
     (p,) = problems_of(root)
     assert (p.code, Path(p.loc.file).name, p.path) == ("E-rounding", "game.yaml", "money.rounding")
     assert "multiples of 10" in p.message
+
+
+def test_a_card_names_the_space_it_moves_to(tmp_path):
+    """W-card-target: the Hiva Oa card (seed: "Avancez à HIVA OVA") moving to Ua Pou instead is caught."""
+    root = kit_copy(tmp_path, "tahiti")
+    edit(root / "decks" / "chance.yaml", "effect: {action: advance, target: hiva-oa}",
+         "effect: {action: advance, target: ua-pou}")
+    (p,) = problems_of(root)
+    assert p.code == "W-card-target" and p.path == "cards[3].text" and "'ua-pou'" in p.message
+    assert p.loc.line == line_of(root / "decks" / "chance.yaml", "id: hiva-oa") + 1  # its text: line
