@@ -134,3 +134,24 @@ def test_monopoly_2_3_counts_match_the_seed(built):
     for value, each in split.items():  # six players and the bank
         assert m["counts"]["notes"][f"note-{value}"] >= 6 * each
     assert "Mayfair" in board_text(out) and "Old Kent Road" in board_text(out)
+
+
+def _kit(game: str):
+    from pnp.content import load_kit
+
+    problems = Problems()
+    kit = load_kit(ROOT / "content" / game, problems)
+    assert kit is not None, [str(p) for p in problems.sorted()]
+    return kit
+
+
+def test_tahiti_cards_to_depart_pay_the_salary():
+    """Seed 001: landing on Départ pays the salary, and both Départ cards ("Avancez jusqu'a la case
+    'Départ'", "Vous avez oublié vos FIRIFIRI") move the piece there: each advances (collects) and says so."""
+    kit = _kit("tahiti")
+    salary = f"{kit.salary():,}".replace(",", "'")
+    to_depart = [c for d in kit.decks for c in d.cards if c.effect is not None and c.effect.target == "depart"]
+    assert sorted(c.id for c in to_depart) == ["depart", "firifiri"]
+    for card in to_depart:
+        assert card.effect.action == "advance", card.id
+        assert "avancez" in card.text.lower() and salary in card.text, card.text
