@@ -155,3 +155,12 @@ def test_tahiti_cards_to_depart_pay_the_salary():
     for card in to_depart:
         assert card.effect.action == "advance", card.id
         assert "avancez" in card.text.lower() and salary in card.text, card.text
+
+
+def test_tahiti_corners_carry_the_seeds_labels():
+    """Seed 001, Fields On the Game Board: the four corners are labelled "Départ", "En prison", "Parc gratuit"
+    and "Allez en prison" (landing on the jail "counts as a simple 'visit'": a rule, not its label)."""
+    kit = _kit("tahiti")
+    n = len(kit.board.spaces)
+    corners = [kit.board.spaces[i * n // 4] for i in range(4)]
+    assert [s.name for s in corners] == ["Départ", "En prison", "Parc gratuit", "Allez en prison"]
