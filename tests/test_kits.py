@@ -164,3 +164,21 @@ def test_tahiti_corners_carry_the_seeds_labels():
     n = len(kit.board.spaces)
     corners = [kit.board.spaces[i * n // 4] for i in range(4)]
     assert [s.name for s in corners] == ["Départ", "En prison", "Parc gratuit", "Allez en prison"]
+
+
+def test_etymonopoly_reference_cards_carry_the_seeds_rules():
+    """Seed 000: the rules a player needs at the table are on the reference cards (each seed rule, by the
+    words its card uses): salary, Up for Grabs, Language Death, developing, Go or Advance?, cards, trades."""
+    kit = _kit("etymonopoly")
+    text = squash(" ".join(c.text or "" for c in kit.reference.cards))
+    for rule in ("collect ₩200",                                     # Language Evolution
+                 "is not passing it",                                # starting on it does not count
+                 "Up for Grabs", "half the trade value",             # the offer rounds
+                 "make change with the bank",                        # SET-UP
+                 "Pay the bank ₩50", "after three tries",            # Language Death
+                 "Family equality", "half price", "fewer than 4",    # developing, second thoughts
+                 "32 reconstructions, 12 proto-languages",           # countermix limit
+                 "Advance: move space by space", "Go: jump",         # Go or Advance?
+                 "face up under its deck", "shuffle that deck",      # Change & Discovery cards
+                 "no change is given", "cannot be traded", "last player left"):
+        assert rule in text, rule
