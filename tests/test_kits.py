@@ -182,3 +182,10 @@ def test_etymonopoly_reference_cards_carry_the_seeds_rules():
                  "face up under its deck", "shuffle that deck",      # Change & Discovery cards
                  "no change is given", "cannot be traded", "last player left"):
         assert rule in text, rule
+
+
+def test_etymonopoly_language_death_lasts_three_tries():
+    """Seed 000, Getting Out: "Pay the bank 50 words", "If you roll doubles, you are free", "After three
+    tries, you have to pay or use a card, or lose the game"."""
+    (jail,) = _kit("etymonopoly").jails()
+    assert (jail.jail.fine, jail.jail.doubles, jail.jail.turns) == (50, True, 3)
