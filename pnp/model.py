@@ -61,6 +61,9 @@ class Rules(Entity):
     """Numbers of the game's rules that the validator holds the content to."""
 
     mortgage: Literal["none", "half"] = doc("'half': title cards carry a mortgage value of half the price", "none")
+    mortgage_interest: Optional[Amount] = doc(
+        "percent of a title's mortgage value paid as interest when the mortgage is lifted (or a mortgaged title "
+        "changes hands), e.g. 10; each card's interest must be payable in the game's notes", None)
     trade_value: dict[str, Amount] = doc("fixed trade value of every title of a space kind: kind -> value",
                                          default_factory=dict)
     market_price: Optional[Amount] = doc("every ownable space costs this one price (what is printed is unused)", None)

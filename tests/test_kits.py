@@ -134,3 +134,58 @@ def test_monopoly_2_3_counts_match_the_seed(built):
     for value, each in split.items():  # six players and the bank
         assert m["counts"]["notes"][f"note-{value}"] >= 6 * each
     assert "Mayfair" in board_text(out) and "Old Kent Road" in board_text(out)
+
+
+def _kit(game: str):
+    from pnp.content import load_kit
+
+    problems = Problems()
+    kit = load_kit(ROOT / "content" / game, problems)
+    assert kit is not None, [str(p) for p in problems.sorted()]
+    return kit
+
+
+def test_tahiti_cards_to_depart_pay_the_salary():
+    """Seed 001: landing on Départ pays the salary, and both Départ cards ("Avancez jusqu'a la case
+    'Départ'", "Vous avez oublié vos FIRIFIRI") move the piece there: each advances (collects) and says so."""
+    kit = _kit("tahiti")
+    salary = f"{kit.salary():,}".replace(",", "'")
+    to_depart = [c for d in kit.decks for c in d.cards if c.effect is not None and c.effect.target == "depart"]
+    assert sorted(c.id for c in to_depart) == ["depart", "firifiri"]
+    for card in to_depart:
+        assert card.effect.action == "advance", card.id
+        assert "avancez" in card.text.lower() and salary in card.text, card.text
+
+
+def test_tahiti_corners_carry_the_seeds_labels():
+    """Seed 001, Fields On the Game Board: the four corners are labelled "Départ", "En prison", "Parc gratuit"
+    and "Allez en prison" (landing on the jail "counts as a simple 'visit'": a rule, not its label)."""
+    kit = _kit("tahiti")
+    n = len(kit.board.spaces)
+    corners = [kit.board.spaces[i * n // 4] for i in range(4)]
+    assert [s.name for s in corners] == ["Départ", "En prison", "Parc gratuit", "Allez en prison"]
+
+
+def test_etymonopoly_reference_cards_carry_the_seeds_rules():
+    """Seed 000: the rules a player needs at the table are on the reference cards (each seed rule, by the
+    words its card uses): salary, Up for Grabs, Language Death, developing, Go or Advance?, cards, trades."""
+    kit = _kit("etymonopoly")
+    text = squash(" ".join(c.text or "" for c in kit.reference.cards))
+    for rule in ("collect ₩200",                                     # Language Evolution
+                 "is not passing it",                                # starting on it does not count
+                 "Up for Grabs", "half the trade value",             # the offer rounds
+                 "make change with the bank",                        # SET-UP
+                 "Pay the bank ₩50", "after three tries",            # Language Death
+                 "Family equality", "half price", "fewer than 4",    # developing, second thoughts
+                 "32 reconstructions, 12 proto-languages",           # countermix limit
+                 "Advance: move space by space", "Go: jump",         # Go or Advance?
+                 "face up under its deck", "shuffle that deck",      # Change & Discovery cards
+                 "no change is given", "cannot be traded", "last player left"):
+        assert rule in text, rule
+
+
+def test_etymonopoly_language_death_lasts_three_tries():
+    """Seed 000, Getting Out: "Pay the bank 50 words", "If you roll doubles, you are free", "After three
+    tries, you have to pay or use a card, or lose the game"."""
+    (jail,) = _kit("etymonopoly").jails()
+    assert (jail.jail.fine, jail.jail.doubles, jail.jail.turns) == (50, True, 3)

@@ -47,6 +47,13 @@ CHARGED_TWICE = rule("W-charged-twice", (
     "too, so a player landing pays twice; a toll charged on passing or landing is on_pass only, and on_land "
     "is for what landing exactly adds."))
 
+CARD_TARGET = rule("W-card-target", (
+    "A card moves the player to a space (advance or go with a target) but its text does not name that space "
+    "(its name or subtitle, as printed, in any case): the effect and the text send the player to different "
+    "places, or the text leaves the player guessing. Name the space in the text, best through a template "
+    "({{ space('<id>').name }}), or correct the effect's target. The check compares names only: it cannot "
+    "tell whether the text's verb agrees with advance (collects on the way) or go (directly)."))
+
 
 @check(REF_DECK, DECK_SIZE, DECK_SIZE_UNDECLARED, DECK_UNUSED, DECK_RESHUFFLE)
 def _decks(v: Validator) -> None:
@@ -87,7 +94,7 @@ def _decks(v: Validator) -> None:
 
 
 @check(KEEP_MISMATCH, EFFECT_MOVE, REF_SPACE, REF_KIND, EFFECT_AMOUNT, REF_DECK, REF_TABLE, TABLE_RANGE,
-       DECK_SIZE, CHARGED_TWICE)
+       DECK_SIZE, CHARGED_TWICE, CARD_TARGET)
 def _effects(v: Validator) -> None:
     """Every effect, of a card or of a space, has what its action needs; kept cards say so."""
     kinds = {s.kind for s in v.kit.board.spaces}
@@ -106,6 +113,7 @@ def _effects(v: Validator) -> None:
             e = card.effect
             if e is not None:
                 _effect(v, e, kinds)
+                _card_names_target(v, card, e)
                 if e.action == "leave_jail" and not card.keep:
                     v.report(KEEP_MISMATCH, e, "action",
                              "the card frees a player from jail, which they need later: add keep: true to the card "
@@ -123,6 +131,27 @@ def _effects(v: Validator) -> None:
             v.report(DECK_SIZE, deck, "cards",
                      f"every player starts with {n} card(s) of {did!r}: {most} players (players.max) need {n * most}, "
                      f"but the deck has {total}; add cards or lower rules.hand")
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _card_names_target(v: Validator, card, e: Effect) -> None:
+    """A card that moves the player to a space names that space in its (rendered) text."""
+    if "{{" in card.text or "{%" in card.text:
+        return  # the template did not render: that is reported (E-template-*), and the names are unknown
+    said = _folded(card.text)
+    for move in [e, *e.options]:
+        if move.action not in _MOVES_TO or move.target not in v.spaces:
+            continue
+        s = v.spaces[move.target]
+        names = [n for n in (s.name, s.subtitle) if n]
+        if not any(_folded(n) in said for n in names):
+            v.report(CARD_TARGET, card, "text",
+                     f"the card's effect {move.action}s to {move.target!r} ({' / '.join(names)}), but its text does "
+                     f"not name it; write {{{{ space('{move.target}').name }}}} into the text, or correct the target "
+                     f"(at {v.loc(move, 'target')})")
 
 
 #: what each action needs besides its name

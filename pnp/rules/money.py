@@ -16,9 +16,12 @@ from .tables import number, tables
 from .titles import titles_by_space
 
 ROUNDING = rule("E-rounding", (
-    "Every amount (prices, rents, costs, what spaces and cards charge or pay, fines, money table cells, a "
-    "utility's multiplier times every dice total 2-12, denominations...) must be a multiple of money.rounding, "
-    "so it can be paid with the game's notes; money.rounding itself must be at least 1."))
+    "Every amount a player pays or is paid (prices, rents, costs, mortgage values, what spaces and cards charge "
+    "or pay, fines, money table cells, a utility's multiplier times every dice total 2-12, the interest "
+    "rules.mortgage_interest takes of each mortgage value, denominations...) must be a multiple of "
+    "money.rounding, or, without one, of the smallest amount the notes or chips can make (the greatest common "
+    "divisor of money.denominations, usually the smallest note): otherwise no notes pay it. money.rounding "
+    "itself must be at least 1 and a multiple of that smallest amount."))
 
 MONEY_SPLIT_SUM = rule("E-money-split-sum", (
     "money.starting_split (note value -> how many) must add up to money.starting."))
@@ -108,6 +111,16 @@ def _amounts(v: Validator) -> Iterable[tuple[Entity, str, str, int]]:
                 yield d, "value", d.sub("value"), d.value
 
 
+def payable_unit(v: Validator) -> tuple[int, str]:
+    """The step every amount must be a multiple of, and how a message names it: money.rounding when given,
+    else the smallest amount the denominations make (their greatest common divisor)."""
+    m = v.kit.game.money
+    if m.rounding > 1:
+        return m.rounding, f"money.rounding ({m.rounding})"
+    unit = math.gcd(*(d for d in m.denominations if d > 0)) if any(d > 0 for d in m.denominations) else 1
+    return max(1, unit), f"the smallest note value ({v.money(unit)}, from money.denominations)"
+
+
 @check(ROUNDING)
 def _rounding(v: Validator) -> None:
     m = v.kit.game.money
@@ -116,27 +129,58 @@ def _rounding(v: Validator) -> None:
         v.report(ROUNDING, m, "rounding",
                  f"money.rounding is {r}; it must be at least 1 (1 means any whole amount)")
         return
+    notes = math.gcd(*(d for d in m.denominations if d > 0)) if any(d > 0 for d in m.denominations) else 1
+    if r > 1 and notes > 1 and r % notes:
+        v.report(ROUNDING, m, "rounding",
+                 f"money.rounding is {r}, but the notes (money.denominations) only make multiples of {notes}; "
+                 f"use a multiple of {notes} ({r - r % notes or notes} or {r - r % notes + notes})")
+    r, unit = payable_unit(v)
     if r == 1:
         return
     for obj, name, path, amount in _amounts(v):
         if amount % r:
             lower = amount - amount % r
             v.report(ROUNDING, obj, name,
-                     f"{amount} is not a multiple of money.rounding ({r}); use {lower} or {lower + r}", path=path)
+                     f"{amount} is not a multiple of {unit}; use {lower} or {lower + r}", path=path)
     for t, s in titles_by_space(v):  # a rent of multiplier × the dice, for every dice total
         for i, x in enumerate(t.multipliers or []):
             off = [d for d in range(2, 13) if (x * d) % r]
             if off:
                 v.report(ROUNDING, t, "multipliers",
-                         f"{x} × the dice is not a multiple of money.rounding ({r}) for a roll of "
+                         f"{x} × the dice is not a multiple of {unit} for a roll of "
                          f"{', '.join(map(str, off[:4]))}{' ...' if len(off) > 4 else ''} ({x} × {off[0]} = "
                          f"{x * off[0]}); print a table of rounded rents by dice total instead of the multiplier",
                          path=f"{t.sub('multipliers')}[{i}]")
+    _interest(v, r, unit)
     for value in m.starting_split:
         if value % r:
             v.report(ROUNDING, m, "starting_split",
-                     f"note value {value} is not a multiple of money.rounding ({r})",
+                     f"note value {value} is not a multiple of {unit}",
                      path=f"{m.sub('starting_split')}.{value}")
+
+
+def _interest(v: Validator, r: int, unit: str) -> None:
+    """The interest rules.mortgage_interest takes of every mortgage value is payable."""
+    rules = v.kit.game.rules
+    pct = rules.mortgage_interest
+    if not pct:
+        return
+    step = 100 * r  # a mortgage value m is fine when m × pct is a multiple of 100 × r
+    for t, s in titles_by_space(v):
+        if t.mortgage is None or (t.mortgage * pct) % step == 0:
+            continue
+        interest = t.mortgage * pct / 100
+        good = [m for m in range(t.mortgage - t.mortgage % r, t.mortgage + step + 1, r) if (m * pct) % step == 0]
+        below = [m for m in range(t.mortgage - t.mortgage % r, max(-1, t.mortgage - step - 1), -r)
+                 if m > 0 and (m * pct) % step == 0]
+        fixes = " or ".join(str(m) for m in (below[:1] + good[:1]))
+        how = f"a mortgage value of {fixes}" if fixes else "another mortgage value"
+        if rules.mortgage == "half" and s.price is not None and fixes:
+            how += f" (rules.mortgage is 'half': a price of {' or '.join(str(2 * int(m)) for m in below[:1] + good[:1])} for {t.space!r})"
+        v.report(ROUNDING, t, "mortgage",
+                 f"rules.mortgage_interest takes {pct} % of this mortgage value: {t.mortgage} × {pct} % = "
+                 f"{interest:g}, not a multiple of {unit}, so no notes pay it; give {how}, or change "
+                 f"rules.mortgage_interest", path=t.sub("mortgage"))
 
 
 @check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_COUNT)

@@ -48,8 +48,8 @@ MORTGAGE_VALUE = rule("E-mortgage-value", (
     "up to money.rounding. This card's value is missing or different."))
 
 MORTGAGE_UNEXPECTED = rule("E-mortgage-unexpected", (
-    "rules.mortgage is 'none' (the game has no mortgages) but a title card prints a mortgage value; remove it "
-    "or set rules.mortgage to 'half'."))
+    "rules.mortgage is 'none' (the game has no mortgages) but a title card prints a mortgage value, or "
+    "rules.mortgage_interest sets an interest on mortgages; remove it or set rules.mortgage to 'half'."))
 
 TRADE_VALUE = rule("E-trade-value", (
     "rules.trade_value fixes the trade value of every title of a kind (e.g. every station); this card's trade "
@@ -181,6 +181,10 @@ def _development_costs(v: Validator) -> None:
 def _mortgages(v: Validator) -> None:
     rules = v.kit.game.rules
     r = v.rounding if v.rounding >= 1 else 1
+    if rules.mortgage == "none" and rules.mortgage_interest is not None:
+        v.report(MORTGAGE_UNEXPECTED, rules, "mortgage_interest",
+                 f"rules.mortgage_interest is {rules.mortgage_interest} %, but rules.mortgage is 'none' (no title is "
+                 f"ever mortgaged); remove mortgage_interest or set rules.mortgage: half")
     for t, s in titles_by_space(v):
         if rules.mortgage == "none":
             if t.mortgage is not None:
