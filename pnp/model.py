@@ -28,7 +28,7 @@ from .values import Amount, Colour, Id, Label, Length, Text
 Icon = Literal[
     "arrow", "train", "branch", "bulb", "tap", "question", "chest", "car", "police", "bars",
     "plane", "ship", "ring", "diamond", "star", "book", "scroll", "toll", "camera", "dice",
-    "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech",
+    "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech", "receipt",
 ]
 
 

@@ -23,7 +23,9 @@ from __future__ import annotations
 import math
 
 from . import scene
-from .marks import FOOTER_FONT, MARK_WIDTH, PAPERS, REGISTRATION, cut_marks, footer
+from .fonts import PT
+from .marks import (FOOTER_FONT, MARK_LENGTH, MARK_MIN, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION,
+                    cut_marks, footer)
 from .scene import Page
 from .text import fit, runs
 
@@ -57,7 +59,7 @@ def board_full(board_group: scene.Group, size: float, bleed: float, label: str) 
                             clip=(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed)))
     length = max(1.0, min(5.0, m - bleed - 2.0 - 0.5))
     content.add(*cut_marks([m, m + size], [m, m + size], (m, m, size, size), bleed, length=length))
-    text = f"{label} · board {size:g}×{size:g} mm, bleed {bleed:g} mm · {PRINT_NOTE}"
+    text = f"{_part_name(label)} {size:g}×{size:g} mm, bleed {bleed:g} mm · {PRINT_NOTE}"
     content.add(footer(text, side / 2, min(m - bleed - 3.0, 4.0) if m - bleed > 4.5 else 2.0))
     return Page(side, side, content, trim=(m, m, size, size),
                 bleed=(m - bleed, m - bleed, size + 2 * bleed, size + 2 * bleed))
@@ -76,7 +78,8 @@ def _slice(extent: float, n: int, overlap: float) -> float:
 
 
 def tile_grid(size: float, bleed: float, paper: str, margin: float, overlap: float) -> dict:
-    """The tile grid: orientation, page size, rows, columns and slice size (no drawing)."""
+    """The tile grid: orientation, page size, rows, columns, the even slice size and the longest slice a page
+    holds across (``max_w``) and down (``max_h``, above the label band). No drawing."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
     if overlap < 0:
@@ -96,12 +99,211 @@ def tile_grid(size: float, bleed: float, paper: str, margin: float, overlap: flo
         while _slice(extent, cols, overlap) > px + 1e-9:
             cols += 1
         cand = {"orientation": orientation, "page": (W, H), "rows": rows, "cols": cols,
-                "tile_w": _slice(extent, cols, overlap), "tile_h": _slice(extent, rows, overlap)}
+                "tile_w": _slice(extent, cols, overlap), "tile_h": _slice(extent, rows, overlap),
+                "max_w": px, "max_h": py}
         if best is None or rows * cols < best["rows"] * best["cols"]:
             best = cand
     if best is None:
         raise ValueError(f"{paper} with a {margin:g} mm margin is too small for a {overlap:g} mm overlap")
     return best
+
+
+# ----------------------------------------------------------------- where the cuts go
+# A tile's visible edge toward its right (lower) neighbour is a cut through the art: it should run along a
+# line the drawing already has (the rules between spaces) and through no text or icon. The board drawing is
+# read for both, so this knows nothing of boards: texts and reused art (keyed groups: icons) are obstacles,
+# straight lines are places where a cut hides.
+CUT_TEXT = 10.0  # the cost of cutting through one text run (or block of runs) ...
+CUT_TEXT_PT = 9.0  # ... at this size or smaller; larger letters cost less (the square of the ratio): a seam
+#                    is a hairline through a 20 pt title, and ruins a 7 pt name
+CUT_ART = 4.0  # ... through one piece of keyed art (an icon)
+CUT_OFF_LINE = 30.0  # ... of a cut that follows no drawn line at all (scaled by the share it does not follow)
+CUT_BALANCE = 1e-4  # per mm² a slice's length differs from the even split: keeps the tiles alike when all else ties
+CUT_TOL = 0.3  # mm: a cut this close to an obstacle's edge does not touch it
+BLOCK_GAP = 2.0  # mm: obstacles closer than this along a cut are one block
+ROOM = 7.0  # mm kept around a slice, when the tile count allows, for its trim marks and crosses
+ROOM_MIN = MARK_OFFSET + MARK_MIN  # the least room that still holds a trim mark
+
+
+def _art(group: scene.Group) -> tuple[list, dict]:
+    """What a cut should avoid and where it hides, in the group's parent frame.
+
+    Returns (obstacles, lines): obstacles as (x0, y0, x1, y1, cost); lines as {"x": {x: length}, "y": {y: length}}
+    (vertical lines by their x, horizontal ones by their y, lengths summed)."""
+    obstacles: list = []
+    lines: dict = {"x": {}, "y": {}}
+
+    def line(x1, y1, x2, y2):
+        if abs(x1 - x2) < 1e-6:
+            d = lines["x"]
+            d[round(x1, 3)] = d.get(round(x1, 3), 0.0) + abs(y2 - y1)
+        elif abs(y1 - y2) < 1e-6:
+            d = lines["y"]
+            d[round(y1, 3)] = d.get(round(y1, 3), 0.0) + abs(x2 - x1)
+
+    def box(m, x0, y0, x1, y1, cost):
+        pts = [scene.apply(m, x, y) for x in (x0, x1) for y in (y0, y1)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        obstacles.append((min(xs), min(ys), max(xs), max(ys), cost))
+
+    def walk(shape, m, top):
+        if isinstance(shape, scene.Group):
+            if shape.key is not None and shape.bounds is not None and not top:
+                x, y, w, h = shape.bounds
+                box(scene.compose(m, shape.transform), x, y, x + w, y + h, CUT_ART)
+                return
+            mm = scene.compose(m, shape.transform)
+            for child in shape.children:
+                walk(child, mm, False)
+        elif isinstance(shape, scene.Text):
+            h = shape.size * PT
+            x = shape.x - (shape.width / 2 if shape.anchor == "middle" else shape.width if shape.anchor == "end" else 0)
+            k = math.hypot(m[0], m[1])  # the run's size as printed
+            box(m, x, shape.y - 0.25 * h, x + shape.width, shape.y + 0.8 * h,
+                CUT_TEXT * (CUT_TEXT_PT / max(CUT_TEXT_PT, shape.size * k)) ** 2)
+        elif isinstance(shape, scene.Line):
+            line(*scene.apply(m, shape.x1, shape.y1), *scene.apply(m, shape.x2, shape.y2))
+        elif isinstance(shape, scene.Rect) and shape.stroke and shape.radius == 0:
+            c = [scene.apply(m, x, y) for x, y in ((shape.x, shape.y), (shape.x + shape.w, shape.y),
+                                                   (shape.x + shape.w, shape.y + shape.h), (shape.x, shape.y + shape.h))]
+            for a, b in zip(c, c[1:] + c[:1]):
+                line(*a, *b)
+
+    walk(group, scene.IDENTITY, True)
+    return obstacles, lines
+
+
+def _cut_cost(pos: float, axis: str, obstacles: list, lines: dict, span: float) -> float:
+    """What a cut across the whole drawing at ``pos`` costs: a vertical cut (axis "x") at x = pos, or a
+    horizontal one (axis "y") at y = pos. Runs stacked along the cut (the lines of a paragraph, a name over its
+    subtitle) are one block of text: a cut through a block costs the same whatever its lines."""
+    i = 0 if axis == "x" else 1
+    j = 1 - i
+    hit = sorted((o[j], o[j + 2], o[4]) for o in obstacles if o[i] + CUT_TOL < pos < o[i + 2] - CUT_TOL)
+    cost, block_end, block_cost = 0.0, None, 0.0
+    for a, b, c in hit:
+        if block_end is not None and a <= block_end + BLOCK_GAP:
+            block_end, block_cost = max(block_end, b), max(block_cost, c)
+            continue
+        cost += block_cost
+        block_end, block_cost = b, c
+    cost += block_cost
+    covered = sum(length for at, length in lines[axis].items() if abs(at - pos) <= 0.05)
+    return cost + CUT_OFF_LINE * (1.0 - min(1.0, covered / span))
+
+
+def _seams(start: float, end: float, n: int, overlap: float, longest: float, costs: dict) -> list[float] | None:
+    """Where the n − 1 visible edges go along one axis, measured from ``start`` toward ``end``: each slice at
+    most ``longest``, neighbours overlapping by ``overlap`` (slice i + 1 starts ``overlap`` before edge i).
+
+    ``costs`` maps candidate positions to their cost; the cheapest feasible set wins, the even split among
+    the candidates. None when no slices that long can cover the extent."""
+    extent = abs(end - start)
+    if n == 1:
+        return [] if extent <= longest + 1e-9 else None
+    if n * longest - (n - 1) * overlap < extent - 1e-9:
+        return None
+    even = (extent - overlap) / n + overlap
+    sign = 1.0 if end >= start else -1.0
+    least = overlap + 1.0  # a slice is longer than its glue strip
+    # candidates as distances from start
+    at = {round(sign * (p - start), 4): p for p in costs}
+    cands = sorted((d, costs[p]) for d, p in at.items())
+    best: list[dict] = []  # per seam: distance -> (cost, previous distance)
+    for k in range(n - 1):
+        row: dict = {}
+        for d, c in cands:
+            # the slices still to come (after this seam) must be able to reach the end
+            rest = extent - (d - overlap)
+            if rest > (n - 1 - k) * longest - (n - 2 - k) * overlap + 1e-9 or rest < least:
+                continue
+            if k == 0:
+                length = d
+                if least <= length <= longest + 1e-9:
+                    row[d] = (c + CUT_BALANCE * (length - even) ** 2, None)
+                continue
+            for dp, (cp, _) in best[k - 1].items():
+                length = d - (dp - overlap)
+                if least <= length <= longest + 1e-9:
+                    total = cp + c + CUT_BALANCE * (length - even) ** 2
+                    if d not in row or total < row[d][0]:
+                        row[d] = (total, dp)
+        if not row:
+            return None
+        best.append(row)
+    final = {}
+    for d, (cost, prev) in best[-1].items():
+        length = extent - (d - overlap)
+        if least <= length <= longest + 1e-9:
+            final[d] = cost + CUT_BALANCE * (length - even) ** 2
+    if not final:
+        return None
+    d = min(final, key=lambda x: (final[x], x))
+    out = [d]
+    for k in range(n - 2, 0, -1):
+        d = best[k][d][1]
+        out.append(d)
+    return [at[x] for x in reversed(out)]
+
+
+def _axis(axis: str, start: float, end: float, n: int, overlap: float, longest: float, obstacles: list,
+          lines: dict) -> tuple[list[float], float]:
+    """The seams along one axis and the room left around each slice (for marks and crosses)."""
+    extent = abs(end - start)
+    even = _slice(extent, n, overlap)
+    sign = 1.0 if end >= start else -1.0
+    plain = [start + sign * (even * (k + 1) - overlap * k) for k in range(n - 1)]
+    # where a cut may fall at all: the seam k lies within reach of the even split
+    window = longest - even
+    pos = set(plain)
+    for at in lines[axis]:
+        pos.add(at)
+    i = 0 if axis == "x" else 1
+    for o in obstacles:
+        pos.add(o[i] - CUT_TOL - 0.2)
+        pos.add(o[i + 2] + CUT_TOL + 0.2)
+    pos = {p for p in pos if any(abs(p - q) <= window + 1e-6 for q in plain)}
+    costs = {p: _cut_cost(p, axis, obstacles, lines, extent) for p in pos}
+    found = []
+    for room in (ROOM, ROOM_MIN):
+        seams = _seams(start, end, n, overlap, longest - 2 * room, costs)
+        if seams is not None:
+            found.append((sum(costs[s] for s in seams), -room, seams))
+    if found:
+        _, room, seams = min(found)
+        return seams, -room
+    room = max(0.0, (longest - even) / 2)
+    return plain, room
+
+
+def tile_plan(board_group: scene.Group, size: float, bleed: float, paper: str, margin: float,
+              overlap: float) -> dict:
+    """The grid of ``tile_grid`` with its cuts moved onto the drawing's lines, away from its texts.
+
+    ``cols_x``: per column, its slice's (x, width) in the board's frame; ``rows_y`` per row (y, height),
+    row 1 at the top; ``seams_x``/``seams_y``: the visible cut edges."""
+    grid = tile_grid(size, bleed, paper, margin, overlap)
+    obstacles, lines = _art(board_group)
+    lo, hi = -bleed, size + bleed
+    sx, room_x = _axis("x", lo, hi, grid["cols"], overlap, grid["max_w"], obstacles, lines)
+    sy, room_y = _axis("y", hi, lo, grid["rows"], overlap, grid["max_h"], obstacles, lines)
+    edges_x = [lo] + [s - overlap for s in sx]
+    ends_x = sx + [hi]
+    cols = [(a, b - a) for a, b in zip(edges_x, ends_x)]
+    tops = [hi] + [s + overlap for s in sy]
+    bottoms = sy + [lo]
+    rows = [(b, t - b) for t, b in zip(tops, bottoms)]
+    return {**grid, "cols_x": cols, "rows_y": rows, "seams_x": sx, "seams_y": sy,
+            "room": min(room_x, room_y)}
+
+
+def tile_name(row: int, col: int) -> str:
+    """A tile's short name, as on a spreadsheet: the column's letter(s), then the row's number (B1)."""
+    letters, n = "", col
+    while n:
+        n, r = divmod(n - 1, 26)
+        letters = chr(65 + r) + letters
+    return f"{letters}{row}"
 
 
 def _cross(x: float, y: float, arm: float = CROSS_ARM) -> list:
@@ -121,37 +323,43 @@ def _hatch(x: float, y: float, w: float, h: float) -> scene.Group:
     return g
 
 
+def _part_name(label: str) -> str:
+    """The label naming the board part: "<kit> · board", whether or not the caller already said "board"."""
+    return label if label.rsplit("·", 1)[-1].strip().lower() == "board" else f"{label} · board"
+
+
 def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str, margin: float, overlap: float,
                 label: str) -> tuple[list[Page], dict]:
     """An assembly map, then one page per tile. Returns the pages and the grid for the manifest."""
     board_group = _ensure_key(board_group, size, bleed)
-    grid = tile_grid(size, bleed, paper, margin, overlap)
-    W, H = grid["page"]
-    R, C = grid["rows"], grid["cols"]
-    tw, th = grid["tile_w"], grid["tile_h"]
+    label = _part_name(label)
+    plan = tile_plan(board_group, size, bleed, paper, margin, overlap)
+    W, H = plan["page"]
+    R, C = plan["rows"], plan["cols"]
     o = overlap
     px, py = W - 2 * margin, H - 2 * margin
-    # where the slice sits on every page: centred across, above the label band
-    x0 = margin + (px - tw) / 2
-    y0 = margin + LABEL_BAND + (py - LABEL_BAND - th) / 2
-    top = size + bleed
     tiles = []
     pages: list[Page] = []
     n_pages = R * C + 1
     for r in range(1, R + 1):
         for c in range(1, C + 1):
-            bx = -bleed + (c - 1) * (tw - o)
-            by = top - th - (r - 1) * (th - o)
-            tiles.append({"row": r, "col": c, "page": len(tiles) + 2,
+            bx, tw = plan["cols_x"][c - 1]
+            by, th = plan["rows_y"][r - 1]
+            # where the slice sits on its page: centred across, above the label band
+            x0 = margin + (px - tw) / 2
+            y0 = margin + LABEL_BAND + (py - LABEL_BAND - th) / 2
+            tiles.append({"row": r, "col": c, "name": tile_name(r, c), "page": len(tiles) + 2,
                           "board_rect": [round(bx, 4), round(by, 4), round(tw, 4), round(th, 4)],
                           "page_rect": [round(x0, 4), round(y0, 4), round(tw, 4), round(th, 4)]})
     info = {"rows": R, "cols": C, "tiles": tiles, "overlap": o, "paper": paper,
-            "orientation": grid["orientation"], "page_size": [round(W, 3), round(H, 3)]}
+            "orientation": plan["orientation"], "page_size": [round(W, 3), round(H, 3)],
+            "cuts": {"x": [round(v, 4) for v in plan["seams_x"]], "y": [round(v, 4) for v in plan["seams_y"]]}}
 
-    pages.append(_map_page(board_group, size, bleed, grid, tiles, margin, o, label, n_pages))
+    pages.append(_map_page(board_group, size, bleed, plan, tiles, margin, o, label, n_pages))
     for t in tiles:
         r, c = t["row"], t["col"]
-        bx, by = t["board_rect"][0], t["board_rect"][1]
+        bx, by, tw, th = t["board_rect"]
+        x0, y0 = t["page_rect"][:2]
         content = scene.Group()
         dx, dy = x0 - bx, y0 - by
         content.add(scene.Group([board_group], transform=scene.translate(dx, dy), clip=(bx, by, tw, th)))
@@ -160,65 +368,101 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
             content.add(_hatch(x0, y0, o, th))
         if r > 1 and o > 0:
             content.add(_hatch(x0, y0 + th - o, tw, o))
-        content.add(*_tile_crosses(t, x0, y0, tw, th, o, R, C, W, H, margin))
-        text = f"row {r}, column {c} of {R}×{C}"
+        content.add(*_tile_crosses(t, o, R, C, W, H, margin, bleed))
+        content.add(*_trim_marks(t, size, bleed, R, C, W, H, margin))
+        text = f"{t['name']}: row {r}, column {c} of {R}×{C}"
         content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle"))
-        foot = f"{label} · tile {t['page'] - 1} of {R * C} · page {t['page']} of {n_pages} · {paper} {grid['orientation']}" \
-               f" · overlap {o:g} mm · {PRINT_NOTE}"
+        foot = f"{label} · tile {t['name']} ({t['page'] - 1} of {R * C}) · page {t['page']} of {n_pages} · {paper} " \
+               f"{plan['orientation']} · overlap {o:g} mm · {PRINT_NOTE}"
         content.add(footer(foot, W / 2, margin + 0.8))
         pages.append(Page(W, H, content))
     return pages, info
 
 
-def _tile_crosses(t: dict, x0: float, y0: float, tw: float, th: float, o: float, R: int, C: int,
-                  W: float, H: float, margin: float) -> list:
-    """Crosses in the margins around the slice, on every overlap edge (and the slice's corners)."""
+def _printable(x: float, y: float, W: float, H: float, margin: float, reach: float) -> bool:
+    """Whether a mark reaching ``reach`` mm around (x, y) stays inside the printable area, clear of the label."""
+    return margin + reach - 1e-9 <= x <= W - margin - reach + 1e-9 and \
+        margin + LABEL_BAND + reach - 1e-9 <= y <= H - margin - reach + 1e-9
+
+
+def _tile_crosses(t: dict, o: float, R: int, C: int, W: float, H: float, margin: float, bleed: float) -> list:
+    """Crosses in the margins around the slice, on every overlap edge and on the slice's inner corners (the
+    board's outer edges have trim marks instead)."""
     r, c = t["row"], t["col"]
-    xs = {x0, x0 + tw}
+    x0, y0, tw, th = t["page_rect"]
+    xs = set()
     if c > 1:
-        xs.add(x0 + o)
+        xs |= {x0, x0 + o}
     if c < C:
-        xs.add(x0 + tw - o)
-    ys = {y0, y0 + th}
+        xs |= {x0 + tw, x0 + tw - o}
+    ys = set()
     if r > 1:
-        ys.add(y0 + th - o)
+        ys |= {y0 + th, y0 + th - o}
     if r < R:
-        ys.add(y0 + o)
+        ys |= {y0, y0 + o}
     d = CROSS_GAP + CROSS_ARM
     out = []
-    lo_x, hi_x, lo_y, hi_y = margin + CROSS_ARM, W - margin - CROSS_ARM, margin + LABEL_BAND + CROSS_ARM, \
-        H - margin - CROSS_ARM
     for x in sorted(xs):
         for y in (y0 - d, y0 + th + d):
-            if lo_x - 1e-9 <= x <= hi_x + 1e-9 and lo_y - 1e-9 <= y <= hi_y + 1e-9:
+            if _printable(x, y, W, H, margin, CROSS_ARM):
                 out += _cross(x, y)
     for y in sorted(ys):
         for x in (x0 - d, x0 + tw + d):
-            if lo_x - 1e-9 <= x <= hi_x + 1e-9 and lo_y - 1e-9 <= y <= hi_y + 1e-9:
+            if _printable(x, y, W, H, margin, CROSS_ARM):
                 out += _cross(x, y)
+    return out
+
+
+def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H: float, margin: float) -> list:
+    """Crop marks on the board's trim where this tile holds the board's outer edge: in line with each trim line,
+    beyond both ends of the slice, starting MARK_OFFSET mm outside it (the slice's outer edge is the bleed)."""
+    r, c = t["row"], t["col"]
+    x0, y0, tw, th = t["page_rect"]
+    bx, by = t["board_rect"][:2]
+    to_page_x, to_page_y = x0 - bx, y0 - by
+    xs = ([to_page_x] if c == 1 else []) + ([to_page_x + size] if c == C else [])
+    ys = ([to_page_y + size] if r == 1 else []) + ([to_page_y] if r == R else [])
+    out = []
+    # vertical trim lines: marks above and below the slice; horizontal ones: left and right of it
+    for x in xs:
+        for y_edge, way in ((y0, -1.0), (y0 + th, 1.0)):
+            room = (y_edge - margin - LABEL_BAND) if way < 0 else (H - margin - y_edge)
+            length = min(MARK_LENGTH, room - MARK_OFFSET)
+            if length >= MARK_MIN - 1e-9:
+                a = y_edge + way * MARK_OFFSET
+                out.append(scene.Line(x, a, x, a + way * length, REGISTRATION, MARK_WIDTH))
+    for y in ys:
+        for x_edge, way in ((x0, -1.0), (x0 + tw, 1.0)):
+            room = (x_edge - margin) if way < 0 else (W - margin - x_edge)
+            length = min(MARK_LENGTH, room - MARK_OFFSET)
+            if length >= MARK_MIN - 1e-9:
+                a = x_edge + way * MARK_OFFSET
+                out.append(scene.Line(a, y, a + way * length, y, REGISTRATION, MARK_WIDTH))
     return out
 
 
 MAP_STEPS = (
     "Print every page at 100 % (actual size): never 'fit to page'.",
-    "Cut each tile along the edge of its printed area.",
+    "Cut each tile along the edge of its printed area; where a tile holds the board's outer edge, cut there "
+    "along the trim, between the crop marks (the {b:g} mm beyond them is bleed).",
     "Tiles overlap by {o:g} mm. A tile's hatched strips (left and top) go under its neighbours: spread glue on "
     "them and lay the tile to the left or above on top, matching the art and the crosses.",
-    "Start with row 1, column 1 (top left) and work right, then down.",
+    "Start with A1 (top left) and work right, then down; each tile's name (column letter, row number) is "
+    "printed under it and on the map below.",
 )
 
 
-def _map_page(board_group: scene.Group, size: float, bleed: float, grid: dict, tiles: list, margin: float,
+def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, tiles: list, margin: float,
               overlap: float, label: str, n_pages: int) -> Page:
-    W, H = grid["page"]
-    R, C = grid["rows"], grid["cols"]
+    W, H = plan["page"]
+    R, C = plan["rows"], plan["cols"]
     content = scene.Group()
     px = W - 2 * margin
     title = f"{label}: assembly map ({R}×{C} tiles)"
     head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b")
     content.add(*head.shapes)
-    steps = "\n\n".join(f"{i}. {s.format(o=overlap)}" for i, s in enumerate(MAP_STEPS, 1))
-    text_h = 34.0
+    steps = "\n\n".join(f"{i}. {s.format(o=overlap, b=bleed)}" for i, s in enumerate(MAP_STEPS, 1))
+    text_h = 40.0
     body = fit(steps, (margin, H - margin - 12 - text_h, px, text_h), FOOTER_FONT, 9.0, 6.0, "#1d1d1b",
                align="left", valign="top", mode="para")
     content.add(*body.shapes)
@@ -231,17 +475,25 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, grid: dict, t
     my = margin + LABEL_BAND + (avail_h - mw) / 2
     to_map = scene.compose(scene.translate(mx, my), scene.scale(f), scene.translate(bleed, bleed))
     content.add(scene.Group([board_group], transform=to_map, clip=(-bleed, -bleed, extent, extent)))
-    palette = ("#c8102e", "#1f5fa8", "#2e9a57", "#ef8f2a")
+    palette = ("#c8102e", "#1f5fa8", "#2e9a57", "#b0570a")
     for t in tiles:
         bx, by, tw, th = t["board_rect"]
         x, y = scene.apply(to_map, bx, by)
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         inset = 0.4 * ((t["row"] + t["col"]) % 2)
         content.add(scene.Rect(x + inset, y + inset, tw * f - 2 * inset, th * f - 2 * inset, stroke=colour, width=0.5))
-        cx, cy = x + tw * f / 2, y + th * f / 2
-        content.add(scene.Rect(cx - 13, cy - 5.5, 26, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
-        content.add(*runs(f"row {t['row']}, col {t['col']}", cx, cy + 0.6, "NotoSans-Bold", 7.0, "#1d1d1b", "middle"))
-        content.add(*runs(f"page {t['page']}", cx, cy - 3.2, FOOTER_FONT, 6.5, "#1d1d1b", "middle"))
-    foot = f"{label} · assembly map · page 1 of {n_pages} · {grid['orientation']} · {PRINT_NOTE}"
+    for t in tiles:  # the names over every outline, in the part of the tile no neighbour covers
+        bx, by, tw, th = t["board_rect"]
+        vx0 = bx + (overlap if t["col"] > 1 else 0.0)
+        vy1 = by + th - (overlap if t["row"] > 1 else 0.0)
+        cx, cy = scene.apply(to_map, (vx0 + bx + tw) / 2, (by + vy1) / 2)
+        bw = min(22.0, (tw - overlap) * f - 2.0)
+        colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
+        content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
+        content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,
+                         "#1d1d1b").shapes)
+        content.add(*fit(f"page {t['page']}", (cx - bw / 2 + 1, cy - 4.8, bw - 2, 3.6), FOOTER_FONT, 6.5, 6.0,
+                         "#1d1d1b").shapes)
+    foot = f"{label} · assembly map · page 1 of {n_pages} · {plan['orientation']} · {PRINT_NOTE}"
     content.add(footer(foot, W / 2, margin + 0.8))
     return Page(W, H, content)

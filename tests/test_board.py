@@ -277,18 +277,21 @@ def test_tile_pages(name, paper):
         # everything inside the printable margin
         x, y, w, h = t["page_rect"]
         assert x >= 6 - 1e-9 and y >= 6 - 1e-9 and x + w <= W - 6 + 1e-9 and y + h <= H - 6 + 1e-9
-    # the slices cover the board with its bleed, neighbours overlapping by exactly the overlap
+    # the slices cover the board with its bleed, neighbours overlapping by exactly the overlap (slices may differ
+    # in size: their cuts follow the drawing), one width per column and one height per row
     S = float(kit(path).board.size)
     o = grid["overlap"]
-    xs = sorted({t["board_rect"][0] for t in grid["tiles"]})
-    ys = sorted({t["board_rect"][1] for t in grid["tiles"]})
-    tw, th = grid["tiles"][0]["board_rect"][2:]
-    assert xs[0] == pytest.approx(-BLEED) and xs[-1] + tw == pytest.approx(S + BLEED, abs=1e-3)
-    assert ys[0] == pytest.approx(-BLEED, abs=1e-3) and ys[-1] + th == pytest.approx(S + BLEED)
-    for a, b in zip(xs, xs[1:]):
-        assert a + tw - b == pytest.approx(o, abs=1e-3)
-    for a, b in zip(ys, ys[1:]):
-        assert a + th - b == pytest.approx(o, abs=1e-3)
+    cols = {t["col"]: tuple(t["board_rect"][0::2]) for t in grid["tiles"]}
+    rows = {t["row"]: (t["board_rect"][1], t["board_rect"][3]) for t in grid["tiles"]}
+    for t in grid["tiles"]:
+        assert tuple(t["board_rect"][0::2]) == cols[t["col"]] and (t["board_rect"][1], t["board_rect"][3]) == rows[t["row"]]
+        assert t["page_rect"][2:] == t["board_rect"][2:]
+    assert cols[1][0] == pytest.approx(-BLEED) and sum(cols[C]) == pytest.approx(S + BLEED, abs=1e-3)
+    assert rows[R][0] == pytest.approx(-BLEED, abs=1e-3) and sum(rows[1]) == pytest.approx(S + BLEED, abs=1e-3)
+    for c in range(1, C):
+        assert sum(cols[c]) - cols[c + 1][0] == pytest.approx(o, abs=1e-3)
+    for r in range(1, R):
+        assert sum(rows[r + 1]) - rows[r][0] == pytest.approx(o, abs=1e-3)
     assert not any(list(p.images) for p in reader.pages)
 
 

@@ -26,7 +26,7 @@ from ..fonts import PT
 from ..model import Board, Space
 from ..text import fit as plain_fit
 from ..rules.printing import TEXT_OVERFLOW
-from .common import Ctx, Item, contrast, mix, picture
+from .common import Ctx, Item, mix, picture
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
@@ -182,6 +182,43 @@ def _split_words(name: str) -> tuple[str, str]:
     return " ".join(words[:best]), " ".join(words[best:])
 
 
+MIN_CONTRAST = 4.5  # WCAG 2: text against its background
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of "#rrggbb"."""
+    def channel(v: int) -> float:
+        c = v / 255.0
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _ink(ground: str) -> str:
+    """Near-black or white, whichever reads better on ``ground`` (by WCAG contrast)."""
+    dark, light = "#1d1d1b", "#ffffff"
+    return dark if contrast_ratio(dark, ground) >= contrast_ratio(light, ground) else light
+
+
+def legible(colour: str, ground: str, ratio: float = MIN_CONTRAST) -> str:
+    """``colour``, darkened (or lightened, on a dark ground) just enough to read on ``ground``: the theme's hue
+    stays, its text reaches the contrast ratio."""
+    if contrast_ratio(colour, ground) >= ratio:
+        return colour
+    target = _ink(ground)
+    for step in range(1, 21):
+        c = mix(colour, target, step / 20)
+        if contrast_ratio(c, ground) >= ratio:
+            return c
+    return target
+
+
 # --------------------------------------------------------------------------- side spaces
 def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     s = g.space
@@ -250,7 +287,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         elif s.colour:  # the space's accent colour as a disc behind the icon
             r = size / 2
             out.add(scene.Circle(cx, cy, r, fill=s.colour, stroke=col.line, width=0.2))
-            icon_colour, icon_ground = contrast(s.colour), s.colour
+            icon_colour, icon_ground = _ink(s.colour), s.colour
             size *= 0.66
         ic = _icon(_icon_name(ctx, s), cx, cy, size, icon_colour, icon_ground)
         if ic is not None:
@@ -306,7 +343,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         name_top, name_bottom = 11.0 * k, -3.0 * k
     hw = d.half_width(name_bottom, name_top)
     f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, name_top - name_bottom), fonts.heading, CORNER_NAME_PT * k,
-             s, "name", "space name", col.accent if start else col.ink,
+             s, "name", "space name", legible(col.accent, col.board) if start else col.ink,
              prefer=min(CORNER_BIG_PT * k, (name_top - name_bottom) / (0.96 * PT)))
     diag.add(*f.shapes)
     below = -f.height / 2 + (name_top + name_bottom) / 2 - 0.8 * k
@@ -399,7 +436,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     # the inner area: its name along the diagonal, the icon under it
     d = _Diag(q)
     cellg = scene.Group(transform=scene.compose(scene.translate(0, strip), d.transform()))
-    ink = contrast(cell)
+    ink = _ink(cell)
     k = q / 42.0
     if s.inner:
         hw = d.half_width(-1.0 * k, 9.0 * k)
@@ -415,16 +452,44 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
 
 # --------------------------------------------------------------------------- centre
+SPOT_RADIUS = 3.0  # mm: a card's rounded corners
+SPOT_STACK = 2  # sheets drawn under a pile's top card ...
+SPOT_STEP = 0.9  # ... each this far down and to the right: the spot reads as a pile
+SPOT_FRAME = 2.5  # mm: the inner frame of a drawn card back
+SPOT_GAP = 4.0  # mm between the cards of a face-up row
+
+
+def _card_shape(x: float, y: float, w: float, h: float, colour: str, fill: str, frame: bool = True) -> list:
+    """A card seen from above: rounded corners, an outline in the deck's colour, an inner frame like a back's."""
+    out = [scene.Rect(x, y, w, h, fill=fill, stroke=colour, width=0.5, radius=SPOT_RADIUS)]
+    if frame:
+        f = SPOT_FRAME
+        out.append(scene.Rect(x + f, y + f, w - 2 * f, h - 2 * f, stroke=colour, width=0.3,
+                              radius=max(0.5, SPOT_RADIUS - f / 2)))
+    return out
+
+
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
-    """A card-sized place in the centre: a deck's pile, the title cards' pile or a labelled area, with the
-    ``face_up`` cards of a market row dealt beside it."""
+    """A card-sized place in the centre: a deck's pile or the title cards' pile, drawn as a pile of cards
+    (the top card shows a stylised back: frame, icon, name), or a labelled area (a dashed outline), with the
+    ``face_up`` cards of a market row dealt beside it (numbered cards)."""
     card = ctx.kit.game.print.card
     cw, ch = float(card.width), float(card.height)
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
+    centre = ctx.colours.centre
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)))
-    fill = mix(colour, ctx.colours.centre, 0.78)
-    g.add(scene.Rect(-cw / 2, -ch / 2, cw, ch, fill=fill, stroke=colour, width=0.6, radius=3.0, dash=(2.0, 1.2)))
+    fill = mix(colour, centre, 0.78)
+    pile = deck is not None or spot.titles
+    x0, y0 = -cw / 2, -ch / 2
+    if pile:
+        for k in range(SPOT_STACK, 0, -1):  # the sheets under the top card, the lowest first
+            d = k * SPOT_STEP
+            g.add(scene.Rect(x0 + d, y0 - d, cw, ch, fill=mix(colour, centre, 0.55 + 0.1 * k), stroke=colour,
+                             width=0.3, radius=SPOT_RADIUS))
+        g.add(*_card_shape(x0, y0, cw, ch, colour, fill))
+    else:
+        g.add(scene.Rect(x0, y0, cw, ch, fill=fill, stroke=colour, width=0.6, radius=SPOT_RADIUS, dash=(2.0, 1.2)))
     if spot.label:
         name, src, field_name = spot.label, spot, "label"
     elif deck:
@@ -434,22 +499,33 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         name, src, field_name = terms.title_card, terms, "title_card"
     else:
         name, src, field_name = spot.deck or "", spot, "deck"
-    f = _fit(ctx, name, (-cw / 2 + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, src, field_name, "deck name",
-             contrast(fill))
-    g.add(*f.shapes)
-    if deck and deck.help_name and not spot.label:
-        fh = _fit(ctx, deck.help_name, (-cw / 2 + 4, -6 - 6, cw - 8, 5), ctx.fonts.italic, 8.0, deck, "help_name",
-                  "deck name", contrast(fill))
-        g.add(*fh.shapes)
-    ic = _icon((deck.icon or deck.back.icon) if deck else None, 0.0, ch / 4, min(cw, ch) * 0.42, colour, fill)
+    ink = legible(colour, fill)
+    inner = cw - 2 * SPOT_FRAME - 3.0
+    if spot.titles and not deck:  # a title deed's back: a colour band across its top
+        band = 0.16 * ch
+        g.add(scene.Rect(x0 + SPOT_FRAME + 1.2, y0 + ch - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band,
+                         fill=colour))
+    icon_name = (deck.icon or deck.back.icon) if deck else None
+    size = min(cw, ch) * 0.5
+    ic = _icon(icon_name, 0.0, ch * 0.1, size, colour, fill) if pile and not spot.titles else None
     if ic is not None:
         g.add(ic)
-    gap = 4.0
-    for n in range(1, spot.face_up + 1):  # the market row: solid outlines, numbered
-        x = -cw / 2 + n * (cw + gap)
-        g.add(scene.Rect(x, -ch / 2, cw, ch, fill=mix(colour, ctx.colours.centre, 0.9), stroke=colour, width=0.6,
-                         radius=3.0))
-        fn = plain_fit(str(n), (x + 4, -6, cw - 8, 12), ctx.fonts.heading, 13.0, 13.0, colour=colour)
+    top = ch * 0.1 - size / 2 - 2.0 if ic is not None else 8.0
+    f = _fit(ctx, name, (-inner / 2, top - 12.0, inner, 12.0), ctx.fonts.heading, 13.0, src, field_name,
+             "deck name", ink, valign="top")
+    g.add(*f.shapes)
+    if deck and deck.help_name and not spot.label:
+        fh = _fit(ctx, deck.help_name, (-inner / 2, top - f.height - 1.5 - 5.0, inner, 5.0), ctx.fonts.italic, 8.0,
+                  deck, "help_name", "deck name", ink, valign="top")
+        g.add(*fh.shapes)
+    for n in range(1, spot.face_up + 1):  # the market row: cards dealt face up, numbered
+        x = x0 + n * (cw + SPOT_GAP)
+        face = mix(colour, centre, 0.9)
+        g.add(*_card_shape(x, y0, cw, ch, colour, face))
+        r = 6.0
+        g.add(scene.Circle(x + cw / 2, 0.0, r, fill=legible(colour, face, 3.0)))
+        fn = plain_fit(str(n), (x + cw / 2 - r, -r, 2 * r, 2 * r), ctx.fonts.heading, 14.0, 8.0,
+                       colour=_ink(legible(colour, face, 3.0)))
         g.add(*fn.shapes)
     return g
 
@@ -473,7 +549,7 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
                                 dash=(1.5, 1.0)))
             name = getattr(target, "name", None) or getattr(target, "title", None) or link.to
             label = f"→ {name}"
-            ink = contrast(fill)
+            ink = _ink(fill)
             f = _fit(ctx, label, (PAD + 1, y0 + LINK_DEPTH - 9.5, W - 2 * PAD - 2, 8.0), fonts.heading, 8.0, link,
                      "to", "link", ink)
             zone.add(*f.shapes)
@@ -489,7 +565,7 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     col, fonts = ctx.colours, ctx.fonts
     w, h = float(p.width), float(p.height)
     fill = p.colour or mix(col.centre, col.paper, 0.55)
-    ink = contrast(fill)
+    ink = _ink(fill)
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + p.x, S / 2 + p.y), scene.rotate(p.rotate)))
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     pad = 3.0
@@ -510,33 +586,75 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     return g
 
 
-def _centre(ctx: Ctx, board: Board) -> scene.Group:
+def _title(ctx: Ctx, board: Board) -> scene.Group:
+    """The board's title and subtitle, turned by ``title_rotate`` about the board's centre."""
     S, C = float(board.size), float(board.corner)
     col, fonts = ctx.colours, ctx.fonts
     c = board.centre
-    g = scene.Group()
-    g.add(scene.Rect(C, C, S - 2 * C, S - 2 * C, fill=col.centre))
-    for pic in c.pictures:  # under the title, deck spots and panels
-        pw, ph = float(pic.width), float(pic.height)
-        g.add(*picture(ctx, pic.file, S / 2 + pic.x - pw / 2, S / 2 + pic.y - ph / 2, pw, ph))
     inner = S - 2 * C
     title = scene.Group(transform=scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate)))
     tw = inner * (0.8 if c.title_rotate % 90 else 0.7)
     th = inner * 0.13
     f = _fit(ctx, c.title, (-tw / 2, -th / 2, tw, th), fonts.title, th / PT / 1.05, c, "title", "board title",
-             col.accent)
+             legible(col.accent, col.centre))
     title.add(*f.shapes)
     if c.subtitle:
         sh = inner * 0.045
         fs = _fit(ctx, c.subtitle, (-tw / 2, -f.height / 2 - 2.0 - sh, tw, sh), fonts.italic, 16.0, c, "subtitle",
                   "board subtitle", col.ink, valign="top")
         title.add(*fs.shapes)
-    g.add(title)
+    return title
+
+
+def _centre(ctx: Ctx, board: Board) -> scene.Group:
+    S, C = float(board.size), float(board.corner)
+    col = ctx.colours
+    c = board.centre
+    g = scene.Group()
+    g.add(scene.Rect(C, C, S - 2 * C, S - 2 * C, fill=col.centre))
+    for pic in c.pictures:  # under the title, deck spots and panels
+        pw, ph = float(pic.width), float(pic.height)
+        g.add(*picture(ctx, pic.file, S / 2 + pic.x - pw / 2, S / 2 + pic.y - ph / 2, pw, ph))
+    g.add(_title(ctx, board))
     for spot in c.deck_spots:
         g.add(_deck_spot(ctx, spot, S))
     for p in c.panels:
         g.add(_panel(ctx, p, S))
     return g
+
+
+def _quad(cx: float, cy: float, rotate: float, x0: float, y0: float, w: float, h: float) -> list[tuple[float, float]]:
+    m = scene.compose(scene.translate(cx, cy), scene.rotate(rotate))
+    return [scene.apply(m, x, y) for x, y in ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))]
+
+
+def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
+    """What the centre holds, as (what, corners in the board's frame, content entity): every deck spot with its
+    pile's sheets and face-up row, every panel, every run of the title and subtitle. Things that must not
+    overlap (pnp's own checks, tests)."""
+    board = ctx.kit.board
+    S = float(board.size)
+    card = ctx.kit.game.print.card
+    cw, ch = float(card.width), float(card.height)
+    out: list = []
+    for i, spot in enumerate(board.centre.deck_spots):
+        pile = spot.deck is not None or spot.titles
+        stack = SPOT_STACK * SPOT_STEP if pile else 0.0
+        w = cw + stack + spot.face_up * (cw + SPOT_GAP)
+        name = spot.label or spot.deck or ("titles" if spot.titles else f"spot {i + 1}")
+        out.append((f"deck spot {name!r}", _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, -cw / 2, -ch / 2 - stack,
+                                                  w, ch + stack), spot))
+    for p in board.centre.panels:
+        w, h = float(p.width), float(p.height)
+        out.append((f"panel {p.id!r}", _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, -w / 2, -h / 2, w, h), p))
+    title = _title(Ctx(ctx.kit, bleed=ctx.bleed), board)  # laid out again, quietly: the drawing reports
+    for t in scene.walk_text(title):
+        h = t.size * PT
+        corners = [scene.apply(title.transform, x, y) for x, y in
+                   ((t.x, t.y - 0.22 * h), (t.x + t.width, t.y - 0.22 * h), (t.x + t.width, t.y + 0.72 * h),
+                    (t.x, t.y + 0.72 * h))]
+        out.append((f"title {t.text!r}", corners, board.centre))
+    return out
 
 
 # --------------------------------------------------------------------------- the board

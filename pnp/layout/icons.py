@@ -475,13 +475,29 @@ def _speech(c: str, b: str) -> list:
     ]
 
 
+def _receipt(c: str, b: str) -> list:
+    """A bill to pay (taxes): a slip of paper torn in a zigzag at the foot, lines of items and a bold total."""
+    teeth, top, foot, half = 6, 46.0, -34.0, 31.0
+    edge = [(-half, top), (half, top), (half, foot)]
+    step = 2 * half / teeth
+    for i in range(teeth):
+        x = half - (i + 0.5) * step
+        edge += [(x, foot - 10.0), (x - step / 2, foot)]
+    out = [_fill(_poly(edge), c)]
+    for y, w in ((32, 30), (21, 24), (10, 34), (-1, 20)):
+        out += _bar(-20, y, -20 + w, y, b, THIN)
+        out += _bar(15, y, 20, y, b, THIN)
+    out.append(_fill(_poly([(-21, -13), (21, -13), (21, -23), (-21, -23)]), b))  # the total to pay
+    return out
+
+
 _DRAW: dict[str, Callable[[str, str], list]] = {
     "arrow": _arrow, "train": _train, "branch": _branch, "bulb": _bulb, "tap": _tap,
     "question": _question, "chest": _chest, "car": _car, "police": _police, "bars": _bars,
     "plane": _plane, "ship": _ship, "ring": _ring, "diamond": _diamond, "star": _star_icon,
     "book": _book, "scroll": _scroll, "toll": _toll, "camera": _camera, "dice": _dice,
     "flag": _flag, "skull": _skull, "leaf": _leaf, "tree": _tree, "crown": _crown,
-    "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech,
+    "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech, "receipt": _receipt,
 }
 
 #: every icon name, in the order of ``pnp.model.Icon``

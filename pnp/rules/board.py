@@ -52,6 +52,13 @@ GROUP_SIZE = rule("E-group-size", (
     "A group's declared size differs from the number of spaces that belong to it. The size is what a player "
     "needs to own to complete the set; fix the size or the spaces' groups."))
 
+ICON_REUSED = rule("W-icon-reused", (
+    "One icon, one meaning: the same icon is printed on spaces that do different things (another kind, or "
+    "another deck to draw from), or on two decks. A player reads a board by its pictures: a tollbooth's "
+    "barrier on a tax space, or a deck's sign on a space that draws nothing, says the wrong thing. Give one of "
+    "them another icon (the names are listed in content/schema/board.schema.json). A space that names no icon "
+    "shows its deck's."))
+
 REF_SPACE = rule("E-ref-space", (
     "A space id is referred to (a title card's space, an effect's target, a link) but no space on the board "
     "has it (a link may also lead to a centre panel). Fix the spelling or add the space."))
@@ -173,6 +180,47 @@ def _board(v: Validator) -> None:
             v.report(GROUP_SIZE, g, "size",
                      f"group {g.id!r} declares size {g.size} but {have} space(s) belong to it ({names}); "
                      f"set size: {have} or correct the spaces' group")
+
+
+# --------------------------------------------------------------------------- icons
+def _space_icon(v: Validator, s: Space) -> tuple[str | None, str | None]:
+    """The icon a space prints and the field that decides it (its own icon, else its deck's)."""
+    if s.icon:
+        return s.icon, "icon"
+    deck = v.decks.get(s.deck) if s.deck else None
+    if deck is not None and (deck.icon or deck.back.icon):
+        return deck.icon or deck.back.icon, "deck"
+    return None, None
+
+
+@check(ICON_REUSED)
+def _icons(v: Validator) -> None:
+    """Each icon stands for one thing: spaces of one kind drawing from one deck (or none), or one deck."""
+    first: dict[str, tuple[tuple, str, Entity, str]] = {}  # icon -> (meaning, what, entity, field) first seen
+    seen_meaning: set[tuple[str, tuple]] = set()
+    things: list[tuple[str, tuple, str, Entity, str]] = []
+    for deck in v.kit.decks:
+        name = deck.icon or deck.back.icon
+        if name:
+            things.append((name, ("deck", deck.id), f"deck {deck.id!r}", deck, "icon" if deck.icon else "back"))
+    for s in v.kit.board.spaces:
+        name, field = _space_icon(v, s)
+        if name and (s.deck is None or s.deck in v.decks):  # an unknown deck is E-ref-deck's
+            meaning = ("deck", s.deck) if s.deck else ("kind", s.kind)
+            things.append((name, meaning, f"space {s.id!r} (kind {s.kind!r})", s, field))
+    for name, meaning, what, obj, field in things:
+        if name not in first:
+            first[name] = (meaning, what, obj, field)
+            seen_meaning.add((name, meaning))
+            continue
+        owner, owner_what, owner_obj, owner_field = first[name]
+        if meaning == owner or (name, meaning) in seen_meaning:
+            continue
+        seen_meaning.add((name, meaning))
+        means = f"draws from deck {owner[1]!r}" if owner[0] == "deck" else f"is a {owner[1]!r} space"
+        v.report(ICON_REUSED, obj, field,
+                 f"{what} shows icon {name!r}, which already means something else here: {owner_what} "
+                 f"({v.loc(owner_obj, owner_field)}) {means}; give one of them another icon")
 
 
 def _spots(v: Validator) -> None:

@@ -1,0 +1,175 @@
+"""The board's centre and legibility: deck spots drawn as cards and piles, nothing in the centre overlapping,
+every board text at least 6 pt and at WCAG contrast 4.5:1 against what is painted under it."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from pnp import scene
+from pnp.content import load_kit
+from pnp.fonts import PT
+from pnp.layout import board as B
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+
+ROOT = Path(__file__).resolve().parent.parent
+KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
+MIN_PT = 6.0
+
+
+@lru_cache(maxsize=None)
+def drawn(name: str):
+    kit = load_kit(ROOT / "content" / name, Problems())
+    ctx = Ctx(kit, bleed=3.0, problems=Problems())
+    return ctx, B.draw_board(ctx)
+
+
+def _overlap(a, b) -> bool:
+    """Whether two convex polygons overlap (separating axes; touching is not overlapping)."""
+    for poly in (a, b):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            ax, ay = y2 - y1, x1 - x2
+            pa, pb = [ax * x + ay * y for x, y in a], [ax * x + ay * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_nothing_in_the_centre_overlaps(name):
+    ctx, _ = drawn(name)
+    things = B.centre_footprints(ctx)
+    S, C = float(ctx.kit.board.size), float(ctx.kit.board.corner)
+    assert any(what.startswith("deck spot") for what, _, _ in things)
+    for what, poly, _ in things:
+        assert all(C - 1e-6 <= x <= S - C + 1e-6 and C - 1e-6 <= y <= S - C + 1e-6 for x, y in poly), what
+    clashes = [(a[0], b[0]) for i, a in enumerate(things) for b in things[i + 1:]
+               if not (a[0].startswith("title") and b[0].startswith("title")) and _overlap(a[1], b[1])]
+    assert not clashes, clashes
+
+
+def test_overlap_is_seen():
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    turned = [(12, 5), (17, 0), (22, 5), (17, 10)]
+    assert _overlap(square, [(x + 5, y + 5) for x, y in square])
+    assert not _overlap(square, turned) and not _overlap(square, [(x + 10, y) for x, y in square])
+
+
+def _rounded_cards(group: scene.Group, w: float, h: float) -> list:
+    return [s for s in group.children if isinstance(s, scene.Rect) and s.radius > 0
+            and abs(s.w - w) < 1e-6 and abs(s.h - h) < 1e-6]
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_deck_spots_are_cards_and_piles(name):
+    ctx, _ = drawn(name)
+    card = ctx.kit.game.print.card
+    cw, ch = float(card.width), float(card.height)
+    S = float(ctx.kit.board.size)
+    for spot in ctx.kit.board.centre.deck_spots:
+        g = B._deck_spot(ctx, spot, S)
+        cards = _rounded_cards(g, cw, ch)
+        pile = spot.deck is not None or spot.titles
+        # a pile: its sheets under the top card, offset (it reads as a stack); a face-up row: one card each
+        assert len(cards) == (1 + B.SPOT_STACK if pile else 1) + spot.face_up, (spot.deck, spot.label)
+        if pile:
+            offsets = sorted({(round(c.x, 3), round(c.y, 3)) for c in cards[:B.SPOT_STACK + 1]})
+            assert len(offsets) == B.SPOT_STACK + 1
+        names = " ".join(t.text for t in scene.walk_text(g))
+        assert (spot.label or (ctx.kit.deck(spot.deck).name if spot.deck else "")).split()[0] in names
+
+
+# --------------------------------------------------------------------------- legibility
+def _luminance_ok():
+    assert B.contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert B.contrast_ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+
+
+def test_contrast_ratio_is_wcags():
+    _luminance_ok()
+
+
+@pytest.mark.parametrize("ink,ground", [("#c8102e", "#aedfd6"), ("#f7941d", "#cbe6d1"), ("#ffe000", "#ffffff"),
+                                        ("#303030", "#1d1d60")])
+def test_legible_keeps_the_hue_and_reaches_the_ratio(ink, ground):
+    out = B.legible(ink, ground)
+    assert B.contrast_ratio(out, ground) >= B.MIN_CONTRAST
+    assert B.contrast_ratio(ink, ground) < B.MIN_CONTRAST and out != ink
+    assert B.legible(out, ground) == out  # enough already: unchanged
+
+
+def _flatten(ops, m):
+    polys, pts, cur = [], [], (0.0, 0.0)
+    for op in ops:
+        if op[0] == "M":
+            if pts:
+                polys.append(pts)
+            pts, cur = [scene.apply(m, op[1], op[2])], (op[1], op[2])
+        elif op[0] == "L":
+            pts.append(scene.apply(m, op[1], op[2]))
+            cur = (op[1], op[2])
+        elif op[0] == "C":
+            (x0, y0) = cur
+            for t in (0.25, 0.5, 0.75, 1.0):
+                u = 1 - t
+                pts.append(scene.apply(m, u ** 3 * x0 + 3 * u * u * t * op[1] + 3 * u * t * t * op[3] + t ** 3 * op[5],
+                                       u ** 3 * y0 + 3 * u * u * t * op[2] + 3 * u * t * t * op[4] + t ** 3 * op[6]))
+            cur = (op[5], op[6])
+    if pts:
+        polys.append(pts)
+    return polys
+
+
+def _inside(p, poly) -> bool:
+    x, y, c = p[0], p[1], False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            c = not c
+    return c
+
+
+def _paint(shape, m=scene.IDENTITY, out=None) -> list:
+    """Filled areas and text runs in painting order, in the board's frame."""
+    out = [] if out is None else out
+    if isinstance(shape, scene.Group):
+        for c in shape.children:
+            _paint(c, scene.compose(m, shape.transform), out)
+    elif isinstance(shape, scene.Rect) and shape.fill:
+        out.append(("fill", [[scene.apply(m, x, y) for x, y in ((shape.x, shape.y), (shape.x + shape.w, shape.y),
+                                                                 (shape.x + shape.w, shape.y + shape.h),
+                                                                 (shape.x, shape.y + shape.h))]], shape.fill))
+    elif isinstance(shape, scene.Circle) and shape.fill:
+        out.append(("fill", [[scene.apply(m, shape.cx + shape.r * math.cos(a * math.pi / 16),
+                                          shape.cy + shape.r * math.sin(a * math.pi / 16)) for a in range(32)]],
+                    shape.fill))
+    elif isinstance(shape, scene.Path) and shape.fill:
+        out.append(("fill", _flatten(shape.ops, m), shape.fill))
+    elif isinstance(shape, scene.Text):
+        h = shape.size * PT
+        centre = scene.apply(m, shape.x + shape.width / 2, shape.y + 0.3 * h)
+        out.append(("text", shape, centre, shape.size * math.hypot(m[0], m[1])))
+    return out
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_every_board_text_is_legible(name):
+    """At least 6 pt as printed, and 4.5:1 against the colour painted under the middle of the run."""
+    _, g = drawn(name)
+    painted = _paint(g)
+    small, faint = [], []
+    for i, item in enumerate(painted):
+        if item[0] != "text":
+            continue
+        _, t, centre, pt = item
+        ground = next((f[2] for f in reversed(painted[:i]) if f[0] == "fill" and any(_inside(centre, p) for p in f[1])),
+                      None)
+        assert ground is not None, t.text
+        if pt < MIN_PT - 1e-6:
+            small.append((t.text, round(pt, 2)))
+        if B.contrast_ratio(t.colour, ground) < B.MIN_CONTRAST:
+            faint.append((t.text, t.colour, ground, round(B.contrast_ratio(t.colour, ground), 2)))
+    assert not small, small
+    assert not faint, faint

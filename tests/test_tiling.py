@@ -1,0 +1,215 @@
+"""Where the board's tiles are cut, their trim marks, their names and the words of their footers.
+
+The cut placement is tested on small synthetic drawings (lines and texts at known places) and on the
+kits (no cut through a space's texts where the paper leaves room for a better one). Reassembly and the
+slices' geometry are tested in test_board.py.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp import scene, tiling
+from pnp.content import load_kit
+from pnp.layout.board import draw_board, space_geometry
+from pnp.layout.common import Ctx
+from pnp.marks import MARK_OFFSET, MARK_WIDTH, PAPERS
+from pnp.problems import Problems
+from pnp.render.pdf import PdfWriter
+from pnp.text import runs
+
+ROOT = Path(__file__).resolve().parent.parent
+KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
+BLEED = 3.0
+
+
+@lru_cache(maxsize=None)
+def board(path: Path):
+    problems = Problems()
+    kit = load_kit(path, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    return kit, draw_board(Ctx(kit, bleed=BLEED, problems=Problems()))
+
+
+def synthetic(size: float, xs=(), texts=(), depth: float = 60.0) -> scene.Group:
+    """A board-sized drawing: a background, vertical and horizontal rules at ``xs`` across the outer ``depth`` mm
+    of each edge (as between a board's spaces), 8 pt texts at (x, y)."""
+    g = scene.Group(key="synthetic", bounds=(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED))
+    g.add(scene.Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, fill="#f0e8d8"))
+    for x in xs:
+        for a, b in ((-BLEED, depth), (size - depth, size + BLEED)):
+            g.add(scene.Line(x, a, x, b, "#000000", 0.3), scene.Line(a, x, b, x, "#000000", 0.3))
+    for x, y, text in texts:
+        g.add(*runs(text, x, y, "NotoSans-Regular", 8.0, "#000000", "middle"))
+    return g
+
+
+# --------------------------------------------------------------------------- where the cuts go
+def test_cuts_follow_a_line_within_reach():
+    # 480 mm on A4 portrait: 3 columns; rules every 40 mm from 60: the cuts land on rules
+    g = synthetic(480.0, xs=[60.0 + 40 * i for i in range(10)])
+    plan = tiling.tile_plan(g, 480.0, BLEED, "a4", 6.0, 10.0)
+    even = tiling.tile_grid(480.0, BLEED, "a4", 6.0, 10.0)
+    assert (plan["rows"], plan["cols"]) == (even["rows"], even["cols"])
+    rules = {60.0 + 40 * i for i in range(10)}
+    assert plan["seams_x"] and all(round(s, 6) in rules for s in plan["seams_x"]), plan["seams_x"]
+    assert plan["seams_y"] and all(round(s, 6) in rules for s in plan["seams_y"]), plan["seams_y"]
+    # the even split would not have: the rules moved the cuts
+    plain = [-BLEED + even["tile_w"] * (k + 1) - 10.0 * k for k in range(even["cols"] - 1)]
+    assert not any(round(p, 6) in rules for p in plain)
+
+
+def test_a_cut_avoids_text_even_on_a_line():
+    # a text straddling the rule nearest the even split: the cut takes another rule (or plain paper)
+    lines = [60.0 + 40 * i for i in range(10)]
+    clean = tiling.tile_plan(synthetic(480.0, xs=lines), 480.0, BLEED, "a4", 6.0, 10.0)["seams_x"]
+    texts = [(s, y, "a name that straddles the rule") for s in clean for y in (30.0, 450.0)]
+    plan = tiling.tile_plan(synthetic(480.0, xs=lines, texts=texts), 480.0, BLEED, "a4", 6.0, 10.0)
+    obstacles, _ = tiling._art(synthetic(480.0, texts=texts))
+    for s in plan["seams_x"]:
+        assert not any(o[0] < s < o[2] for o in obstacles), (s, plan["seams_x"])
+    assert plan["seams_x"] != clean
+
+
+def test_without_lines_or_texts_the_cuts_are_the_even_split():
+    plan = tiling.tile_plan(synthetic(480.0), 480.0, BLEED, "letter", 6.0, 10.0)
+    grid = tiling.tile_grid(480.0, BLEED, "letter", 6.0, 10.0)
+    widths = [w for _, w in plan["cols_x"]]
+    heights = [h for _, h in plan["rows_y"]]
+    assert widths == pytest.approx([grid["tile_w"]] * grid["cols"])
+    assert heights == pytest.approx([grid["tile_h"]] * grid["rows"])
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("name", KITS)
+def test_slices_fit_the_page_and_keep_the_tile_count(name, paper):
+    kit, g = board(ROOT / "content" / name)
+    S = float(kit.board.size)
+    plan = tiling.tile_plan(g, S, BLEED, paper, 6.0, 10.0)
+    grid = tiling.tile_grid(S, BLEED, paper, 6.0, 10.0)
+    assert (plan["rows"], plan["cols"]) == (grid["rows"], grid["cols"])
+    assert all(w <= grid["max_w"] + 1e-9 for _, w in plan["cols_x"])
+    assert all(h <= grid["max_h"] + 1e-9 for _, h in plan["rows_y"])
+    assert plan["cols_x"][0][0] == pytest.approx(-BLEED) and sum(plan["cols_x"][-1]) == pytest.approx(S + BLEED)
+    assert plan["rows_y"][-1][0] == pytest.approx(-BLEED) and sum(plan["rows_y"][0]) == pytest.approx(S + BLEED)
+
+
+def _ring_texts(kit, g):
+    """The text runs of the ring's spaces (their boxes in the board's frame)."""
+    S, C = float(kit.board.size), float(kit.board.corner)
+    obstacles, _ = tiling._art(g)
+    return [o for o in obstacles if o[4] >= tiling.CUT_TEXT * 0.5
+            and not (C < (o[0] + o[2]) / 2 < S - C and C < (o[1] + o[3]) / 2 < S - C)]
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_a4_cuts_miss_every_space_text(name):
+    """The home printer's usual paper: no tile edge runs through a space's name, price or text."""
+    kit, g = board(ROOT / "content" / name)
+    S = float(kit.board.size)
+    plan = tiling.tile_plan(g, S, BLEED, "a4", 6.0, 10.0)
+    ring = _ring_texts(kit, g)
+    cut = [("x", s) for s in plan["seams_x"] if any(o[0] + 0.3 < s < o[2] - 0.3 for o in ring)]
+    cut += [("y", s) for s in plan["seams_y"] if any(o[1] + 0.3 < s < o[3] - 0.3 for o in ring)]
+    assert not cut, cut
+    # and the cuts across the ring follow the lines between its spaces where one is within reach
+    edges_x = {round(v, 3) for sg in space_geometry(kit.board) for v in (sg.x, sg.x + sg.w)}
+    edges_y = {round(v, 3) for sg in space_geometry(kit.board) for v in (sg.y, sg.y + sg.h)}
+    on_line = [round(s, 3) in edges_x for s in plan["seams_x"]] + [round(s, 3) in edges_y for s in plan["seams_y"]]
+    assert sum(on_line) >= len(on_line) - 1, (plan["seams_x"], plan["seams_y"])
+
+
+# --------------------------------------------------------------------------- marks, names, words
+def _lines(group: scene.Group, m=scene.IDENTITY):
+    for s in group.children:
+        if isinstance(s, scene.Group):
+            yield from _lines(s, scene.compose(m, s.transform))
+        elif isinstance(s, scene.Line):
+            yield (*scene.apply(m, s.x1, s.y1), *scene.apply(m, s.x2, s.y2), s.width)
+
+
+def _marks(page) -> list:
+    """The registration lines drawn on a tile page outside the board drawing."""
+    return [ln for s in page.content.children[1:] if isinstance(s, scene.Group) is False or s.key is None
+            for ln in (_lines(s) if isinstance(s, scene.Group) else
+                       [(s.x1, s.y1, s.x2, s.y2, s.width)] if isinstance(s, scene.Line) else [])
+            if abs(ln[4] - MARK_WIDTH) < 1e-9]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_on_the_boards_edge_carry_trim_marks(paper):
+    kit, g = board(ROOT / "content" / "etymonopoly")
+    S = float(kit.board.size)
+    pages, info = tiling.board_tiles(g, S, BLEED, paper, 6.0, 10.0, kit.game.title)
+    R, C = info["rows"], info["cols"]
+    for t, page in zip(info["tiles"], pages[1:]):
+        x0, y0, w, h = t["page_rect"]
+        bx, by = t["board_rect"][:2]
+        trims_x = [x0 - bx + v for v, edge in ((0.0, t["col"] == 1), (S, t["col"] == C)) if edge]
+        trims_y = [y0 - by + v for v, edge in ((0.0, t["row"] == R), (S, t["row"] == 1)) if edge]
+        marks = _marks(page)
+        for x in trims_x:  # a mark in line with the trim beyond both ends of the slice, clear of the bleed
+            ends = [m for m in marks if abs(m[0] - x) < 1e-6 and abs(m[2] - x) < 1e-6]
+            assert any(min(m[1], m[3]) >= y0 + h + MARK_OFFSET - 1e-6 for m in ends), t["name"]
+            assert any(max(m[1], m[3]) <= y0 - MARK_OFFSET + 1e-6 for m in ends), t["name"]
+        for y in trims_y:
+            ends = [m for m in marks if abs(m[1] - y) < 1e-6 and abs(m[3] - y) < 1e-6]
+            assert any(min(m[0], m[2]) >= x0 + w + MARK_OFFSET - 1e-6 for m in ends), t["name"]
+            assert any(max(m[0], m[2]) <= x0 - MARK_OFFSET + 1e-6 for m in ends), t["name"]
+        if not trims_x and not trims_y:  # an inner tile: no trim marks, only crosses (short arms)
+            assert all(max(abs(m[0] - m[2]), abs(m[1] - m[3])) <= 2 * tiling.CROSS_ARM + 1e-6 for m in marks)
+        # every mark on the printable page, none on the slice
+        W, H = info["page_size"]
+        for m in marks:
+            assert 6.0 - 1e-6 <= min(m[0], m[2]) and max(m[0], m[2]) <= W - 6.0 + 1e-6
+            assert 6.0 - 1e-6 <= min(m[1], m[3]) and max(m[1], m[3]) <= H - 6.0 + 1e-6
+            inside = x0 + 1e-6 < (m[0] + m[2]) / 2 < x0 + w - 1e-6 and y0 + 1e-6 < (m[1] + m[3]) / 2 < y0 + h - 1e-6
+            assert not inside
+
+
+def _pdf(pages) -> bytes:
+    w = PdfWriter("test")
+    for p in pages:
+        w.add(p)
+    return w.finish()
+
+
+def _text(data: bytes, index: int) -> str:
+    return " ".join(pdfium.PdfDocument(data)[index].get_textpage().get_text_range().split())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a3"])
+def test_the_map_names_every_tile_as_the_tile_does(paper):
+    kit, g = board(ROOT / "content" / "tahiti")
+    pages, info = tiling.board_tiles(g, float(kit.board.size), BLEED, paper, 6.0, 10.0, kit.game.title)
+    data = _pdf(pages)
+    names = [t["name"] for t in info["tiles"]]
+    assert len(set(names)) == len(names) == info["rows"] * info["cols"]
+    assert names[0] == "A1" and names[-1] == f"{chr(64 + info['cols'])}{info['rows']}"
+    the_map = _text(data, 0)
+    for t in info["tiles"]:
+        assert f"{t['name']} page {t['page']}" in the_map, (t["name"], the_map)
+        assert f"{t['name']}: row {t['row']}, column {t['col']} of" in _text(data, t["page"] - 1)
+
+
+def test_tile_names_run_past_z():
+    assert [tiling.tile_name(1, c) for c in (1, 2, 26, 27, 28)] == ["A1", "B1", "Z1", "AA1", "AB1"]
+    assert tiling.tile_name(12, 3) == "C12"
+
+
+@pytest.mark.parametrize("label", ["Etymonopoly · board", "Etymonopoly"])
+def test_the_footers_say_board_once(label):
+    kit, g = board(ROOT / "content" / "etymonopoly")
+    S = float(kit.board.size)
+    full = _text(_pdf([tiling.board_full(g, S, BLEED, label)]), 0)
+    pages, _ = tiling.board_tiles(g, S, BLEED, "a4", 6.0, 10.0, label)
+    data = _pdf(pages)
+    for text in (full, _text(data, 0), _text(data, 1)):
+        assert "board · board" not in text and "board board" not in text, text
+    assert "Etymonopoly · board 480×480 mm, bleed 3 mm" in full
+    assert "Etymonopoly · board · assembly map" in _text(data, 0)
+    assert "Etymonopoly · board · tile A1" in _text(data, 1)
