@@ -37,9 +37,11 @@ Icon = Literal[
 class Currency(Entity):
     symbol: Label = doc("the sign printed with amounts, e.g. ₩, $, £, F, MU")
     name: Label = doc("what the money is called, e.g. words, Francs")
-    position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400'000 F) the number", "prefix")
-    space: bool = doc("a space between number and symbol", False)
-    thousands: str = doc("thousands separator, e.g. \"'\" for 400'000; empty for none", "")
+    position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400 000 F) the number", "prefix")
+    space: bool = doc("a space between number and symbol (printed as a no-break space: 400 000 F)", False)
+    thousands: Literal["", "'", "’", ",", ".", " ", "narrow", "nbsp", "\u202f", "\u00a0"] = doc(
+        "what separates digit groups: \"\" none (3000 MU), \",\" ($1,000), \".\", \"'\" (400'000), \"narrow\" or "
+        "\" \" a narrow no-break space (French: 400 000 F), \"nbsp\" a full no-break space", "")
 
 
 @dataclass(kw_only=True)

@@ -109,7 +109,7 @@ def test_moneyloopy_counts_match_the_seed(built):
     assert start == 1000 and split == {500: 1, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5}
     assert m["counts"]["tokens"]["token"] >= 3  # players and the turn marker
     text = board_text(out)
-    assert "$1000" in text and "$300" in text
+    assert "$1,000" in text and "$300" in text  # seed: "the usual $1,000"
 
 
 def test_euronopoly_counts_match_the_seed(built):

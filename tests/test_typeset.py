@@ -242,3 +242,14 @@ def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
     assert "'" not in joined and '"' not in joined
     assert "’" in joined
     assert NNBSP + ":" not in joined
+
+
+# ---------------------------------------------------------------- currency formats (pnp/money.py)
+def test_digit_group_separators_by_name():
+    from pnp.money import group_digits
+
+    assert group_digits(1234567, "narrow") == "1" + NNBSP + "234" + NNBSP + "567"
+    assert group_digits(1234567, " ") == "1" + NNBSP + "234" + NNBSP + "567"  # a typed space never breaks
+    assert group_digits(1234567, "nbsp") == "1" + NBSP + "234" + NBSP + "567"
+    assert group_digits(1234567, ",") == "1,234,567"
+    assert group_digits(999, "narrow") == "999" and group_digits(-1000, "'") == "-1'000"
