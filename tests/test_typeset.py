@@ -15,7 +15,7 @@ from pnp.scene import walk_text
 from pnp.text import STEP, WIDOW_FLOOR, fit
 from pnp.typeset import NBSP, NNBSP, Style, typeset
 
-from conftest import ROOT
+from conftest import ROOT, edit
 
 EN = Style("en", ("₩",))
 FR = Style("fr", ("F",))
@@ -234,7 +234,8 @@ def test_tahiti_prints_french_amounts_and_spacing():
     assert not re.search(r" [:;!?»]", joined), re.findall(r".{20} [:;!?»]", joined)[:5]
     assert not re.search(r"«[ ]", joined)
     assert "'" not in joined and '"' not in joined  # typographic quotes and apostrophes only
-    assert "400" + NNBSP + "000" in joined
+    assert "400" + NNBSP + "000" + NBSP + "F" in joined
+    assert "8" + NNBSP + "000" + NBSP + "F" + NBSP + "×" + NBSP + "les dés" in joined  # utility lines: money × dice
 
 
 def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
@@ -242,6 +243,8 @@ def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
     assert "'" not in joined and '"' not in joined
     assert "’" in joined
     assert NNBSP + ":" not in joined
+    assert "If 1 branch is owned" in joined and "If 2 branches are owned" in joined
+    assert "If 1 of 4" not in joined and "If 1 branches" not in joined
 
 
 # ---------------------------------------------------------------- currency formats (pnp/money.py)
@@ -253,3 +256,45 @@ def test_digit_group_separators_by_name():
     assert group_digits(1234567, "nbsp") == "1" + NBSP + "234" + NBSP + "567"
     assert group_digits(1234567, ",") == "1,234,567"
     assert group_digits(999, "narrow") == "999" and group_digits(-1000, "'") == "-1'000"
+
+
+# ---------------------------------------------------------------- terms: one/other, the multiplier as a number or money
+def _utility_and_station_lines(root) -> list[str]:
+    from pnp.layout import cards
+
+    problems = Problems()
+    kit = load_valid(root, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    ctx = Ctx(kit, problems=problems)
+    out = []
+    for t in kit.titles.titles:
+        if t.multipliers or t.rent_by_owned:
+            out += [x.text for x in walk_text(cards.title_front(ctx, t, kit.board.space(t.space)))]
+    return out
+
+
+def test_owned_line_for_one_and_for_more(mini):
+    edit(mini / "game.yaml", "terms:\n", 'terms:\n  owned: {one: "If 1 line is owned", other: "If {n} lines are owned"}\n')
+    edit(mini / "titles.yaml", "rent_by_owned: [25]", "rent_by_owned: [25, 50]")
+    lines = _utility_and_station_lines(mini)
+    assert "If 1 line is owned" in lines and "If 2 lines are owned" in lines
+
+
+def test_multiplier_as_a_factor_or_as_money(mini):
+    """{x} prints the multiplier as a number (digits grouped like amounts), {amount} as money."""
+    edit(mini / "titles.yaml", "multipliers: [4]", "multipliers: [4000]")
+    edit(mini / "game.yaml", 'currency: {symbol: "₩", name: words}',
+         'currency: {symbol: "F", name: Francs, position: suffix, space: true, thousands: narrow}')
+    edit(mini / "game.yaml", "terms:\n", 'terms:\n  utility_roll: "{n}: {x} × dice"\n')
+    lines = _utility_and_station_lines(mini)
+    assert "1: 4" + NNBSP + "000" + NBSP + "×" + NBSP + "dice" in lines, lines
+    edit(mini / "game.yaml", '"{n}: {x} × dice"', '"{n}: {amount} × dice"')
+    lines = _utility_and_station_lines(mini)
+    assert "1: 4" + NNBSP + "000" + NBSP + "F" + NBSP + "×" + NBSP + "dice" in lines, lines
+
+
+def test_counted_term_form():
+    from pnp.model import Counted
+
+    c = Counted(one="If 1 is owned: {x}", other="If {n} are owned: {x}")
+    assert c.format(n=1, x=4) == "If 1 is owned: 4" and c.format(n=3, x=4) == "If 3 are owned: 4"
