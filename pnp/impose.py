@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .layout.common import Item
-from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, gutter_tick
+from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, footer_lines, gutter_tick
 from .options import PrintOptions
 from .scene import Page
 
@@ -223,7 +223,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     ax, ay, aw, ah = area
     out: list = []
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
-    lines = label.split("\n") if label else []
+    lines = footer_lines(label, aw - 4.0) if label else []  # long advice wraps rather than runs off the sheet
     # the room each block has above and below: up to the area's edge or halfway to its neighbour
     limits = []
     for i, g in enumerate(order):
@@ -238,15 +238,21 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     mark_room = MARK_OFFSET + MARK_SHORTEST
     below = low - mark_room - ay
     above = ay + ah - high - mark_room
-    foot_bottom = foot_top = 0
+    top_lines: list[str] = []
+    bottom_lines: list[str] = []
     side_lines: list[str] = []
-    if lines:
-        if below >= FOOTER_ROOM * len(lines):
-            foot_bottom = len(lines)
-        elif above >= FOOTER_ROOM * len(lines):
-            foot_top = len(lines)
-        else:
-            side_lines = lines
+    fit_below, fit_above = int(max(below, 0) // FOOTER_ROOM), int(max(above, 0) // FOOTER_ROOM)
+    side_room = min(g.rect[0] - g.edge for g in geos) - ax
+    if len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
+        bottom_lines = lines[1:] + lines[:1]
+    elif len(lines) <= fit_below + fit_above or side_room < FOOTER_ROOM:
+        # the sheet's line (and what does not fit below) over the highest block, the rest under the lowest;
+        # where neither has room, the marks give way
+        over = max(1, len(lines) - fit_below) if fit_above or side_room < FOOTER_ROOM else 0
+        top_lines, bottom_lines = lines[:over], lines[over:]
+    else:  # up the left margin, and down the right one for a second line
+        side_lines = lines
+    foot_bottom, foot_top = len(bottom_lines), len(top_lines)
     sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1}
     for g, (top, bottom) in zip(order, limits):
         x, y, w, h = g.rect
@@ -277,10 +283,10 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
             if not (ok["left"] and ok["right"]):
                 out.extend(_inner(g, cy, "horizontal"))
     mid = ax + aw / 2
-    for i, line in enumerate(lines[:foot_bottom]):  # the first line closest to the paper's edge
-        out.append(footer(line, mid, ay + 1.2 + i * FOOTER_ROOM))
-    for i, line in enumerate(lines[:foot_top]):
-        out.append(footer(line, mid, ay + ah - 2.4 - i * FOOTER_ROOM))
+    for j, line in enumerate(bottom_lines):  # read top to bottom, the last closest to the paper's edge
+        out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM))
+    for j, line in enumerate(top_lines):
+        out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM))
     if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
         left = min(g.rect[0] - g.edge for g in geos)
         out.append(footer(side_lines[0], (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90))

@@ -47,6 +47,24 @@ def gutter_tick(x1: float, y1: float, x2: float, y2: float) -> scene.Group:
                         scene.Line(x1, y1, x2, y2, REGISTRATION, MARK_WIDTH)])
 
 
+def footer_lines(text: str, width: float) -> list[str]:
+    """A footer text broken into lines no wider than ``width`` mm (at word boundaries)."""
+    from .fonts import text_width
+
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, FOOTER_FONT, FOOTER_PT) > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
+
+
 def footer(text: str, x: float, y: float, anchor: str = "middle", rotate_deg: float = 0.0) -> scene.Group:
     """A small footer line (kit, part, sheet n of m, side, print at 100 %) with its baseline at (x, y)."""
     g = scene.Group(runs(text, 0.0, 0.0, FOOTER_FONT, FOOTER_PT, "#555555", anchor))

@@ -37,9 +37,11 @@ Icon = Literal[
 class Currency(Entity):
     symbol: Label = doc("the sign printed with amounts, e.g. ₩, $, £, F, MU")
     name: Label = doc("what the money is called, e.g. words, Francs")
-    position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400'000 F) the number", "prefix")
-    space: bool = doc("a space between number and symbol", False)
-    thousands: str = doc("thousands separator, e.g. \"'\" for 400'000; empty for none", "")
+    position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400 000 F) the number", "prefix")
+    space: bool = doc("a space between number and symbol (printed as a no-break space: 400 000 F)", False)
+    thousands: Literal["", "'", "’", ",", ".", " ", "narrow", "nbsp", "\u202f", "\u00a0"] = doc(
+        "what separates digit groups: \"\" none (3000 MU), \",\" ($1,000), \".\", \"'\" (400'000), \"narrow\" or "
+        "\" \" a narrow no-break space (French: 400 000 F), \"nbsp\" a full no-break space", "")
 
 
 @dataclass(kw_only=True)
@@ -82,6 +84,22 @@ class Rules(Entity):
 
 
 @dataclass(kw_only=True)
+class Counted(Entity):
+    """A line that reads differently for one than for more: {one: "If 1 branch is owned", other: "If {n} branches
+    are owned"}."""
+
+    one: Label = doc("the line when the number {n} is 1")
+    other: Label = doc("the line for any other number")
+
+    def forms(self) -> tuple[str, ...]:
+        return (self.one, self.other)
+
+    def format(self, **values) -> str:
+        """The form for ``n`` (``values["n"]``), filled in like ``str.format``."""
+        return (self.one if values.get("n") == 1 else self.other).format(**values)
+
+
+@dataclass(kw_only=True)
 class Terms(Entity):
     """The game's own words for what the cards print."""
 
@@ -93,9 +111,12 @@ class Terms(Entity):
     hotel_cost: Label = doc("label for the top development cost", "Hotel costs")
     mortgage: Label = doc("label for the mortgage value", "Mortgage value")
     trade_value: Label = doc("label for the trade value", "Trade value")
-    owned: Label = doc("'If {n} are owned' line on station cards; {n} is the number", "If {n} owned")
-    utility_roll: Label = doc("multiplier line on utility cards; {n} owned, {x} the multiplier",
-                              "If {n} owned: {x} × dice")
+    owned: Union[Label, Counted] = doc(
+        "'If {n} are owned' line on station cards; {n} is the number. A text, or {one: ..., other: ...} when "
+        "the line for 1 reads differently", "If {n} owned")
+    utility_roll: Union[Label, Counted] = doc(
+        "multiplier line on utility cards: {n} owned, {x} the multiplier as a number (4, 8 000), {amount} the "
+        "multiplier as money (₩4, 8 000 F). A text, or {one: ..., other: ...}", "If {n} owned: {x} × dice")
     keep: Label = doc("marks a card the player keeps until used", "Keep until used")
     title_card: Label = doc("heading of a title card", "Title deed")
     mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")

@@ -1,10 +1,37 @@
-"""Writing amounts the way a game prints them: ₩200, 400'000 F, 3000 MU, $300, £5."""
+"""Writing amounts the way a game prints them: ₩200, 400 000 F, 3000 MU, $1,000, £5.
+
+The currency (``game.currency``) says which symbol, before or after the number, whether a (no-break) space
+separates them, and how digits are grouped. A line never breaks inside an amount: the space before or after
+the symbol is a no-break space, a space between digit groups a narrow no-break space.
+"""
 from __future__ import annotations
 
 from .model import Currency
+from .typeset import NBSP, NNBSP
+
+#: what ``currency.thousands`` may say -> the character printed between digit groups
+SEPARATORS = {
+    "": "",
+    "'": "'",
+    "’": "’",
+    ",": ",",
+    ".": ".",
+    "narrow": NNBSP,  # French, SI: 400 000 (a narrow no-break space)
+    " ": NNBSP,  # a space typed in YAML: the narrow no-break one
+    NNBSP: NNBSP,
+    "nbsp": NBSP,  # a full-width no-break space
+    NBSP: NBSP,
+}
+
+
+def separator(name: str) -> str:
+    """The character ``currency.thousands`` stands for (the validator allows only the keys of SEPARATORS)."""
+    return SEPARATORS.get(name, name)
 
 
 def group_digits(n: int, sep: str) -> str:
+    """``n`` with its digits grouped by three, joined by the separator ``sep`` names (see SEPARATORS)."""
+    sep = separator(sep)
     digits = str(abs(n))
     if sep:
         parts = []
@@ -22,7 +49,7 @@ def format_money(amount, currency: Currency) -> str:
     if isinstance(amount, float) and not amount.is_integer():
         raise ValueError(f"money expects a whole amount, got {amount}")
     number = group_digits(int(amount), currency.thousands)
-    gap = " " if currency.space else ""
+    gap = NBSP if currency.space else ""
     if currency.position == "prefix":
         return f"{currency.symbol}{gap}{number}"
     return f"{number}{gap}{currency.symbol}"

@@ -162,17 +162,22 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
 
 
 def _convert_union(args, node: Node, problems: Problems, path: str) -> Any:
-    """Try each alternative quietly; report the first one's problems if none fits."""
-    first: Problems | None = None
+    """Try each alternative quietly. If none fits, a mapping written for the one mapping alternative gets that
+    alternative's own problems (an unknown key, a missing one); anything else a general "expected ..."."""
+    shaped: Problems | None = None
     for a in args:
         trial = Problems()
         try:
             value = _convert(a, node, trial, path)
         except _Invalid:
-            first = first or trial
+            if node.is_map and _shape(a)[0] in (dataclasses.dataclass, dict) and trial.items:
+                shaped = trial if shaped is None else Problems()  # two mapping alternatives: say neither
             continue
         problems.items.extend(trial.items)
         return value
+    if shaped is not None and shaped.items:
+        problems.items.extend(shaped.items)
+        raise _Invalid
     problems.report(SCHEMA_TYPE, node.loc, path,
                     f"expected {' or '.join(_type_name(a) for a in args)}, got {_describe(node)}")
     raise _Invalid

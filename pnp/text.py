@@ -19,10 +19,23 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .fonts import PT, em_width, split_runs, text_width
+from .typeset import NO_BREAK, typeset
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
 DESC = 0.22  # below the baseline, in em
+#: a widow (one short word alone on a paragraph's last line) may be avoided by shrinking one step, never
+#: below this share of the nominal size (where pnp/layout/common.py starts to warn of shrunk text)
+WIDOW_FLOOR = 0.7
+
+#: where a line may break: white space other than the no-break spaces
+_BREAK = re.compile(f"[^\\S{NO_BREAK}]+")
+_BREAKING = " \t\n\r\f\v"
+
+
+def _words(text: str) -> list[str]:
+    """The unbreakable chunks of ``text``: split at breaking white space only (never at U+00A0, U+202F)."""
+    return [w for w in _BREAK.split(text) if w]
 
 
 @dataclass
@@ -42,16 +55,17 @@ class _Line:
     indent: float = 0.0  # mm
     marker: str = ""  # bullet or number drawn in the indent
     gap_before: float = 0.0  # extra space before, in lines
+    widow: bool = False  # the last line of a paragraph, holding one short word only
 
 
 def _paragraphs(text: str) -> list[tuple[str, str]]:
     """(marker, text) per paragraph; single newlines inside a paragraph join with a space."""
     out: list[tuple[str, str]] = []
-    for block in re.split(r"\n\s*\n", text.strip()):
+    for block in re.split(r"\n\s*\n", text.strip(_BREAKING)):
         current: list[str] = []
         marker = ""
         for raw in block.split("\n"):
-            line = raw.strip()
+            line = raw.strip(_BREAKING)
             m = re.match(r"^(-|•|\d+[.)])\s+(.*)$", line)
             if m:
                 if current or marker:
@@ -69,11 +83,13 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
     """Greedy wrap; None when a single word is wider than the width.
 
     Word widths are measured once (and cached across texts); a line is its words plus
-    the spaces between them, which is exact because no kerning is applied."""
+    the spaces between them, which is exact because no kerning is applied. When the last
+    line would hold one short word only, the previous line gives it its last word (if the
+    two fit together)."""
     scale = size * PT
     limit = width / scale + 1e-9  # in em
     space = em_width(" ", font)
-    lines: list[str] = []
+    lines: list[list[str]] = []
     cur: list[str] = []
     cur_w = 0.0
     for w in words:
@@ -85,11 +101,26 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
             continue
         if not cur or ww > limit:
             return None
-        lines.append(" ".join(cur))
+        lines.append(cur)
         cur, cur_w = [w], ww
     if cur:
-        lines.append(" ".join(cur))
-    return lines
+        lines.append(cur)
+    if len(lines) >= 2 and _widow(lines[-1]) and len(lines[-2]) >= 2:
+        moved = lines[-2][-1]
+        if em_width(moved, font) + space + em_width(lines[-1][0], font) <= limit:
+            lines[-2], lines[-1] = lines[-2][:-1], [moved] + lines[-1]
+    return [" ".join(line) for line in lines]
+
+
+_PUNCT = ".,;:!?…«»\"'’‘”“()[]-–—" + NO_BREAK
+
+
+def _widow(line: list[str]) -> bool:
+    """A last line that is one short word (4 letters or fewer) or one number (with its unit: "400 000 F.")."""
+    if len(line) != 1:
+        return False
+    core = line[0].strip(_PUNCT)
+    return len(core) <= 4 or (any(c.isdigit() for c in core) and sum(c.isalpha() for c in core) <= 3)
 
 
 @lru_cache(maxsize=4096)
@@ -97,7 +128,7 @@ def _layout_lines(text: str, width: float, font: str, size: float, single: bool)
     """The lines of ``text`` at ``size`` in ``width`` mm, or None when a word cannot fit.
     Cached: a card's text is laid out to measure it and again to place it."""
     if single:
-        flat = " ".join(text.split())
+        flat = " ".join(_words(text))
         return (_Line(flat),) if text_width(flat, font, size) <= width + 1e-6 else None
     lines: list[_Line] = []
     gap = 0.0
@@ -106,11 +137,14 @@ def _layout_lines(text: str, width: float, font: str, size: float, single: bool)
             gap = 0.45
             continue
         indent = text_width((marker + " ") if marker else "", font, size) if marker else 0.0
-        wrapped = _wrap(para.split(), width - indent, font, size) if para.strip() else [""]
+        words = _words(para)
+        wrapped = _wrap(words, width - indent, font, size) if words else [""]
         if wrapped is None:
             return None
+        last = len(wrapped) - 1
         for i, t in enumerate(wrapped):
-            lines.append(_Line(t, indent, marker if i == 0 else "", gap if i == 0 else 0.0))
+            widow = 0 < i == last and _widow(_words(t))
+            lines.append(_Line(t, indent, marker if i == 0 else "", gap if i == 0 else 0.0, widow))
         gap = 0.0
     return tuple(lines)
 
@@ -138,7 +172,10 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     """Lay ``text`` out inside box (x, y, w, h) in mm. Never raises for long text: it reports overflow.
 
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
-    the text may wrap onto more lines."""
+    the text may wrap onto more lines. The text is typeset first (``pnp/typeset.py``: quotes, no-break
+    spaces, French spacing), and lines break only at breaking spaces. A paragraph ending in one short word
+    alone on its line is set one step smaller when that avoids it."""
+    text = typeset(text)
     x, y, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
         return Fit(size=size, overflow=bool(text.strip()))
@@ -149,20 +186,35 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     else:
         plans = [(s, False) for s in sizes]
     chosen = None
-    for s, single in plans:
+    for i, (s, single) in enumerate(plans):
         lines = _layout_lines(text, w, font, s, single)
         if lines is not None:
             block = _height(lines, s, leading)
             if block <= h + 1e-6:
                 chosen = (s, lines, block)
+                if any(l.widow for l in lines) and i + 1 < len(plans):
+                    chosen = _without_widow(text, plans[i + 1], w, h, font, leading, size) or chosen
                 break
     overflow = chosen is None
     if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
         s = sizes[-1]
-        lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(text.split())),)
+        lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
         chosen = (s, lines, _height(lines, s, leading))
     s, lines, block = chosen
     return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
+
+
+def _without_widow(text: str, plan: tuple[float, bool], w: float, h: float, font: str, leading: float,
+                   nominal: float):
+    """The next plan's layout when it fits, has no widow, and is not shrunk past ``WIDOW_FLOOR``; else None."""
+    s, single = plan
+    if s < nominal * WIDOW_FLOOR - 1e-9:
+        return None
+    lines = _layout_lines(text, w, font, s, single)
+    if lines is None or any(l.widow for l in lines):
+        return None
+    block = _height(lines, s, leading)
+    return (s, lines, block) if block <= h + 1e-6 else None
 
 
 def _emit(lines, block, box, font, s, colour, align, valign, leading, nominal, overflow) -> Fit:
@@ -190,13 +242,17 @@ def _emit(lines, block, box, font, s, colour, align, valign, leading, nominal, o
         else:
             x0 = x + (w - lw) / 2
         if line.marker:
-            shapes.extend(runs(line.marker, x0, baseline, font, s, colour))
-        shapes.extend(runs(line.text, x0 + line.indent, baseline, font, s, colour))
+            shapes.extend(_runs(line.marker, x0, baseline, font, s, colour))
+        shapes.extend(_runs(line.text, x0 + line.indent, baseline, font, s, colour))
     return Fit(shapes, s, len(lines), overflow, s < nominal - 1e-9, block, widest)
 
 
 def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:
-    """Text at (x, y) split into fallback-font runs; anchor start/middle/end."""
+    """Text at (x, y), typeset (``pnp/typeset.py``), split into fallback-font runs; anchor start/middle/end."""
+    return _runs(typeset(text), x, y, font, size, colour, anchor)
+
+
+def _runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:
     parts = split_runs(text, font)
     if len(parts) == 1:  # the common case: one font has every character
         fname, t = parts[0]

@@ -25,6 +25,7 @@ from pnp.layout.common import Ctx
 from pnp.marks import PAPERS
 from pnp.problems import Problems
 from pnp.render.pdf import PdfWriter
+from pnp.typeset import Style, typeset
 from pnp.tiling import FULL_MARGIN, LABEL_BAND, board_full, board_tiles, tile_grid
 
 HERE = Path(__file__).parent
@@ -190,9 +191,10 @@ def _space_rects_pt(path):
 def test_every_name_is_printed_inside_its_space(path):
     doc = pdfium.PdfDocument(full_pdf(path))
     tp = doc[0].get_textpage()
+    style = Style(kit(path).game.language)
     for g, (l, b, r, t) in _space_rects_pt(path):
         inside = words(tp.get_text_bounded(l, b, r, t))
-        name = words(g.space.name)
+        name = words(typeset(g.space.name, style))  # as printed: King's prints King’s
         if g.space.kind == "jail":  # "Just / Visiting" along the two outer strips
             assert all(w in inside.split() for w in name.split()), (g.index, name, inside)
         else:

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
+from pnp.typeset import Style, typeset
 
 from conftest import ROOT
 
@@ -80,10 +81,13 @@ def test_tahiti_counts_and_french_text(built):
     text = squash(board_text(out))
     for name in ("Départ", "Parc gratuit", "Allez en prison", "Caisse de communauté", "Hiva Oa", "Rurutu"):
         assert name.lower() in text.lower(), name
-    for s in m["parts"]["board"]["spaces"]:
-        assert all(w.lower() in text.lower() for w in s["name"].split()), s["name"]
+    for s in m["parts"]["board"]["spaces"]:  # as typeset: Faa'a prints Faa’a
+        assert all(w.lower() in text.lower() for w in typeset(s["name"], Style("fr")).split()), s["name"]
     notes = page_texts(out / "notes-a4.pdf", "front", m["parts"]["notes"])
-    assert "1'000'000 F" in notes and "2'000 F" in notes
+    # printed as French Polynesia writes 1 000 000 F: narrow no-break spaces between digit groups, a no-break
+    # space before F (the PDF's text maps the no-break space to the space glyph it shares)
+    assert re.search("1\u202f000\u202f000[\u00a0 ]F", notes) and re.search("2\u202f000[\u00a0 ]F", notes)
+    assert "'000" not in notes
     fronts = page_texts(out / "cards-a4.pdf", "front", m["parts"]["cards"])
     assert "TITRE DE PROPRIÉTÉ" in fronts.upper()
 
@@ -105,7 +109,7 @@ def test_moneyloopy_counts_match_the_seed(built):
     assert start == 1000 and split == {500: 1, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5}
     assert m["counts"]["tokens"]["token"] >= 3  # players and the turn marker
     text = board_text(out)
-    assert "$1000" in text and "$300" in text
+    assert "$1,000" in text and "$300" in text  # seed: "the usual $1,000"
 
 
 def test_euronopoly_counts_match_the_seed(built):
@@ -149,7 +153,9 @@ def test_tahiti_cards_to_depart_pay_the_salary():
     """Seed 001: landing on Départ pays the salary, and both Départ cards ("Avancez jusqu'a la case
     'Départ'", "Vous avez oublié vos FIRIFIRI") move the piece there: each advances (collects) and says so."""
     kit = _kit("tahiti")
-    salary = f"{kit.salary():,}".replace(",", "'")
+    from pnp.money import format_money
+
+    salary = format_money(kit.salary(), kit.game.currency)  # as the card prints it: 400 000 F
     to_depart = [c for d in kit.decks for c in d.cards if c.effect is not None and c.effect.target == "depart"]
     assert sorted(c.id for c in to_depart) == ["depart", "firifiri"]
     for card in to_depart:

@@ -50,17 +50,24 @@ def test_sandbox_blocks_attribute_escapes(mini):
 
 
 def test_money_formats_for_all_five_games():
+    """Each kit's currency as its region writes it; the space by the symbol never breaks (U+00A0), French digit
+    groups are joined by a narrow no-break space (U+202F)."""
     won = Currency(symbol="₩", name="words")
-    francs = Currency(symbol="F", name="Francs", position="suffix", space=True, thousands="'")
+    francs = Currency(symbol="F", name="Francs", position="suffix", space=True, thousands="narrow")
+    swiss = Currency(symbol="F", name="Francs", position="suffix", space=True, thousands="'")
     mu = Currency(symbol="MU", name="monetary units", position="suffix", space=True)
-    dollar = Currency(symbol="$", name="dollars")
-    pound = Currency(symbol="£", name="pounds")
+    dollar = Currency(symbol="$", name="dollars", thousands=",")
+    pound = Currency(symbol="£", name="pounds", thousands=",")
     assert format_money(200, won) == "₩200"
-    assert format_money(400000, francs) == "400'000 F"
-    assert format_money(1000000, francs) == "1'000'000 F"
-    assert format_money(2000, francs) == "2'000 F"
-    assert format_money(3000, mu) == "3000 MU"
+    assert format_money(1500, won) == "₩1500"
+    assert format_money(400000, francs) == "400\u202f000\u00a0F"
+    assert format_money(1000000, francs) == "1\u202f000\u202f000\u00a0F"
+    assert format_money(2000, francs) == "2\u202f000\u00a0F"
+    assert format_money(400000, swiss) == "400'000\u00a0F"
+    assert format_money(3000, mu) == "3000\u00a0MU"
     assert format_money(300, dollar) == "$300"
+    assert format_money(1000, dollar) == "$1,000"
+    assert format_money(1500, pound) == "£1,500"
     assert format_money(5, pound) == "£5"
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
+from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
@@ -127,7 +128,8 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
             rows.append((terms.owned.format(n=n), ctx.money(amount), terms, "owned", False))
     if t.multipliers:
         for n, x in enumerate(t.multipliers, 1):
-            rows.append((terms.utility_roll.format(n=n, x=x), "", terms, "utility_roll", False))
+            rows.append((terms.utility_roll.format(n=n, x=group_digits(x, ctx.kit.game.currency.thousands),
+                                                   amount=ctx.money(x)), "", terms, "utility_roll", False))
     # the lower block (extra lines, development costs) stacks up from the value line; the ladder
     # comes down from the top and tightens its steps so the two never meet
     lower: list[tuple[str, str, object, str]] = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import scene
+from .. import scene, typeset
 from ..model import Kit
 from ..money import format_money
 from ..problems import Problems
@@ -45,6 +45,9 @@ class Ctx:
     bleed: float = 3.0
     safe: float = 3.0
     problems: Problems = field(default_factory=Problems)
+
+    def __post_init__(self):  # every text laid out from now on is typeset in the kit's language
+        typeset.use_game(self.kit.game)
 
     @property
     def colours(self):

@@ -12,7 +12,7 @@ import math
 from typing import Any, Iterable
 
 from .. import fonts as fontlib
-from ..model import Kit
+from ..model import Counted, Kit
 from ..schema import Entity, field_names
 from ..values import Label, Length, Text
 from . import Validator, check, did_you_mean, known, rule
@@ -28,8 +28,9 @@ COUNT_LARGE = rule("E-count-large", (
 
 TERMS_PLACEHOLDER = rule("E-terms-placeholder", (
     "terms.owned and terms.utility_roll are filled in for each line of a station or utility card: owned may "
-    "use {n} (how many are owned), utility_roll {n} and {x} (the multiplier). Any other {name}, or a lone "
-    "brace, cannot be filled in; write {{ or }} for a literal brace."))
+    "use {n} (how many are owned), utility_roll {n}, {x} (the multiplier as a number) and {amount} (the "
+    "multiplier as money). Any other {name}, or a lone brace, cannot be filled in; write {{ or }} for a "
+    "literal brace. A term written as {one: ..., other: ...} is checked in both forms."))
 
 FONT_UNKNOWN = rule("E-font-unknown", (
     "theme.fonts names a font that is neither in the game's own fonts/ folder nor one of the fonts that ship "
@@ -155,20 +156,22 @@ def _print_counts(v: Validator) -> None:
 
 # --------------------------------------------------------------------------- placeholders
 #: terms whose text the layout fills in with str.format: term -> the names it may use
-PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x")}
+PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x", "amount")}
 
 
 @check(TERMS_PLACEHOLDER)
 def _terms(v: Validator) -> None:
     terms = v.kit.game.terms
     for name, allowed in PLACEHOLDERS.items():
-        text = getattr(terms, name)
-        problem = _placeholder_problem(text, allowed)
-        if problem:
-            names = " and ".join("{" + a + "}" for a in allowed)
-            v.report(TERMS_PLACEHOLDER, terms, name,
-                     f"terms.{name} {text!r}: {problem}; it may use only {names} (write {{{{ and }}}} for a literal "
-                     f"brace)")
+        term = getattr(terms, name)
+        counted = isinstance(term, Counted)  # {one: ..., other: ...}: each form where it is written
+        for form, text in zip(("one", "other"), term.forms()) if counted else ((None, term),):
+            problem = _placeholder_problem(text, allowed)
+            if problem:
+                names = ", ".join("{" + a + "}" for a in allowed)
+                v.report(TERMS_PLACEHOLDER, term if counted else terms, form or name,
+                         f"terms.{name}{'.' + form if form else ''} {text!r}: {problem}; it may use only {names} "
+                         f"(write {{{{ and }}}} for a literal brace)")
 
 
 def _placeholder_problem(text: str, allowed: tuple[str, ...]) -> str | None:

@@ -1,0 +1,208 @@
+"""Typesetting rules, in one place: what a printed text looks like in the game's language.
+
+``typeset(text, style)`` turns what a designer types into what a typesetter prints:
+
+* quotes and apostrophes: ``"..."`` → “...” (English) or « ... » (French, narrow no-break spaces inside);
+  ``'`` → ’ (l’an, don’t) or ‘...’; a straight quote after a digit is a prime: ``5'30"`` → 5′30″, ``12"`` →
+  12″ (unless it closes a quote opened before it);
+* numbers: digit groups written with ``'``, ``’`` or a no-break space (French: a plain space too) are joined
+  by a narrow no-break space (400'000 → 400 000); a number never parts from its unit or currency symbol
+  (``10 %``, ``400 000 F``, ``£ 5``), nor ``×`` from what it multiplies (``8 000 F × les dés``);
+* French spacing: a narrow no-break space (U+202F) before ``; : ! ?`` and ``»`` and after ``«``, replacing a
+  plain space there or added where none was (only where the mark ends a word: ``10:30``, ``http://`` and
+  ``?q=`` stay as they are).
+
+Content files are never rewritten: ``pnp/text.py`` applies this to every text it fits or draws, in the style
+``use`` set for the kit being laid out (the layout context sets it from ``game.language`` and the currency).
+Languages other than ``fr`` follow the English rules. Typesetting typeset text changes nothing.
+"""
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+
+NBSP = "\u00a0"  # no-break space: between a number and its unit, around ×
+NNBSP = "\u202f"  # narrow no-break space: French punctuation, thousands
+FIGURE_SPACE = "\u2007"
+#: spaces a line never breaks at (text.py wraps only at the other white space)
+NO_BREAK = NBSP + NNBSP + FIGURE_SPACE
+
+#: units a number keeps on its line (besides the game's currency symbols)
+UNITS = ("%", "‰", "°", "°C", "mm", "cm", "m", "km", "g", "kg", "h", "min", "s", "pt", "€", "$", "£", "¥", "₩", "¢")
+#: symbols written before the number they belong to
+PREFIX_SYMBOLS = ("€", "$", "£", "¥", "₩", "№")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How texts of one game are set: its language, and the currency symbols that stick to their numbers."""
+
+    language: str = "en"
+    symbols: tuple[str, ...] = ()
+
+    @property
+    def french(self) -> bool:
+        return self.language.lower().split("-")[0].split("_")[0] == "fr"
+
+
+ENGLISH = Style()
+_CURRENT: ContextVar[Style] = ContextVar("pnp_typeset_style", default=ENGLISH)
+
+
+def use(style: Style) -> None:
+    """Set the style every text fitted or drawn from now on (in this thread) is typeset in."""
+    _CURRENT.set(style)
+
+
+def use_game(game) -> None:
+    """The style of a game: its language and its currency's symbol (``Ctx`` calls this for the kit it lays out)."""
+    symbol = str(game.currency.symbol).strip()
+    use(Style(str(game.language or "en"), (symbol,) if symbol else ()))
+
+
+def current() -> Style:
+    return _CURRENT.get()
+
+
+_TRIGGERS = frozenset("'\"«»:;!?×%0123456789" + NBSP + NNBSP)
+_SP = f"[ \t{NBSP}{NNBSP}]"  # a space on one line (plain or no-break)
+_SPS = f"{_SP}*(?:\\n{_SP}*)?"  # spaces, and at most one line end (texts are folded from YAML lines)
+
+
+def typeset(text: str, style: Style | None = None) -> str:
+    """``text`` as printed in ``style`` (default: the current one, see ``use``)."""
+    if not text:
+        return text
+    return _typeset(text, current() if style is None else style)
+
+
+@lru_cache(maxsize=16384)
+def _typeset(text: str, style: Style) -> str:
+    if _TRIGGERS.isdisjoint(text) and not any(s in text for s in style.symbols):
+        return text
+    french = style.french
+    text = _thousands(text, french)
+    text = _primes(text)
+    text = _quotes(text, french)
+    text = _units(text, style)
+    text = _times(text)
+    if french:
+        text = _french_spacing(text)
+    return text
+
+
+# --------------------------------------------------------------------------- numbers
+def _group_pattern(seps: str) -> re.Pattern:
+    return re.compile(rf"(?<![\d.,'’])\d{{1,3}}(?:[{seps}]\d{{3}})+(?![\d'’]|[.,]\d)")
+
+
+_GROUPS = {False: _group_pattern("'’" + NBSP + NNBSP), True: _group_pattern("'’ " + NBSP + NNBSP)}
+_GROUP_SEP = re.compile(f"['’ {NBSP}{NNBSP}]")
+
+
+def _thousands(text: str, french: bool) -> str:
+    """Digit groups (1 to 3 digits, then groups of exactly 3) joined by ' ’ or a no-break space (French: or a
+    plain space) are joined by a narrow no-break space instead."""
+    return _GROUPS[french].sub(lambda m: _GROUP_SEP.sub(NNBSP, m.group(0)), text)
+
+
+_MIN_SEC = re.compile(r"(\d)'(\d{1,2})\"")  # 5'30" (feet and inches, minutes and seconds)
+
+
+def _primes(text: str) -> str:
+    """A straight quote right after a digit is a prime: 5'30" → 5′30″, 5' → 5′, 12" → 12″, unless a quote of
+    its kind opened before it waits to be closed ("take 5" and 'take 5' end with closing quotes)."""
+    if "'" not in text and '"' not in text:
+        return text
+    text = _MIN_SEC.sub("\\1′\\2″", text)
+    out = []
+    doubles = 0  # straight double quotes seen (odd: one is open)
+    singles = 0  # single quotes opened at a word's start and not closed yet
+    for i, ch in enumerate(text):
+        prev = text[i - 1] if i else " "
+        nxt = text[i + 1] if i + 1 < len(text) else " "
+        if ch == '"':
+            if prev.isdigit() and doubles % 2 == 0:
+                out.append("″")
+                continue
+            doubles += 1
+        elif ch == "'":
+            if prev.isdigit() and singles == 0 and (nxt.isdigit() or not nxt.isalnum()):
+                out.append("′")
+                continue
+            if prev in _OPENS_AFTER and nxt.isalpha():
+                singles += 1
+            elif not nxt.isalnum() and singles:
+                singles -= 1
+        out.append(ch)
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- quotes
+_OPENS_AFTER = set(" \t\n([{‘“«—–-/" + NBSP + NNBSP)
+
+
+def _quotes(text: str, french: bool) -> str:
+    """Straight quotes to typographic ones, opening or closing by what precedes them."""
+    if "'" not in text and '"' not in text and not (french and ("«" in text or "»" in text)):
+        return text
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        prev = text[i - 1] if i else " "
+        nxt = text[i + 1] if i + 1 < len(text) else " "
+        if ch == "'":
+            opening = prev in _OPENS_AFTER and not nxt.isspace() and not nxt.isdigit()
+            out.append("‘" if opening and not french else "’")
+        elif ch == '"':
+            opening = prev in _OPENS_AFTER and not nxt.isspace()
+            if french:
+                out.append("«" if opening else "»")
+            else:
+                out.append("“" if opening else "”")
+        else:
+            out.append(ch)
+    text = "".join(out)
+    if french:  # « and » hold a narrow no-break space on their inner side, whatever was typed there
+        text = re.sub(f"«{_SPS}", "«" + NNBSP, text)
+        text = re.sub(f"(?:(?<=\\S)|^){_SPS}»", NNBSP + "»", text)
+    return text
+
+
+# --------------------------------------------------------------------------- units and ×
+@lru_cache(maxsize=64)
+def _unit_patterns(symbols: tuple[str, ...]):
+    units = sorted(set(UNITS) | set(symbols), key=len, reverse=True)
+    alt = "|".join(re.escape(u) for u in units)
+    prefixes = sorted(set(PREFIX_SYMBOLS) | {s for s in symbols if not s[-1:].isalnum()}, key=len, reverse=True)
+    palt = "|".join(re.escape(p) for p in prefixes)
+    after = re.compile(rf"(?<=\d)[ \t]+(?=(?:{alt})(?!\w))")
+    before = re.compile(rf"(?<![\w])({palt})[ \t]+(?=\d)")
+    return after, before
+
+
+def _units(text: str, style: Style) -> str:
+    """A number and its unit or currency symbol stay on one line: 10 %, 400 000 F, £ 5."""
+    after, before = _unit_patterns(style.symbols)
+    text = after.sub(NBSP, text)
+    text = before.sub("\\1" + NBSP, text)
+    if style.french:  # a narrow no-break space before % in French
+        text = re.sub(f"(?<=\\d)[{NBSP}](?=[%‰])", NNBSP, text)
+    return text
+
+
+def _times(text: str) -> str:
+    """× between spaces never starts or ends a line: those spaces do not break (8 000 F × les dés)."""
+    if "×" not in text:
+        return text
+    return re.sub(f"[ \t{NBSP}]+×[ \t{NBSP}]+", NBSP + "×" + NBSP, text)  # "×2", "2×" still break before/after
+
+
+# --------------------------------------------------------------------------- French
+_FRENCH_PUNCT = re.compile(f"([^\\s(\\[{{«])(?:{_SPS})([;:!?]+)(?=\\s|$|[»”)\\]’'\"….,])")
+
+
+def _french_spacing(text: str) -> str:
+    """A narrow no-break space before ; : ! ? where they end a word (replacing a space typed there)."""
+    return _FRENCH_PUNCT.sub("\\1" + NNBSP + "\\2", text)

@@ -1,0 +1,300 @@
+"""Typesetting (pnp/typeset.py) and how fitting honours it (pnp/text.py): quotes, no-break spaces, French spacing,
+widows; and what the kits print after it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp import fonts, typeset as ts
+from pnp.build import load_valid, part_items
+from pnp.layout.common import Ctx
+from pnp.parts import OUTPUT_NAMES
+from pnp.problems import Problems
+from pnp.scene import walk_text
+from pnp.text import STEP, WIDOW_FLOOR, fit
+from pnp.typeset import NBSP, NNBSP, Style, typeset
+
+from conftest import ROOT, edit
+
+EN = Style("en", ("₩",))
+FR = Style("fr", ("F",))
+KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
+
+
+def show(text: str) -> str:
+    """No-break spaces made visible: ~ U+00A0, _ U+202F."""
+    return text.replace(NBSP, "~").replace(NNBSP, "_")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These tests set the style they need; leave the default (English) to the rest of the session."""
+    yield
+    ts.use(ts.ENGLISH)
+
+
+# ---------------------------------------------------------------- quotes and apostrophes
+@pytest.mark.parametrize("typed, printed", [
+    ("Don't say \"no\".", "Don’t say “no”."),
+    ("the players' cards and the '90s", "the players’ cards and the ’90s"),
+    ("a 'quoted' word", "a ‘quoted’ word"),
+    ("(\"Go\")", "(“Go”)"),
+])
+def test_english_quotes(typed, printed):
+    assert typeset(typed, EN) == printed
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ('Une carte "Allez en prison" ici', "Une carte «_Allez en prison_» ici"),
+    ("une carte « Vous êtes libéré »", "une carte «_Vous êtes libéré_»"),  # plain spaces typed: narrow, no-break
+    ("«Libéré»", "«_Libéré_»"),  # none typed: added
+    ("l'amende d'un joueur", "l’amende d’un joueur"),
+])
+def test_french_quotes(typed, printed):
+    assert show(typeset(typed, FR)) == printed
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("5'30\"", "5′30″"),  # minutes and seconds (or feet and inches): primes, not quotes
+    ("a 12\" screen", "a 12″ screen"),
+    ("'take 5' and \"take 50\"", "‘take 5’ and “take 50”"),  # a quote opened before: it closes
+])
+def test_primes_after_digits(typed, printed):
+    assert typeset(typed, EN) == printed
+
+
+# ---------------------------------------------------------------- numbers, units and ×
+def test_a_number_keeps_its_unit_and_symbol():
+    assert show(typeset("pay 10 % or ₩ 50", EN)) == "pay 10~% or ₩~50"
+    assert show(typeset("payez 400 000 F à la banque, ou 10 %", FR)) == "payez 400_000~F à la banque, ou 10_%"
+    assert show(typeset("5 F", Style("fr"))) == "5 F"  # F is a unit only where the game's currency says so
+
+
+def test_times_never_breaks():
+    assert show(typeset("8 000 F × les dés", FR)) == "8_000~F~×~les dés"
+    assert show(typeset("4 × the roll, ×2", EN)) == "4~×~the roll, ×2"
+
+
+def test_thousands_are_joined_by_a_narrow_no_break_space():
+    assert show(typeset("400'000 F et 1'000'000 F", FR)) == "400_000~F et 1_000_000~F"
+    assert show(typeset("3 000 000", FR)) == "3_000_000"
+    assert typeset("1,500 and 2 100", EN) == "1,500 and 2 100"  # English: commas stay; a plain space is no group
+    assert typeset("1842 et 12345", FR) == "1842 et 12345"  # not grouped where nothing was typed
+
+
+# ---------------------------------------------------------------- French spacing
+@pytest.mark.parametrize("typed, printed", [
+    ("Loyer : le total", "Loyer_: le total"),  # a plain space before : replaced
+    ("Quoi?! Vraiment!", "Quoi_?! Vraiment_!"),  # added where none was typed
+    ("dés ; puis", "dés_; puis"),
+    ("les dés :\n- double", "les dés_:\n- double"),  # a colon ending a line
+    ("Pot : 10 %.", "Pot_: 10_%."),
+])
+def test_french_punctuation(typed, printed):
+    assert show(typeset(typed, FR)) == printed
+
+
+@pytest.mark.parametrize("text", ["à 10:30", "wiki.herzbube.ch, http://x.fr/a?b=1", "(?)"])
+def test_french_spacing_leaves_times_addresses_and_brackets(text):
+    assert typeset(text, FR) == text
+
+
+def test_english_has_no_french_spacing():
+    assert typeset("Rent: 5! Why?", EN) == "Rent: 5! Why?"
+    assert typeset("Loyer : 5", Style("fr-PF")) == "Loyer" + NNBSP + ": 5"  # a regional French code is French
+
+
+def test_typesetting_is_idempotent_on_every_kit_text():
+    """Every text the five kits print, typeset twice, is what it was typeset once."""
+    texts = 0
+    for kit_name in KITS:
+        kit = load_valid(ROOT / "content" / kit_name, Problems())
+        style = Style(kit.game.language, (kit.game.currency.symbol,))
+        for t in _printed(kit_name):
+            once = typeset(t, style)
+            assert typeset(once, style) == once, (kit_name, t)
+            texts += 1
+    assert texts > 1000
+    for sample in ['"a" \'b\' 5\'30" 12" « c » d : e ; 400\'000 F × 2 10 %', "x'y 'z' \"1\" 2\""]:
+        for style in (EN, FR):
+            once = typeset(sample, style)
+            assert typeset(once, style) == once, (style, sample)
+
+
+# ---------------------------------------------------------------- fitting honours no-break spaces
+def test_lines_never_break_at_a_no_break_space():
+    text = typeset("Payez " + " ou ".join(["8 000 F × les dés"] * 6), FR)
+    f = fit(text, (0, 0, 30, 80), "NotoSans-Regular", 9, 9, mode="para", align="left")
+    lines = [t.text for t in f.shapes]
+    assert len(lines) >= 4
+    # each "8 000 F × les" whole on one line: a break inside it would leave fewer than six
+    assert sum(line.count("8" + NNBSP + "000" + NBSP + "F" + NBSP + "×" + NBSP + "les") for line in lines) == 6
+
+
+def test_fit_typesets_and_measures_no_break_spaces():
+    ts.use(FR)
+    f = fit("Loyer : 400'000 F", (0, 0, 100, 10), "NotoSans-Regular", 10, 10)
+    (run,) = f.shapes
+    assert run.text == "Loyer" + NNBSP + ": 400" + NNBSP + "000" + NBSP + "F"
+    assert run.width == pytest.approx(fonts.text_width(run.text, "NotoSans-Regular", 10))
+    # a narrow no-break space is narrower than a space, and counted
+    assert fonts.text_width("a" + NNBSP + "b", "NotoSans-Regular", 10) < fonts.text_width("a b", "NotoSans-Regular", 10)
+
+
+def test_a_label_kept_on_one_line_keeps_its_no_break_spaces():
+    f = fit("400" + NNBSP + "000" + NBSP + "F", (0, 0, 50, 10), "NotoSans-Bold", 10, 10)
+    assert [t.text for t in f.shapes] == ["400" + NNBSP + "000" + NBSP + "F"]
+
+
+# ---------------------------------------------------------------- widows
+FONT = "NotoSans-Regular"
+
+
+def test_a_widow_takes_a_word_from_the_line_before():
+    text = "aaaa bbbb cccc dd"
+    width = fonts.text_width("aaaa bbbb cccc", FONT, 9) + 0.05  # greedy: "aaaa bbbb cccc" / "dd"
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    assert [t.text for t in f.shapes] == ["aaaa bbbb", "cccc dd"]
+    assert f.size == 9
+
+
+def test_a_long_last_word_is_no_widow():
+    text = "aaaa bbbb cccc ddddddd"
+    width = fonts.text_width("aaaa bbbb cccc", FONT, 9) + 0.05
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    assert [t.text for t in f.shapes] == ["aaaa bbbb cccc", "ddddddd"]
+
+
+def test_a_widow_the_line_before_cannot_take_shrinks_one_step():
+    text = "Supercalifragilistic ab"  # the first line is one word: nothing to move down
+    width = fonts.text_width(text, FONT, 9 - STEP) + 0.01
+    assert width < fonts.text_width(text, FONT, 9)
+    f = fit(text, (0, 0, width, 30), FONT, 9, 6, mode="para")
+    assert (f.lines, f.size) == (1, 9 - STEP)
+
+
+def test_a_widow_is_not_avoided_by_shrinking_past_the_floor():
+    """Where one step smaller would go below WIDOW_FLOOR of the nominal size (where shrinking warns), the widow
+    stays: the text is set at the size it fits at."""
+    word, text = "Supercalifragilisticexpialidocious", "Supercalifragilisticexpialidocious a"
+    nominal, s0 = 10.0, 7.0  # s0 - STEP is below 0.7 × 10
+    assert s0 >= nominal * WIDOW_FLOOR > s0 - STEP
+    width = (fonts.text_width(text, FONT, s0 - STEP) + fonts.text_width(text, FONT, s0)) / 2
+    assert fonts.text_width(word, FONT, s0) <= width < fonts.text_width(word, FONT, s0 + STEP)
+    f = fit(text, (0, 0, width, 30), FONT, nominal, 3, mode="para")
+    assert (f.size, f.lines) == (s0, 2)  # one step smaller would fit on one line, but past the floor
+
+
+def test_a_number_alone_on_the_last_line_is_a_widow():
+    ts.use(FR)
+    text = "Payez à la banque la somme de 40 000 F"
+    width = fonts.text_width(typeset("Payez à la banque la somme de", FR), FONT, 9) + 0.05
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    lines = [t.text for t in f.shapes]
+    assert len(lines) == 2 and lines[-1].startswith("de "), lines
+
+
+# ---------------------------------------------------------------- fonts draw what typesetting adds
+TYPESET_CHARS = NBSP + NNBSP + "‘’“”«»′″×"
+
+
+@pytest.mark.parametrize("name", fonts.available())
+def test_every_font_and_its_fallbacks_draw_what_typesetting_adds(name):
+    chain = fonts.chain(name)
+    for ch in TYPESET_CHARS:
+        assert any(f.has(ch) for f in chain), (name, hex(ord(ch)))
+    assert fonts.missing_glyphs(TYPESET_CHARS, name) == []
+    for ch in NBSP + NNBSP:  # the spaces come from a font that has them, at that font's width (never a box)
+        (run_font, _), = fonts.split_runs(ch, name)
+        assert fonts.get_font(run_font).has(ch)
+
+
+# ---------------------------------------------------------------- what the kits print
+def _printed(kit_name: str) -> list[str]:
+    """Every text run the kit's items print (board, cards, notes, tokens), as laid out."""
+    problems = Problems()
+    kit = load_valid(ROOT / "content" / kit_name, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    ctx = Ctx(kit, problems=problems)
+    out = []
+    for output in OUTPUT_NAMES:
+        for item in part_items(ctx, output):
+            for side in (item.front, item.back):
+                if side is not None:
+                    out.extend(t.text for t in walk_text(side))
+    return out
+
+
+def test_tahiti_prints_french_amounts_and_spacing():
+    texts = _printed("tahiti")
+    assert len(texts) > 500
+    joined = "\n".join(texts)
+    assert "'000" not in joined and "’000" not in joined
+    assert not re.search(r" [:;!?»]", joined), re.findall(r".{20} [:;!?»]", joined)[:5]
+    assert not re.search(r"«[ ]", joined)
+    assert "'" not in joined and '"' not in joined  # typographic quotes and apostrophes only
+    assert "400" + NNBSP + "000" + NBSP + "F" in joined
+    assert "8" + NNBSP + "000" + NBSP + "F" + NBSP + "×" + NBSP + "les dés" in joined  # utility lines: money × dice
+
+
+def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
+    joined = "\n".join(_printed("etymonopoly"))
+    assert "'" not in joined and '"' not in joined
+    assert "’" in joined
+    assert NNBSP + ":" not in joined
+    assert "If 1 branch is owned" in joined and "If 2 branches are owned" in joined
+    assert "If 1 of 4" not in joined and "If 1 branches" not in joined
+
+
+# ---------------------------------------------------------------- currency formats (pnp/money.py)
+def test_digit_group_separators_by_name():
+    from pnp.money import group_digits
+
+    assert group_digits(1234567, "narrow") == "1" + NNBSP + "234" + NNBSP + "567"
+    assert group_digits(1234567, " ") == "1" + NNBSP + "234" + NNBSP + "567"  # a typed space never breaks
+    assert group_digits(1234567, "nbsp") == "1" + NBSP + "234" + NBSP + "567"
+    assert group_digits(1234567, ",") == "1,234,567"
+    assert group_digits(999, "narrow") == "999" and group_digits(-1000, "'") == "-1'000"
+
+
+# ---------------------------------------------------------------- terms: one/other, the multiplier as a number or money
+def _utility_and_station_lines(root) -> list[str]:
+    from pnp.layout import cards
+
+    problems = Problems()
+    kit = load_valid(root, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    ctx = Ctx(kit, problems=problems)
+    out = []
+    for t in kit.titles.titles:
+        if t.multipliers or t.rent_by_owned:
+            out += [x.text for x in walk_text(cards.title_front(ctx, t, kit.board.space(t.space)))]
+    return out
+
+
+def test_owned_line_for_one_and_for_more(mini):
+    edit(mini / "game.yaml", "terms:\n", 'terms:\n  owned: {one: "If 1 line is owned", other: "If {n} lines are owned"}\n')
+    edit(mini / "titles.yaml", "rent_by_owned: [25]", "rent_by_owned: [25, 50]")
+    lines = _utility_and_station_lines(mini)
+    assert "If 1 line is owned" in lines and "If 2 lines are owned" in lines
+
+
+def test_multiplier_as_a_factor_or_as_money(mini):
+    """{x} prints the multiplier as a number (digits grouped like amounts), {amount} as money."""
+    edit(mini / "titles.yaml", "multipliers: [4]", "multipliers: [4000]")
+    edit(mini / "game.yaml", 'currency: {symbol: "₩", name: words}',
+         'currency: {symbol: "F", name: Francs, position: suffix, space: true, thousands: narrow}')
+    edit(mini / "game.yaml", "terms:\n", 'terms:\n  utility_roll: "{n}: {x} × dice"\n')
+    lines = _utility_and_station_lines(mini)
+    assert "1: 4" + NNBSP + "000" + NBSP + "×" + NBSP + "dice" in lines, lines
+    edit(mini / "game.yaml", '"{n}: {x} × dice"', '"{n}: {amount} × dice"')
+    lines = _utility_and_station_lines(mini)
+    assert "1: 4" + NNBSP + "000" + NBSP + "F" + NBSP + "×" + NBSP + "dice" in lines, lines
+
+
+def test_counted_term_form():
+    from pnp.model import Counted
+
+    c = Counted(one="If 1 is owned: {x}", other="If {n} are owned: {x}")
+    assert c.format(n=1, x=4) == "If 1 is owned: 4" and c.format(n=3, x=4) == "If 3 are owned: 4"
