@@ -79,10 +79,29 @@ def test_invalid_case(case, tmp_path, baseline):
             assert p.loc.col >= 1, p
 
 
+#: W-text-legibility warnings on parts whose layout another engineer owns (issue 20), until they are fixed:
+#: (kit, part). test_pending_legibility_is_still_pending fails once one is fixed: then remove it here.
+PENDING_LEGIBILITY = {
+    ("etymonopoly", "counters"),  # counter labels '*' and 'Proto' at 5 pt (pnp/layout/pieces.py)
+    ("euronopoly", "counters"),  # counter labels 'Apartment', 'Holiday house', 'Villa' at 5 pt
+}
+
+
+def _pending(kit: Path, p) -> bool:
+    return p.code == "W-text-legibility" and any(
+        kit.name == k and f"({part})" in p.message for k, part in PENDING_LEGIBILITY)
+
+
 @pytest.mark.parametrize("kit", KITS, ids=lambda p: p.name)
 def test_kit_is_clean(kit):
-    problems = run(kit)
-    assert not problems.items, "\n".join(map(str, problems.sorted()))
+    problems = [p for p in run(kit).sorted() if not _pending(kit, p)]
+    assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("kit,part", sorted(PENDING_LEGIBILITY))
+def test_pending_legibility_is_still_pending(kit, part):
+    root = ROOT / "content" / kit
+    assert any(_pending(root, p) for p in run(root).items), f"{kit} {part} is legible now: remove it from PENDING"
 
 
 # ---------------------------------------------------------------- every check has a case

@@ -105,7 +105,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         ink = _band_ink(ctx, space, colour)
         band_y, band_h = h - 4.5 - 20, 20
         g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
-        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms,
+        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 14.6, w - 12, 4), f.body, 6.5, terms,
                                 "title_card", what="title card label").shapes, ink))
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
         g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
