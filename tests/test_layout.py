@@ -22,3 +22,77 @@ def test_extra_title_lines_never_overlap_the_ladder(mini):
     gaps = [a - b for a, b in zip(left, left[1:])]
     assert min(gaps) >= 3.0, gaps  # 7 pt text needs about 2.5 mm
     assert not problems.errors
+
+
+# ---------------------------------------------------------------- one table style on every title card
+import pytest  # noqa: E402
+
+from conftest import ROOT  # noqa: E402
+from pnp import scene  # noqa: E402
+
+KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
+
+
+def _kit_ctx(name):
+    problems = Problems()
+    kit = load_valid(ROOT / "content" / name, problems)
+    assert kit is not None
+    return kit, Ctx(kit, problems=problems)
+
+
+def _rows(front, w):
+    """The table lines of a title face: (label run, value run or None) by baseline, from the runs at the left
+    margin and those ending at the right one."""
+    runs = [t for t in walk_text(front)]
+    left = {round(t.y, 2): t for t in runs if abs(t.x - 6) < 0.01}
+    right = {round(t.y, 2): t for t in runs if abs(t.x + t.width - (w - 6)) < 0.05}
+    return left, right
+
+
+@pytest.mark.parametrize("kit_name", KITS)
+def test_every_title_card_draws_its_lines_alike(kit_name):
+    """Streets, stations, utilities and the rest: labels at the left margin, values ranged on the right one, one
+    size for every line of the kit."""
+    kit, ctx = _kit_ctx(kit_name)
+    w = float(kit.game.print.card.width)
+    sizes = set()
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        front = cards.title_front(ctx, t, space)
+        left, right = _rows(front, w)
+        upper, lower = cards._title_lines(ctx, t, space)
+        for line in upper + lower:
+            label = next((r for r in left.values() if line.label.startswith(r.text)), None)
+            assert label is not None, (t.space, line.label, [r.text for r in left.values()])
+            sizes.add(round(label.size, 2))
+            if line.value:
+                value = right.get(round(label.y, 2))
+                assert value is not None and value.text == line.value, (t.space, line)
+                assert value.size == label.size
+    assert len(sizes) == 1, sizes
+    assert sizes.pop() >= 6.5
+
+
+def test_a_dice_multiplier_line_ranges_its_value_like_an_amount():
+    """'If {n} owned: {x} × the roll': the part after the colon is the line's value, on the right edge."""
+    kit, ctx = _kit_ctx("etymonopoly")
+    w = float(kit.game.print.card.width)
+    t = next(t for t in kit.titles.titles if t.multipliers)
+    left, right = _rows(cards.title_front(ctx, t, kit.board.space(t.space)), w)
+    assert [r.text for _, r in sorted(right.items(), reverse=True)][:2] == ["4 × the roll", "10 × the roll"]
+    assert "If 1 owned" in [r.text for r in left.values()]
+    assert cards._value_split("S'il en a {n} : {x} × les dés") == ("S'il en a {n}", "{x} × les dés")
+    assert cards._value_split("{x} times the dice") == ("{x} times the dice", "")
+
+
+def test_tocharian_cards_print_white_as_the_seed_says():
+    """Seed: 'the 2 Tocharian (white) and 4 branch (black)' cards: the disc and the back in the space's colour."""
+    kit, ctx = _kit_ctx("etymonopoly")
+    for sid, colour in (("tocharian-a", "#ffffff"), ("hittite", "#1f1d1a")):
+        t = next(t for t in kit.titles.titles if t.space == sid)
+        space = kit.board.space(sid)
+        front = cards.title_front(ctx, t, space)
+        discs = [s for s in front.children if isinstance(s, scene.Circle)]
+        assert discs and discs[0].fill == colour
+        back = cards.title_back(ctx, t, space)
+        assert back.children[0].fill == colour

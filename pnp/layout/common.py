@@ -49,6 +49,8 @@ class Ctx:
     problems: Problems = field(default_factory=Problems)
     #: where each fitted text run came from: run key -> (entity, field name), for checks on the drawings
     sources: dict = field(default_factory=dict, repr=False)
+    #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
+    memo: dict = field(default_factory=dict, repr=False)
 
     @property
     def colours(self):
