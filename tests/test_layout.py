@@ -96,3 +96,67 @@ def test_tocharian_cards_print_white_as_the_seed_says():
         assert discs and discs[0].fill == colour
         back = cards.title_back(ctx, t, space)
         assert back.children[0].fill == colour
+
+
+# ---------------------------------------------------------------- deck and reference cards
+def _mini_ctx(root):
+    problems = Problems()
+    kit = load_valid(root, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    return kit, Ctx(kit, problems=problems), problems
+
+
+def test_a_deck_cards_title_is_anchored_at_the_top(mini):
+    """Short text or long, the title sits at the same place under the icon, the text right under it."""
+    edit(mini / "decks" / "luck.yaml", '{id: fine, text: "Pay {{ 5 | money }}."',
+         '{id: fine, title: Fine, text: "Pay {{ 5 | money }}."')
+    edit(mini / "decks" / "luck.yaml", '{id: go, text:', '{id: go, title: Go, text:')
+    edit(mini / "decks" / "luck.yaml", 'Collect {{ salary | money }}."',
+         'Collect {{ salary | money }}. Then tell everyone about it at length, with every detail of the way."')
+    kit, ctx, problems = _mini_ctx(mini)
+    deck = kit.decks[0]
+    h = float(kit.game.print.card.height)
+    tops = {}
+    for card in deck.cards:
+        if card.title:
+            runs = list(walk_text(cards.deck_front(ctx, deck, card)))
+            title = next(t for t in runs if t.text == card.title)
+            body = [t for t in runs if t.font == kit.game.theme.fonts.body]
+            tops[card.id] = title.y
+            assert max(t.y for t in body) < title.y  # the text under its title
+            assert title.y - max(t.y for t in body) < 8  # right under it, not centred far below
+    assert len(tops) == 2 and abs(tops["go"] - tops["fine"]) < 0.01
+    assert tops["go"] > h * 0.55  # in the upper part of the card, under the icon
+    assert not problems.errors
+
+
+def test_a_short_reference_text_prints_large(mini):
+    kit, ctx, problems = _mini_ctx(mini)
+    (face,) = cards.reference_fronts(ctx, kit.reference.cards[0])
+    body = [t for t in walk_text(face) if t.font == kit.game.theme.fonts.body]
+    assert min(t.size for t in body) >= 9.5  # the card's room filled, not 7.5 pt in a corner
+
+
+def test_a_long_reference_text_continues_on_more_cards_at_a_readable_size(mini):
+    items = "\n".join(f"      - Rule {i}: whoever lands here first pays the bank and tells the table why." for i in
+                      range(1, 31))
+    edit(mini / "reference.yaml", "      3. Trade and build.\n", "      3. Trade and build.\n\n" + items + "\n")
+    kit, ctx, problems = _mini_ctx(mini)
+    faces = cards.reference_fronts(ctx, kit.reference.cards[0])
+    assert len(faces) >= 3
+    sizes = set()
+    texts = []
+    for n, face in enumerate(faces):
+        runs = list(walk_text(face))
+        heading = " ".join(t.text for t in runs if t.font == kit.game.theme.fonts.heading)
+        assert ("continued" in heading) == (n > 0), heading
+        body = [t for t in runs if t.font == kit.game.theme.fonts.body]
+        sizes |= {round(t.size, 2) for t in body}
+        texts.append(" ".join(t.text for t in body))
+    assert len(sizes) == 1 and sizes.pop() >= 8.0
+    joined = " ".join(texts)
+    assert all(f"Rule {i}:" in joined for i in range(1, 31))  # nothing lost between cards
+    assert "Collect" in texts[-1]  # the last paragraph on the last card
+    assert not problems.errors
+    ids = [it.id for it in cards.reference_items(ctx)]
+    assert ids[:3] == ["ref-turn", "ref-turn-2", "ref-turn-3"]

@@ -6,6 +6,7 @@ Labels come from the game's ``terms``; nothing here knows which game it draws.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .. import scene
@@ -13,7 +14,7 @@ from ..model import Card, Deck, RefCard, Space, Title
 from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
-from .table import flow_table
+from .table import TITLE_H, flow_table, row_height
 from ..fonts import text_width
 from ..money import group_digits
 from ..text import fit
@@ -388,6 +389,9 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     return g
 
 
+DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
+
+
 def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None) -> scene.Group:
     """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts."""
     w, h = _size(ctx)
@@ -415,14 +419,16 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
-    title_h = 8.0 if card.title else 0.0
-    avail = top - 1 - bottom
-    probe = fit(card.text, (6, bottom, w - 12, avail - title_h), f.body, 9, ctx.min_pt, mode="para")
-    block_top = bottom + (avail + probe.height + title_h) / 2  # title and text centred together
-    g.add(*ctx.fit(card.text, (6, bottom, w - 12, block_top - title_h - bottom), f.body, 9, card, "text",
-                   mode="para", valign="top").shapes)
-    if card.title:
-        g.add(*ctx.fit(card.title, (6, block_top - 6.5, w - 12, 6.5), f.heading, 9.5, card, "title").shapes)
+    if card.title:  # the title under the icon, the text right under it: a block read from the top
+        title = ctx.fit(card.title, (6, top - 1 - 8.5, w - 12, 8.5), f.heading, DECK_TITLE_PT, card, "title",
+                        valign="top", wrap_below=DECK_TITLE_PT - 1)
+        g.add(*title.shapes)
+        text_top = top - 1 - title.height - 2.0
+        g.add(*ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, DECK_TEXT_PT, card, "text",
+                       mode="para", valign="top").shapes)
+    else:  # a text alone sits in the middle of its room
+        g.add(*ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, DECK_TEXT_PT, card, "text",
+                       mode="para").shapes)
     return g
 
 
@@ -450,31 +456,108 @@ def reference_items(ctx: Ctx) -> list[Item]:
 
 
 REF_BAND = 14.0  # mm: the title band of a reference card
+REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
+REF_MARGIN = 5.0  # mm: the text's margin on a reference card
 
 
 def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
-    """A reference card's face, or several when its table is too long for one card: the table continues on
-    the next, under the title marked with terms.continued, rather than shrink below print.min_text_pt."""
+    """A reference card's face, or several when its text or table is too long for one card: the text, split
+    between paragraphs or list items, and then the table continue on the next cards, under the title marked
+    with terms.continued, rather than shrink below REF_PT (text) or print.min_text_pt (table). The text prints
+    as large as it fits up to REF_PT (leaving room for the table under it), at one size on every card of it."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
+    terms = ctx.kit.game.terms
     g, top = _reference_face(ctx, card, card.title)
+    faces: list[scene.Group] = []
+    need = _table_need(ctx, table, top) if table is not None else 0.0
     if card.text:
-        block = ctx.fit(card.text, (5, 5, w - 10, top - 5), ctx.fonts.body, 7.5, card, "text", mode="para",
-                        align="left", valign="top")
-        g.add(*block.shapes)
+        chunks, size = _reference_chunks(ctx, card.text, top, need)
+        for i, chunk in enumerate(chunks):
+            if i:
+                faces.append(g)
+                g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+            block = ctx.fit(chunk, (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN), ctx.fonts.body,
+                            size, card, "text", min_size=REF_PT[0], mode="para", align="left", valign="top")
+            g.add(*block.shapes)
         top -= block.height + 2.5
     if table is None:
-        return [g]
-    faces, rows = [], list(table.rows)
+        return faces + [g]
+    if top - 5 < need - 1e-6:  # the text left too little room: the table starts on the next card
+        faces.append(g)
+        g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+    rows = list(table.rows)
     while True:
         shapes, rows = flow_table(ctx, replace(table, rows=rows), (5, 5, w - 10, top - 5), ctx.colours.ink,
-                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=bool(faces))
+                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12),
+                                  continued=len(rows) < len(table.rows))  # begun on an earlier card
         g.add(*shapes)
         faces.append(g)
         if not rows:
             return faces
-        terms = ctx.kit.game.terms
         g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+
+
+def _table_need(ctx: Ctx, table, top: float) -> float:
+    """The room (mm) a reference card's table wants under its text: all of it in compact rows, or, for a table
+    longer than a card, its title, heading and a few rows (the rest continues on the next cards)."""
+    row = row_height(ctx) * 1.25
+    whole = (TITLE_H if table.title else 0.0) + (len(table.rows) + 1) * row
+    return min(whole, (TITLE_H if table.title else 0.0) + 4 * row, top - 5)
+
+
+def _units(text: str) -> list[str]:
+    """Where a reference text may break between cards: before each paragraph and each list item."""
+    units: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.split("\n")
+        cur: list[str] = []
+        for line in lines:
+            if re.match(r"^\s*(-|•|\d+[.)])\s+", line) and cur:
+                units.append("\n".join(cur))
+                cur = []
+            cur.append(line)
+        units.append("\n".join(cur))
+        units.append("")  # a paragraph ends
+    return units[:-1]
+
+
+def _join(units: list[str]) -> str:
+    return "\n".join("" if u == "" else u for u in units).strip("\n")
+
+
+def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> tuple[list[str], float]:
+    """The text as it goes on one or more cards (the room under the band from ``top``), and the size it prints
+    at: the largest up to REF_PT[1] at which every chunk fits, the chunks as long as REF_PT[0] allows. The last
+    chunk leaves ``reserve`` mm under it (for a table) when it can."""
+    w, _ = _size(ctx)
+    font = ctx.fonts.body
+
+    def fits(t: str, size: float, keep: float = 0.0) -> bool:
+        box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
+        return box[3] > 0 and not fit(t, box, font, size, size, mode="para").overflow
+
+    chunks: list[str] = []
+    cur: list[str] = []
+    for u in _units(text):
+        trial = cur + [u]
+        if cur and u and not fits(_join(trial), REF_PT[0]):
+            chunks.append(_join(cur))
+            cur = [u]
+        else:
+            cur = trial
+    if _join(cur):
+        chunks.append(_join(cur))
+    chunks = [c for c in chunks if c.strip()] or [text]
+    keep = reserve + 2.5 if reserve and fits(chunks[-1], REF_PT[0], reserve + 2.5) else 0.0
+
+    def all_fit(size: float) -> bool:
+        return all(fits(c, size) for c in chunks[:-1]) and fits(chunks[-1], size, keep)
+
+    size = REF_PT[1]
+    while size > REF_PT[0] and not all_fit(size):
+        size -= 0.25
+    return chunks, size
 
 
 def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:
