@@ -160,3 +160,44 @@ def test_a_long_reference_text_continues_on_more_cards_at_a_readable_size(mini):
     assert not problems.errors
     ids = [it.id for it in cards.reference_items(ctx)]
     assert ids[:3] == ["ref-turn", "ref-turn-2", "ref-turn-3"]
+
+
+def _text_boxes(group):
+    """(x0, x1, bottom, top, text) of every run of a drawing, in its frame (mm), descenders to capitals."""
+    from pnp.fonts import PT
+
+    out = []
+
+    def walk(s, m):
+        if isinstance(s, scene.Group):
+            for c in s.children:
+                walk(c, scene.compose(m, s.transform))
+        elif isinstance(s, scene.Text):
+            x, y = scene.apply(m, s.x, s.y)
+            out.append((x, x + s.width, y - 0.2 * s.size * PT, y + 0.72 * s.size * PT, s.text))
+
+    walk(group, scene.IDENTITY)
+    return out
+
+
+@pytest.mark.parametrize("kit_name", KITS)
+def test_card_text_stays_in_the_safe_area_and_apart(kit_name):
+    """Every text of every card face and back (titles, decks, reference) inside the 3 mm safe area and clear of
+    every other text: nothing is cut off by the trim or printed over."""
+    from pnp.parts import part
+
+    kit, ctx = _kit_ctx(kit_name)
+    seen = set()
+    for name in ("titles", "decks", "reference"):
+        for it in part(name).items(ctx):
+            for side in (it.front, it.back):
+                if side is None or id(side) in seen:
+                    continue
+                seen.add(id(side))
+                boxes = _text_boxes(side)
+                for x0, x1, b, t, text in boxes:
+                    assert x0 >= 2.9 and x1 <= it.width - 2.9 and b >= 2.9 and t <= it.height - 2.9, (it.id, text)
+                for i, a in enumerate(boxes):
+                    for o in boxes[i + 1:]:
+                        apart = a[1] <= o[0] + 0.05 or o[1] <= a[0] + 0.05 or a[3] <= o[2] + 0.05 or o[3] <= a[2] + 0.05
+                        assert apart, (it.id, a[4], o[4])
