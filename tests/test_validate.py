@@ -19,7 +19,7 @@ from pnp.problems import Problems
 from pnp.rules import INTERNAL, checks, explain
 from pnp.rules.tables import FormulaError, compile_formula, evaluate_formula
 
-from conftest import MINI, ROOT, edit
+from conftest import MINI, PENDING_LEGIBILITY, ROOT, edit, pending_legibility
 
 INVALID = ROOT / "tests" / "invalid"
 CASES = sorted(p.name for p in INVALID.iterdir() if (p / "expected.yaml").is_file())
@@ -79,17 +79,8 @@ def test_invalid_case(case, tmp_path, baseline):
             assert p.loc.col >= 1, p
 
 
-#: W-text-legibility warnings on parts whose layout another engineer owns (issue 20), until they are fixed:
-#: (kit, part). test_pending_legibility_is_still_pending fails once one is fixed: then remove it here.
-PENDING_LEGIBILITY = {
-    ("etymonopoly", "counters"),  # counter labels '*' and 'Proto' at 5 pt (pnp/layout/pieces.py)
-    ("euronopoly", "counters"),  # counter labels 'Apartment', 'Holiday house', 'Villa' at 5 pt
-}
-
-
 def _pending(kit: Path, p) -> bool:
-    return p.code == "W-text-legibility" and any(
-        kit.name == k and f"({part})" in p.message for k, part in PENDING_LEGIBILITY)
+    return pending_legibility(kit.name, p)
 
 
 @pytest.mark.parametrize("kit", KITS, ids=lambda p: p.name)
@@ -101,7 +92,8 @@ def test_kit_is_clean(kit):
 @pytest.mark.parametrize("kit,part", sorted(PENDING_LEGIBILITY))
 def test_pending_legibility_is_still_pending(kit, part):
     root = ROOT / "content" / kit
-    assert any(_pending(root, p) for p in run(root).items), f"{kit} {part} is legible now: remove it from PENDING"
+    still = [p for p in run(root).items if p.code == "W-text-legibility" and f"({part})" in p.message]
+    assert still, f"{kit} {part} is legible now: remove it from PENDING_LEGIBILITY in tests/conftest.py"
 
 
 # ---------------------------------------------------------------- every check has a case
