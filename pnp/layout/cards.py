@@ -37,7 +37,7 @@ def title_items(ctx: Ctx) -> list[Item]:
         back = title_back(ctx, t, space)
         for n, front in enumerate(title_fronts(ctx, t, space), 1):
             items.append(Item(id=f"title-{space.id}" + (f"-{n}" if n > 1 else ""), kind=space.kind, width=w,
-                              height=h, front=front, back=back))
+                              height=h, front=front, back=back, source=t))
     return items
 
 
@@ -362,7 +362,7 @@ def deck_items(ctx: Ctx) -> list[Item]:
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
                 items.append(Item(id=f"{deck.id}-{cid}{suffix}", kind=deck.id, width=w, height=h,
-                                  front=front, back=back))
+                                  front=front, back=back, source=card))
     return items
 
 
@@ -451,7 +451,7 @@ def reference_items(ctx: Ctx) -> list[Item]:
             for k in range(card.copies):
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
                 items.append(Item(id=f"ref-{cid}{suffix}", kind="reference", width=w, height=h,
-                                  front=front, back=back))
+                                  front=front, back=back, source=card))
     return items
 
 
