@@ -74,7 +74,11 @@ class Part:
     def items(self, ctx: "Ctx") -> list["Item"]:
         module, func = self.layout.split(":")
         fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
-        return fn(ctx)
+        items = fn(ctx)
+        from .legibility import check_items  # every drawing a part makes is checked for legibility
+
+        check_items(ctx, items, self.name)
+        return items
 
 
 OUTPUTS: tuple[Output, ...] = (

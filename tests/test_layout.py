@@ -4,6 +4,7 @@ from pnp.layout import cards
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
 from pnp.scene import walk_text
+from pnp.typeset import typeset
 
 from conftest import edit
 
@@ -22,3 +23,184 @@ def test_extra_title_lines_never_overlap_the_ladder(mini):
     gaps = [a - b for a, b in zip(left, left[1:])]
     assert min(gaps) >= 3.0, gaps  # 7 pt text needs about 2.5 mm
     assert not problems.errors
+
+
+# ---------------------------------------------------------------- one table style on every title card
+import pytest  # noqa: E402
+
+from conftest import ROOT  # noqa: E402
+from pnp import scene  # noqa: E402
+
+KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
+
+
+def _kit_ctx(name):
+    problems = Problems()
+    kit = load_valid(ROOT / "content" / name, problems)
+    assert kit is not None
+    return kit, Ctx(kit, problems=problems)
+
+
+def _rows(front, w):
+    """The table lines of a title face: (label run, value run or None) by baseline, from the runs at the left
+    margin and those ending at the right one."""
+    runs = [t for t in walk_text(front)]
+    left = {round(t.y, 2): t for t in runs if abs(t.x - 6) < 0.01}
+    right = {round(t.y, 2): t for t in runs if abs(t.x + t.width - (w - 6)) < 0.05}
+    return left, right
+
+
+@pytest.mark.parametrize("kit_name", KITS)
+def test_every_title_card_draws_its_lines_alike(kit_name):
+    """Streets, stations, utilities and the rest: labels at the left margin, values ranged on the right one, one
+    size for every line of the kit."""
+    kit, ctx = _kit_ctx(kit_name)
+    w = float(kit.game.print.card.width)
+    sizes = set()
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        front = cards.title_front(ctx, t, space)
+        left, right = _rows(front, w)
+        upper, lower = cards._title_lines(ctx, t, space)
+        for line in upper + lower:
+            printed = typeset(line.label)  # the drawing holds the typeset text (quotes, no-break spaces)
+            label = next((r for r in left.values() if printed.startswith(r.text)), None)
+            assert label is not None, (t.space, printed, [r.text for r in left.values()])
+            sizes.add(round(label.size, 2))
+            if line.value:
+                value = right.get(round(label.y, 2))
+                assert value is not None and value.text == typeset(line.value), (t.space, line)
+                assert value.size == label.size
+    assert len(sizes) == 1, sizes
+    assert sizes.pop() >= 6.5
+
+
+def test_a_dice_multiplier_line_ranges_its_value_like_an_amount():
+    """'If {n} owned: {x} × the roll': the part after the colon is the line's value, on the right edge."""
+    kit, ctx = _kit_ctx("etymonopoly")
+    w = float(kit.game.print.card.width)
+    t = next(t for t in kit.titles.titles if t.multipliers)
+    left, right = _rows(cards.title_front(ctx, t, kit.board.space(t.space)), w)
+    assert [r.text for _, r in sorted(right.items(), reverse=True)][:2] == ["4\u00a0×\u00a0the roll",
+                                                                           "10\u00a0×\u00a0the roll"]
+    assert "If 1 owned" in [r.text for r in left.values()]
+    assert cards._value_split("S'il en a {n} : {x} × les dés") == ("S'il en a {n}", "{x} × les dés")
+    assert cards._value_split("{x} times the dice") == ("{x} times the dice", "")
+
+
+def test_tocharian_cards_print_white_as_the_seed_says():
+    """Seed: 'the 2 Tocharian (white) and 4 branch (black)' cards: the disc and the back in the space's colour."""
+    kit, ctx = _kit_ctx("etymonopoly")
+    for sid, colour in (("tocharian-a", "#ffffff"), ("hittite", "#1f1d1a")):
+        t = next(t for t in kit.titles.titles if t.space == sid)
+        space = kit.board.space(sid)
+        front = cards.title_front(ctx, t, space)
+        discs = [s for s in front.children if isinstance(s, scene.Circle)]
+        assert discs and discs[0].fill == colour
+        back = cards.title_back(ctx, t, space)
+        assert back.children[0].fill == colour
+
+
+# ---------------------------------------------------------------- deck and reference cards
+def _mini_ctx(root):
+    problems = Problems()
+    kit = load_valid(root, problems)
+    assert kit is not None, [str(p) for p in problems.items]
+    return kit, Ctx(kit, problems=problems), problems
+
+
+def test_a_deck_cards_title_is_anchored_at_the_top(mini):
+    """Short text or long, the title sits at the same place under the icon, the text right under it."""
+    edit(mini / "decks" / "luck.yaml", '{id: fine, text: "Pay {{ 5 | money }}."',
+         '{id: fine, title: Fine, text: "Pay {{ 5 | money }}."')
+    edit(mini / "decks" / "luck.yaml", '{id: go, text:', '{id: go, title: Go, text:')
+    edit(mini / "decks" / "luck.yaml", 'Collect {{ salary | money }}."',
+         'Collect {{ salary | money }}. Then tell everyone about it at length, with every detail of the way."')
+    kit, ctx, problems = _mini_ctx(mini)
+    deck = kit.decks[0]
+    h = float(kit.game.print.card.height)
+    tops = {}
+    for card in deck.cards:
+        if card.title:
+            runs = list(walk_text(cards.deck_front(ctx, deck, card)))
+            title = next(t for t in runs if t.text == card.title)
+            body = [t for t in runs if t.font == kit.game.theme.fonts.body]
+            tops[card.id] = title.y
+            assert max(t.y for t in body) < title.y  # the text under its title
+            assert title.y - max(t.y for t in body) < 8  # right under it, not centred far below
+    assert len(tops) == 2 and abs(tops["go"] - tops["fine"]) < 0.01
+    assert tops["go"] > h * 0.55  # in the upper part of the card, under the icon
+    assert not problems.errors
+
+
+def test_a_short_reference_text_prints_large(mini):
+    kit, ctx, problems = _mini_ctx(mini)
+    (face,) = cards.reference_fronts(ctx, kit.reference.cards[0])
+    body = [t for t in walk_text(face) if t.font == kit.game.theme.fonts.body]
+    assert min(t.size for t in body) >= 9.5  # the card's room filled, not 7.5 pt in a corner
+
+
+def test_a_long_reference_text_continues_on_more_cards_at_a_readable_size(mini):
+    items = "\n".join(f"      - Rule {i}: whoever lands here first pays the bank and tells the table why." for i in
+                      range(1, 31))
+    edit(mini / "reference.yaml", "      3. Trade and build.\n", "      3. Trade and build.\n\n" + items + "\n")
+    kit, ctx, problems = _mini_ctx(mini)
+    faces = cards.reference_fronts(ctx, kit.reference.cards[0])
+    assert len(faces) >= 3
+    sizes = set()
+    texts = []
+    for n, face in enumerate(faces):
+        runs = list(walk_text(face))
+        heading = " ".join(t.text for t in runs if t.font == kit.game.theme.fonts.heading)
+        assert ("continued" in heading) == (n > 0), heading
+        body = [t for t in runs if t.font == kit.game.theme.fonts.body]
+        sizes |= {round(t.size, 2) for t in body}
+        texts.append(" ".join(t.text for t in body))
+    assert len(sizes) == 1 and sizes.pop() >= 8.0
+    joined = " ".join(texts)
+    assert all(f"Rule {i}:" in joined for i in range(1, 31))  # nothing lost between cards
+    assert "Collect" in texts[-1]  # the last paragraph on the last card
+    assert not problems.errors
+    ids = [it.id for it in cards.reference_items(ctx)]
+    assert ids[:3] == ["ref-turn", "ref-turn-2", "ref-turn-3"]
+
+
+def _text_boxes(group):
+    """(x0, x1, bottom, top, text) of every run of a drawing, in its frame (mm), descenders to capitals."""
+    from pnp.fonts import PT
+
+    out = []
+
+    def walk(s, m):
+        if isinstance(s, scene.Group):
+            for c in s.children:
+                walk(c, scene.compose(m, s.transform))
+        elif isinstance(s, scene.Text):
+            x, y = scene.apply(m, s.x, s.y)
+            out.append((x, x + s.width, y - 0.2 * s.size * PT, y + 0.72 * s.size * PT, s.text))
+
+    walk(group, scene.IDENTITY)
+    return out
+
+
+@pytest.mark.parametrize("kit_name", KITS)
+def test_card_text_stays_in_the_safe_area_and_apart(kit_name):
+    """Every text of every card face and back (titles, decks, reference) inside the 3 mm safe area and clear of
+    every other text: nothing is cut off by the trim or printed over."""
+    from pnp.parts import part
+
+    kit, ctx = _kit_ctx(kit_name)
+    seen = set()
+    for name in ("titles", "decks", "reference"):
+        for it in part(name).items(ctx):
+            for side in (it.front, it.back):
+                if side is None or id(side) in seen:
+                    continue
+                seen.add(id(side))
+                boxes = _text_boxes(side)
+                for x0, x1, b, t, text in boxes:
+                    assert x0 >= 2.9 and x1 <= it.width - 2.9 and b >= 2.9 and t <= it.height - 2.9, (it.id, text)
+                for i, a in enumerate(boxes):
+                    for o in boxes[i + 1:]:
+                        apart = a[1] <= o[0] + 0.05 or o[1] <= a[0] + 0.05 or a[3] <= o[2] + 0.05 or o[3] <= a[2] + 0.05
+                        assert apart, (it.id, a[4], o[4])

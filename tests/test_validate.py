@@ -81,8 +81,8 @@ def test_invalid_case(case, tmp_path, baseline):
 
 @pytest.mark.parametrize("kit", KITS, ids=lambda p: p.name)
 def test_kit_is_clean(kit):
-    problems = run(kit)
-    assert not problems.items, "\n".join(map(str, problems.sorted()))
+    problems = run(kit).sorted()
+    assert not problems, "\n".join(map(str, problems))
 
 
 # ---------------------------------------------------------------- every check has a case

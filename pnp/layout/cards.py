@@ -6,7 +6,8 @@ Labels come from the game's ``terms``; nothing here knows which game it draws.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+from dataclasses import dataclass, replace
 
 from .. import scene
 from ..model import Card, Deck, RefCard, Space, Title
@@ -14,7 +15,8 @@ from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW
 from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
-from .table import flow_table
+from .table import TITLE_H, flow_table, row_height
+from ..fonts import text_width
 from ..text import fit
 
 
@@ -35,7 +37,7 @@ def title_items(ctx: Ctx) -> list[Item]:
         back = title_back(ctx, t, space)
         for n, front in enumerate(title_fronts(ctx, t, space), 1):
             items.append(Item(id=f"title-{space.id}" + (f"-{n}" if n > 1 else ""), kind=space.kind, width=w,
-                              height=h, front=front, back=back))
+                              height=h, front=front, back=back, source=t))
     return items
 
 
@@ -57,16 +59,130 @@ def _frame(ctx: Ctx, w: float, h: float) -> list:
             scene.Rect(3, 3, w - 6, h - 6, stroke=c.line, width=0.3, radius=1.5)]
 
 
-def _row(ctx: Ctx, y: float, label: str, amount: str, source, field_name: str, w: float,
-         size: float = 7.0, bold: bool = False) -> list:
-    """A ladder line: label at the left, amount at the right, baseline area 4 mm high at y."""
+# one table style for every label/value line of every title card (streets, stations, utilities and the rest):
+# labels at the left, values ranged right on one edge, one size and one row pitch for the whole kit
+ROW_PT = 7.5  # pt: the size of every line, when every line of the kit fits at it
+ROW_STEP = (3.4, 4.4)  # mm between lines: the least and the most
+RULE_GAP = 2.2  # mm a rule between two blocks of lines takes
+VALUE_RULE = 15.2  # mm above the trim: the rule over the value line
+VALUE_GAP = 1.5  # mm between a label and its value
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One line of a title card's table: its label, its value (may be empty), where each comes from."""
+
+    label: str
+    value: str
+    source: object
+    field: str
+    bold: bool = False
+
+
+def _value_split(template: str) -> tuple[str, str]:
+    """A line template whose value sits after a colon ("If {n} owned: {x} × the roll") as (label, value)
+    templates, so its value ranges right like any amount; a template without one is all label."""
+    found = [i for i in (template.find("{x}"), template.find("{amount}")) if i >= 0]
+    at = min(found) if found else -1
+    colon = template.rfind(":", 0, at) if at >= 0 else -1
+    if colon < 0:
+        return template, ""
+    return template[:colon].rstrip(" \u00a0\u202f"), template[colon + 1:].strip(" \u00a0\u202f")
+
+
+def _title_lines(ctx: Ctx, t: Title, space: Space) -> tuple[list[_Line], list[_Line]]:
+    """The upper block (rents, rents by number owned, dice multipliers) and the lower block (price, extra lines,
+    development costs) of a title card."""
+    terms = ctx.kit.game.terms
+    upper: list[_Line] = []
+    if t.rent:
+        labels = terms.rent_ladder
+        for i, amount in enumerate(t.rent):
+            label = labels[i] if i < len(labels) else f"{terms.rent} {i + 1}"
+            upper.append(_Line(label, ctx.money(amount), terms, "rent_ladder", i == 0))
+    if t.rent_by_owned:
+        for n, amount in enumerate(t.rent_by_owned, 1):
+            upper.append(_Line(terms.owned.format(n=n), ctx.money(amount), terms, "owned"))
+    if t.multipliers:
+        for n, x in enumerate(t.multipliers, 1):
+            roll = terms.utility_roll
+            label, value = _value_split(roll if isinstance(roll, str) else roll.one if n == 1 else roll.other)
+            values = {"n": n, "x": group_digits(x, ctx.kit.game.currency.thousands), "amount": ctx.money(x)}
+            upper.append(_Line(label.format(**values), value.format(**values), terms, "utility_roll"))
+    lower = [_Line(r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
+    if ctx.kit.titles.price and space.price is not None:
+        lower.insert(0, _Line(terms.price, ctx.money(space.price), space, "price"))
+    for name in ("building_sale", "sale_value", "premium", "buyout"):  # printed when given, under its term
+        if getattr(t, name) is not None:
+            lower.append(_Line(getattr(terms, name), ctx.money(getattr(t, name)), t, name))
+    if t.house_cost is not None:
+        lower.append(_Line(terms.house_cost, ctx.money(t.house_cost), t, "house_cost"))
+    if t.hotel_cost is not None:
+        lower.append(_Line(terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
+    return upper, lower
+
+
+def _valued(t: Title) -> bool:
+    """Does the card end with a value line (mortgage, trade value) under a rule?"""
+    return t.mortgage is not None or t.trade_value is not None
+
+
+def _body(ctx: Ctx, t: Title, space: Space) -> tuple[float, float]:
+    """The top and bottom (mm) of the room for a title card's lines, text and table."""
+    w, h = _size(ctx)
+    top = h - 4.5 - 20 - 2 if space.group else h - 42
+    return top, (VALUE_RULE + 1.0 if _valued(t) else 6.0)
+
+
+def _text_height(ctx: Ctx, t: Title) -> float:
+    """The height (mm) of a title card's text at its size, with the gap above it."""
+    if not t.text:
+        return 0.0
+    w, _ = _size(ctx)
+    return fit(t.text, (6, 0, w - 12, 200), ctx.fonts.body, 7, 7, mode="para").height + 1.5
+
+
+def row_style(ctx: Ctx) -> tuple[float, float]:
+    """(size in pt, pitch in mm) of the lines of every title card of the kit: the largest size up to ROW_PT at
+    which every card's every line fits its width, and the largest pitch up to the most at which every card
+    without a table holds its lines and text (cards with a table share their room with it)."""
+    if "title-rows" in ctx.memo:
+        return ctx.memo["title-rows"]
+    kit, f = ctx.kit, ctx.fonts
+    w, _ = _size(ctx)
+    size, step = ROW_PT, ROW_STEP[1]
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if space is None:
+            continue
+        upper, lower = _title_lines(ctx, t, space)
+        lines = upper + lower
+        for ln in lines:
+            em = text_width(ln.label, f.heading if ln.bold else f.body, 1.0)
+            em += text_width(ln.value, f.heading, 1.0) + (VALUE_GAP if ln.value else 0.0) / ROW_PT
+            size = min(size, (w - 12) / em) if em > 0 else size
+        if lines and ctx.kit.table(t.table) is None:
+            top, bottom = _body(ctx, t, space)
+            gaps = RULE_GAP if upper and lower else 0.0
+            step = min(step, (top - bottom - gaps - _text_height(ctx, t)) / len(lines))
+    style = (max(size, ctx.min_pt), max(step, ROW_STEP[0]))
+    ctx.memo["title-rows"] = style
+    return style
+
+
+def _line(ctx: Ctx, y: float, ln: _Line, w: float, size: float) -> list:
+    """One line of the table: the label at the left, the value ranged right, both in a box 4 mm high at y."""
     f = ctx.fonts
-    font = f.heading if bold else f.body
-    left = ctx.fit(label, (6, y, w - 12 - 14, 4), font, size, source, field_name, what="label",
-                   align="left", mode="label")
-    right = ctx.fit(amount, (w - 6 - 14, y, 14, 4), f.heading, size, source, field_name, what="amount",
-                    align="right", mode="label")
-    return left.shapes + right.shapes
+    shapes = []
+    room = w - 12
+    if ln.value:
+        right = ctx.fit(ln.value, (6, y, room, 4), f.heading, size, ln.source, ln.field, what="amount",
+                        align="right", mode="label")
+        shapes += right.shapes
+        room -= right.width + VALUE_GAP
+    left = ctx.fit(ln.label, (6, y, max(room, 1.0), 4), f.heading if ln.bold else f.body, size, ln.source, ln.field,
+                   what="label", align="left", mode="label")
+    return left.shapes + shapes
 
 
 def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
@@ -96,7 +212,11 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
 
 
 def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
-    """The face, and the table rows that did not fit on it (to continue on more cards)."""
+    """The face, and the table rows that did not fit on it (to continue on more cards).
+
+    From the top: the band (a colour group) or the emblem, the upper lines (rents), the table, a rule and the
+    lower lines (price, costs), the text; at the foot, under a rule, the value line. Every line is drawn alike
+    (``row_style``), whatever kind of space the card is for."""
     w, h = _size(ctx)
     rest: list = []
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
@@ -106,75 +226,53 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         ink = _band_ink(ctx, space, colour)
         band_y, band_h = h - 4.5 - 20, 20
         g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
-        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 15, w - 12, 3.6), f.body, 5.5, terms,
+        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 14.6, w - 12, 4), f.body, 6.5, terms,
                                 "title_card", what="title card label").shapes, ink))
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
         g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
         if space.subtitle:
             g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
                                      what="subtitle").shapes, ink))
-        top = band_y - 2
     else:
-        top = _emblem(ctx, g, space, w, h)
-    y = top
-    rows: list[tuple[str, str, object, str, bool]] = []
-    if t.rent:
-        labels = terms.rent_ladder
-        for i, amount in enumerate(t.rent):
-            label = labels[i] if i < len(labels) else f"{terms.rent} {i + 1}"
-            rows.append((label, ctx.money(amount), terms, "rent_ladder", i == 0))
-    if t.rent_by_owned:
-        for n, amount in enumerate(t.rent_by_owned, 1):
-            rows.append((terms.owned.format(n=n), ctx.money(amount), terms, "owned", False))
-    if t.multipliers:
-        for n, x in enumerate(t.multipliers, 1):
-            rows.append((terms.utility_roll.format(n=n, x=group_digits(x, ctx.kit.game.currency.thousands),
-                                                   amount=ctx.money(x)), "", terms, "utility_roll", False))
-    # the lower block (extra lines, development costs) stacks up from the value line; the ladder
-    # comes down from the top and tightens its steps so the two never meet
-    lower: list[tuple[str, str, object, str]] = [
-        (r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
-    if ctx.kit.titles.price and space.price is not None:
-        lower.insert(0, (terms.price, ctx.money(space.price), space, "price"))
-    for name in ("building_sale", "sale_value", "premium", "buyout"):  # printed when given, under its term
-        if getattr(t, name) is not None:
-            lower.append((getattr(terms, name), ctx.money(getattr(t, name)), t, name))
-    if t.house_cost is not None:
-        lower.append((terms.house_cost, ctx.money(t.house_cost), t, "house_cost"))
-    if t.hotel_cost is not None:
-        lower.append((terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
-    lower_step = 4.6 if len(lower) <= 2 else 4.0
-    valued = t.mortgage is not None or t.trade_value is not None  # a value line at the foot, under a rule
-    lower_top = (17.5 if valued else 6.0) + lower_step * len(lower) + (1.2 if lower else 0.0)
-    room = y - lower_top - (1.0 if lower else 0.0)
-    step = min(4.7, room / len(rows)) if rows else 4.7
-    for label, amount, src, fname, bold in rows:
-        y -= step
-        g.add(*_row(ctx, y, label, amount, src, fname, w, bold=bold))
+        _emblem(ctx, g, space, w, h)
+    top, bottom = _body(ctx, t, space)
+    upper, lower = _title_lines(ctx, t, space)
+    size, step = row_style(ctx)
     table = ctx.kit.table(t.table)
+    gaps = RULE_GAP if upper and lower else 0.0
+    need = step * (len(upper) + len(lower)) + gaps + _text_height(ctx, t)
+    if table is None and need > top - bottom and upper + lower:  # this card's lines need more than the kit's pitch
+        step = max(ROW_STEP[0] * 0.8, (top - bottom - gaps - _text_height(ctx, t)) / len(upper + lower))
+    y = top
+    for ln in upper:
+        y -= step
+        g.add(*_line(ctx, y, ln, w, size))
     if table is not None:
-        shapes, rest = flow_table(ctx, table, (5, lower_top + 1, w - 10, y - lower_top - 2), c.ink,
+        table_bottom = bottom + step * len(lower) + gaps + _text_height(ctx, t)
+        shapes, rest = flow_table(ctx, table, (5, table_bottom, w - 10, y - 1 - table_bottom), c.ink,
                                   mix(c.paper, c.ink, 0.12))
         g.add(*shapes)
-        y = lower_top
+        y = table_bottom
+    if lower:
+        if upper or table is not None:
+            y -= gaps / 2 + 0.4
+            g.add(scene.Line(6, y, w - 6, y, c.line, 0.2))
+            y -= gaps / 2 - 0.4
+        for ln in lower:
+            y -= step
+            g.add(*_line(ctx, y, ln, w, size))
     if t.text:
         box_top = y - 1.5
-        if box_top - lower_top > 4:
-            g.add(*ctx.fit(t.text, (6, lower_top, w - 12, box_top - lower_top), f.body, 7, t, "text",
-                           mode="para").shapes)
-        else:  # the ladder, table and lower lines leave it no room: say so rather than drop it
+        if box_top - bottom > 3:
+            g.add(*ctx.fit(t.text, (6, bottom, w - 12, box_top - bottom), f.body, 7, t, "text", mode="para",
+                           valign="top").shapes)
+        else:  # the lines and the table leave it no room: say so rather than drop it
             ctx.problems.report(TEXT_OVERFLOW, t.at("text"), t.sub("text"),
                                f"the text has no room on the title card (the rents, table and lines under them "
-                               f"fill it, {max(0.0, box_top - lower_top):.1f} mm left); shorten or remove the text, "
+                               f"fill it, {max(0.0, box_top - bottom):.1f} mm left); shorten or remove the text, "
                                f"or print it on a reference card")
-    y = lower_top - (1.2 if lower else 0.0)
-    if lower:
-        g.add(scene.Line(6, lower_top, w - 6, lower_top, c.line, 0.2))
-    for label, amount, src, fname in lower:
-        y -= lower_step
-        g.add(*_row(ctx, y, label, amount, src, fname, w))
-    if valued:
-        g.add(scene.Line(6, 15.2, w - 6, 15.2, c.line, 0.2))
+    if _valued(t):
+        g.add(scene.Line(6, VALUE_RULE, w - 6, VALUE_RULE, c.line, 0.2))
     values = []  # (text, the field it shows)
     if t.mortgage is not None:
         values.append((f"{terms.mortgage} {ctx.money(t.mortgage)}", "mortgage"))
@@ -182,7 +280,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         values.append((f"{terms.trade_value} {ctx.money(t.trade_value)}", "trade_value"))
     for i, (text, field_name) in enumerate(values):
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
-        g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, 7, t, field_name, what="value line").shapes)
+        g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, size, t, field_name, what="value line").shapes)
     return g, rest
 
 
@@ -266,7 +364,7 @@ def deck_items(ctx: Ctx) -> list[Item]:
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
                 items.append(Item(id=f"{deck.id}-{cid}{suffix}", kind=deck.id, width=w, height=h,
-                                  front=front, back=back))
+                                  front=front, back=back, source=card))
     return items
 
 
@@ -291,6 +389,9 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
                                  what="deck help name").shapes, ink))
     g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
     return g
+
+
+DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
 
 
 def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None) -> scene.Group:
@@ -320,14 +421,16 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
-    title_h = 8.0 if card.title else 0.0
-    avail = top - 1 - bottom
-    probe = fit(card.text, (6, bottom, w - 12, avail - title_h), f.body, 9, ctx.min_pt, mode="para")
-    block_top = bottom + (avail + probe.height + title_h) / 2  # title and text centred together
-    g.add(*ctx.fit(card.text, (6, bottom, w - 12, block_top - title_h - bottom), f.body, 9, card, "text",
-                   mode="para", valign="top").shapes)
-    if card.title:
-        g.add(*ctx.fit(card.title, (6, block_top - 6.5, w - 12, 6.5), f.heading, 9.5, card, "title").shapes)
+    if card.title:  # the title under the icon, the text right under it: a block read from the top
+        title = ctx.fit(card.title, (6, top - 1 - 8.5, w - 12, 8.5), f.heading, DECK_TITLE_PT, card, "title",
+                        valign="top", wrap_below=DECK_TITLE_PT - 1)
+        g.add(*title.shapes)
+        text_top = top - 1 - title.height - 2.0
+        g.add(*ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, DECK_TEXT_PT, card, "text",
+                       mode="para", valign="top").shapes)
+    else:  # a text alone sits in the middle of its room
+        g.add(*ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, DECK_TEXT_PT, card, "text",
+                       mode="para").shapes)
     return g
 
 
@@ -350,36 +453,113 @@ def reference_items(ctx: Ctx) -> list[Item]:
             for k in range(card.copies):
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
                 items.append(Item(id=f"ref-{cid}{suffix}", kind="reference", width=w, height=h,
-                                  front=front, back=back))
+                                  front=front, back=back, source=card))
     return items
 
 
 REF_BAND = 14.0  # mm: the title band of a reference card
+REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
+REF_MARGIN = 5.0  # mm: the text's margin on a reference card
 
 
 def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
-    """A reference card's face, or several when its table is too long for one card: the table continues on
-    the next, under the title marked with terms.continued, rather than shrink below print.min_text_pt."""
+    """A reference card's face, or several when its text or table is too long for one card: the text, split
+    between paragraphs or list items, and then the table continue on the next cards, under the title marked
+    with terms.continued, rather than shrink below REF_PT (text) or print.min_text_pt (table). The text prints
+    as large as it fits up to REF_PT (leaving room for the table under it), at one size on every card of it."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
+    terms = ctx.kit.game.terms
     g, top = _reference_face(ctx, card, card.title)
+    faces: list[scene.Group] = []
+    need = _table_need(ctx, table, top) if table is not None else 0.0
     if card.text:
-        block = ctx.fit(card.text, (5, 5, w - 10, top - 5), ctx.fonts.body, 7.5, card, "text", mode="para",
-                        align="left", valign="top")
-        g.add(*block.shapes)
+        chunks, size = _reference_chunks(ctx, card.text, top, need)
+        for i, chunk in enumerate(chunks):
+            if i:
+                faces.append(g)
+                g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+            block = ctx.fit(chunk, (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN), ctx.fonts.body,
+                            size, card, "text", min_size=REF_PT[0], mode="para", align="left", valign="top")
+            g.add(*block.shapes)
         top -= block.height + 2.5
     if table is None:
-        return [g]
-    faces, rows = [], list(table.rows)
+        return faces + [g]
+    if top - 5 < need - 1e-6:  # the text left too little room: the table starts on the next card
+        faces.append(g)
+        g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+    rows = list(table.rows)
     while True:
         shapes, rows = flow_table(ctx, replace(table, rows=rows), (5, 5, w - 10, top - 5), ctx.colours.ink,
-                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=bool(faces))
+                                  mix(ctx.colours.paper, ctx.colours.ink, 0.12),
+                                  continued=len(rows) < len(table.rows))  # begun on an earlier card
         g.add(*shapes)
         faces.append(g)
         if not rows:
             return faces
-        terms = ctx.kit.game.terms
         g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+
+
+def _table_need(ctx: Ctx, table, top: float) -> float:
+    """The room (mm) a reference card's table wants under its text: all of it in compact rows, or, for a table
+    longer than a card, its title, heading and a few rows (the rest continues on the next cards)."""
+    row = row_height(ctx) * 1.25
+    whole = (TITLE_H if table.title else 0.0) + (len(table.rows) + 1) * row
+    return min(whole, (TITLE_H if table.title else 0.0) + 4 * row, top - 5)
+
+
+def _units(text: str) -> list[str]:
+    """Where a reference text may break between cards: before each paragraph and each list item."""
+    units: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.split("\n")
+        cur: list[str] = []
+        for line in lines:
+            if re.match(r"^\s*(-|•|\d+[.)])\s+", line) and cur:
+                units.append("\n".join(cur))
+                cur = []
+            cur.append(line)
+        units.append("\n".join(cur))
+        units.append("")  # a paragraph ends
+    return units[:-1]
+
+
+def _join(units: list[str]) -> str:
+    return "\n".join("" if u == "" else u for u in units).strip("\n")
+
+
+def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> tuple[list[str], float]:
+    """The text as it goes on one or more cards (the room under the band from ``top``), and the size it prints
+    at: the largest up to REF_PT[1] at which every chunk fits, the chunks as long as REF_PT[0] allows. The last
+    chunk leaves ``reserve`` mm under it (for a table) when it can."""
+    w, _ = _size(ctx)
+    font = ctx.fonts.body
+
+    def fits(t: str, size: float, keep: float = 0.0) -> bool:
+        box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
+        return box[3] > 0 and not fit(t, box, font, size, size, mode="para").overflow
+
+    chunks: list[str] = []
+    cur: list[str] = []
+    for u in _units(text):
+        trial = cur + [u]
+        if cur and u and not fits(_join(trial), REF_PT[0]):
+            chunks.append(_join(cur))
+            cur = [u]
+        else:
+            cur = trial
+    if _join(cur):
+        chunks.append(_join(cur))
+    chunks = [c for c in chunks if c.strip()] or [text]
+    keep = reserve + 2.5 if reserve and fits(chunks[-1], REF_PT[0], reserve + 2.5) else 0.0
+
+    def all_fit(size: float) -> bool:
+        return all(fits(c, size) for c in chunks[:-1]) and fits(chunks[-1], size, keep)
+
+    size = REF_PT[1]
+    while size > REF_PT[0] and not all_fit(size):
+        size -= 0.25
+    return chunks, size
 
 
 def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:

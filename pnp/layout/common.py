@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from .. import scene, typeset
 from ..model import Kit
 from ..money import format_money
+from ..legibility import MIN_CONTRAST, contrast_ratio
 from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
@@ -37,6 +38,7 @@ class Item:
     part: str = ""  # the registry part that laid it out (``parts.items`` stamps it)
     round: bool = False
     cut: str = "gutter"  # gutter: own bleed, 2 × bleed from its neighbours | shared: butted, a paper border inside
+    source: Entity | None = None  # the content entry it prints (where a problem with a fixed label is reported)
 
 
 @dataclass
@@ -45,6 +47,10 @@ class Ctx:
     bleed: float = 3.0
     safe: float = 3.0
     problems: Problems = field(default_factory=Problems)
+    #: where each fitted text run came from: run key -> (entity, field name), for checks on the drawings
+    sources: dict = field(default_factory=dict, repr=False)
+    #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
+    memo: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):  # every text laid out from now on is typeset in the kit's language
         typeset.use_game(self.kit.game)
@@ -70,6 +76,9 @@ class Ctx:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
         result = fit(text, box, font, size, min(floor, size), **kw)
+        for s in result.shapes:
+            if isinstance(s, scene.Text):
+                self.sources.setdefault(text_key(s), (source, field_name))
         if result.overflow:
             self.problems.report(TEXT_OVERFLOW, source.at(field_name), source.sub(field_name),
                                  f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
@@ -78,6 +87,16 @@ class Ctx:
             self.problems.report(TEXT_SHRUNK, source.at(field_name), source.sub(field_name),
                                  f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
         return result
+
+    def source_of(self, t: scene.Text) -> tuple[Entity, str] | None:
+        """The (entity, field) a text run was fitted from, also after ``recolour``; None for a fixed label."""
+        return self.sources.get(text_key(t))
+
+
+def text_key(t: scene.Text) -> tuple:
+    """What identifies a fitted run wherever it is drawn: its words, place, font and size (not its colour:
+    layouts recolour fitted runs)."""
+    return (t.text, round(t.x, 4), round(t.y, 4), t.font, round(t.size, 4))
 
 
 def bleed_rect(w: float, h: float, bleed: float, fill: str) -> scene.Rect:
@@ -91,11 +110,16 @@ def recolour(shapes: list, colour: str) -> list:
             for s in shapes]
 
 
+DARK, LIGHT, BLACK = "#1d1d1b", "#ffffff", "#000000"
+
+
 def contrast(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour``."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return "#1d1d1b" if luminance > 150 else "#ffffff"
+    """Near-black or white text, whichever has the higher WCAG contrast ratio on ``colour`` (the measure the
+    legibility check applies); pure black on the mid tones (a pink, a mid blue) where neither reaches 4.5:1."""
+    best = DARK if contrast_ratio(DARK, colour) >= contrast_ratio(LIGHT, colour) else LIGHT
+    if contrast_ratio(best, colour) < MIN_CONTRAST and contrast_ratio(BLACK, colour) > contrast_ratio(best, colour):
+        return BLACK
+    return best
 
 
 def mix(colour: str, other: str, t: float) -> str:

@@ -142,7 +142,7 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
     else:
         g.add(scene.Rect(s * 0.18, s * 0.18, s * 0.64, s * 0.64, stroke=ink, width=0.5))
     if c.label:
-        g.add(*recolour(ctx.fit(c.label, (s * 0.1, s * 0.06, s * 0.8, s * 0.22), ctx.fonts.heading, 5, c, "label",
+        g.add(*recolour(ctx.fit(c.label, (s * 0.1, s * 0.06, s * 0.8, s * 0.22), ctx.fonts.heading, 6.5, c, "label",
                             what="counter label").shapes, ink))
     return g
 

@@ -3,8 +3,9 @@
 Lengths and counts must be printable (no 570 mm card, no 100000 notes); the texts the layout fills in
 must have fillable placeholders; every printed character must exist in the game's fonts; images must
 be readable files inside the game folder, sharp enough at their printed size. Text overflow and
-shrinking are found by the layout (pnp/layout/common.py) and an item too large for the paper by the
-imposition (pnp/build.py); their rules are declared here.
+shrinking are found by the layout (pnp/layout/common.py), text too small or too faint to read on the laid-out
+drawings (pnp/legibility.py), and an item too large for the paper by the imposition (pnp/build.py); their rules
+are declared here.
 """
 from __future__ import annotations
 
@@ -71,6 +72,14 @@ TEXT_SHRUNK = rule("W-text-shrunk", (
     "A text was shrunk well below its nominal size to fit its box; it still prints but may be hard to read. "
     "Consider shortening it."),
     emitted_by="pnp.layout.common")
+
+TEXT_LEGIBILITY = rule("W-text-legibility", (
+    "A printed text is hard to read: smaller than 6 pt, or its colour has a contrast ratio under 4.5:1 (WCAG 2, "
+    "(L1 + 0.05) / (L2 + 0.05) of the two colours' relative luminance) against what it is printed on (the "
+    "topmost shape drawn under it, else the white sheet). Found on the laid-out items (cards, notes, counters, "
+    "the board); reported at the content value the text comes from, or at the item's entry for a fixed label. "
+    "Shorten the text so it fits at a larger size, or choose colours that differ more in lightness."),
+    emitted_by="pnp.legibility")
 
 SHEET_FIT = rule("E-sheet-fit", (
     "An item (card, note, counter...) is larger than the printable area of the chosen paper; use a larger "

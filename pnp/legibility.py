@@ -1,0 +1,314 @@
+"""Legibility: is every printed text large enough, and does it stand out from what it is printed on?
+
+A text under ``MIN_PT`` points, or whose colour has a WCAG 2 contrast ratio below ``MIN_CONTRAST`` against
+its background, is hard to read on paper. The background is what the scene really draws beneath the text:
+the topmost filled shape under it drawn before it (a card's paper, a colour band, a disc), else the white
+sheet. Scenes are walked as the layout made them (with their transforms and clips), so the check sees what
+prints, whatever layout drew it.
+
+``findings(group)`` lists the problems of one drawing; ``check_items(ctx, items, part)`` reports them
+(``W-text-legibility``) at the content line each text came from (``Ctx.source_of``), else at the item's entry.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from . import scene
+from .fonts import PT, text_width
+from .rules.printing import TEXT_LEGIBILITY, TEXT_OVERFLOW
+
+#: the smallest text size (pt) that reads at arm's length on a printed card
+MIN_PT = 6.0
+#: WCAG 2 minimum contrast ratio for normal text (level AA)
+MIN_CONTRAST = 4.5
+#: the sheet the items print on
+PAPER = "#ffffff"
+
+
+def _channel(c: float) -> float:
+    c /= 255.0
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+@lru_cache(maxsize=1024)
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb`` (0 black .. 1 white)."""
+    r, g, b = (_channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """(L1 + 0.05) / (L2 + 0.05), the lighter colour's luminance over the darker's: 1 (same) .. 21."""
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+# ------------------------------------------------------------------------------ geometry
+def _invert(m: scene.Affine) -> scene.Affine | None:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
+def _scale(m: scene.Affine) -> float:
+    """How much a transform enlarges lengths (the square root of its area factor)."""
+    a, b, c, d, _, _ = m
+    return abs(a * d - b * c) ** 0.5
+
+
+def _in_polygon(x: float, y: float, pts: list[tuple[float, float]]) -> bool:
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        x1, y1 = pts[i]
+        x2, y2 = pts[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _path_polygons(ops) -> list[list[tuple[float, float]]]:
+    """A path's subpaths as polygons (curves by their end and control points: close enough for a background)."""
+    polys: list[list[tuple[float, float]]] = []
+    cur: list[tuple[float, float]] = []
+    for op in ops:
+        if op[0] == "M":
+            if len(cur) > 2:
+                polys.append(cur)
+            cur = [(op[1], op[2])]
+        elif op[0] == "L":
+            cur.append((op[1], op[2]))
+        elif op[0] == "C":
+            cur += [(op[1], op[2]), (op[3], op[4]), (op[5], op[6])]
+    if len(cur) > 2:
+        polys.append(cur)
+    return polys
+
+
+def _contains(shape, x: float, y: float) -> bool:
+    """Is the point (in the shape's own coordinates) inside the filled shape?"""
+    if isinstance(shape, scene.Rect):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, scene.Circle):
+        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
+    if isinstance(shape, scene.Path):
+        hits = sum(_in_polygon(x, y, poly) for poly in _path_polygons(shape.ops))
+        return hits % 2 == 1  # even-odd: a hole in a shape shows what is under it
+    return isinstance(shape, scene.Image) and shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+
+
+def _bbox(shape) -> tuple[float, float, float, float]:
+    if isinstance(shape, (scene.Rect, scene.Image)):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, scene.Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    pts = [p for poly in _path_polygons(shape.ops) for p in poly] or [(0.0, 0.0)]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
+def _world_bbox(m: scene.Affine, box) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    pts = [scene.apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
+@dataclass
+class _Fill:
+    """A filled shape as drawn: the shape, the inverse of its transform, the clips around it, its colour
+    (None for a picture, whose colours are not known), and its bounding box on the item."""
+
+    shape: object
+    inverse: scene.Affine
+    clips: tuple
+    colour: str | None
+    bbox: tuple[float, float, float, float]
+
+    def covers(self, x: float, y: float) -> bool:
+        b = self.bbox
+        if not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+            return False
+        if not _contains(self.shape, *scene.apply(self.inverse, x, y)):
+            return False
+        return all(cx <= px <= cx + cw and cy <= py <= cy + ch
+                   for inv, (cx, cy, cw, ch) in self.clips for px, py in (scene.apply(inv, x, y),))
+
+
+# ------------------------------------------------------------------------------ findings
+@dataclass(frozen=True)
+class Finding:
+    """A text that is too small or too faint where it prints."""
+
+    text: scene.Text
+    size: float  # pt as printed (the run's size times its transform's scale)
+    background: str | None  # the colour beneath it (None: a picture)
+    ratio: float  # contrast of its colour against that background (0: not known)
+
+    @property
+    def small(self) -> bool:
+        return self.size < MIN_PT - 1e-6
+
+    @property
+    def faint(self) -> bool:
+        return self.background is not None and self.ratio < MIN_CONTRAST - 1e-6
+
+
+#: where across a text run its background is sampled (share of its width), at the middle of its x-height
+_SAMPLES = (0.1, 0.3, 0.5, 0.7, 0.9)
+
+
+def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
+    """Every text in ``group`` printed under MIN_PT or with contrast under MIN_CONTRAST against what is drawn
+    beneath it (the topmost filled shape under the text drawn before it, else ``paper``)."""
+    fills: list[_Fill] = []
+    out: list[Finding] = []
+
+    def background(x: float, y: float) -> str | None:
+        for f in reversed(fills):
+            if f.covers(x, y):
+                return f.colour
+        return paper
+
+    def visit(shape, m: scene.Affine, clips: tuple) -> None:
+        if isinstance(shape, scene.Group):
+            mm = scene.compose(m, shape.transform)
+            if shape.clip is not None:
+                inv = _invert(mm)
+                if inv is None:
+                    return
+                clips = clips + ((inv, shape.clip),)
+            for child in shape.children:
+                visit(child, mm, clips)
+        elif isinstance(shape, scene.Text):
+            out.extend(_judge(shape, m, background))
+        elif isinstance(shape, (scene.Rect, scene.Circle, scene.Path, scene.Image)):
+            colour = None if isinstance(shape, scene.Image) else shape.fill
+            if colour is None and not isinstance(shape, scene.Image):
+                return  # an outline does not change what a text sits on
+            inv = _invert(m)
+            if inv is not None:
+                fills.append(_Fill(shape, inv, clips, colour, _world_bbox(m, _bbox(shape))))
+
+    visit(group, scene.IDENTITY, ())
+    return out
+
+
+def _judge(t: scene.Text, m: scene.Affine, background) -> list[Finding]:
+    if not t.text.strip():
+        return []
+    size = t.size * _scale(m)
+    width = t.width or text_width(t.text, t.font, t.size)
+    x0 = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
+    y = t.y + 0.27 * t.size * PT  # the middle of the x-height
+    colour = t.colour or "#000000"
+    worst: tuple[float, str | None] | None = None
+    for share in _SAMPLES:
+        bg = background(*scene.apply(m, x0 + share * width, y))
+        ratio = contrast_ratio(colour, bg) if bg is not None else float("inf")
+        if worst is None or ratio < worst[0]:
+            worst = (ratio, bg)
+    ratio, bg = worst
+    f = Finding(t, size, bg, ratio if bg is not None else 0.0)
+    return [f] if f.small or f.faint else []
+
+
+# ------------------------------------------------------------------------------ reporting
+def _sides(item) -> Iterable[tuple[str, scene.Group]]:
+    yield "front", item.front
+    if item.back is not None:
+        yield "back", item.back
+
+
+def check_items(ctx, items: list, part: str) -> None:
+    """Report every illegible text of ``items`` (laid out by ``part``) as W-text-legibility, once per content
+    value, naming the first item it prints on and how many more carry it (not for a text already reported as
+    overflowing its box)."""
+    grouped: dict[tuple, list] = {}  # (loc, path, what) -> [(item id, side, finding), ...]
+    seen: dict[int, list[Finding]] = {}  # copies of an item share their drawings: judge each drawing once
+    for item in items:
+        for side, drawing in _sides(item):
+            if id(drawing) not in seen:
+                seen[id(drawing)] = findings(drawing)
+            for f in seen[id(drawing)]:
+                loc, path, label = _where(ctx, item, drawing, f.text, part)
+                grouped.setdefault((loc, path, label), []).append((f"{item.id} ({side})", f))
+    overflowing = {(p.loc, p.path) for p in ctx.problems.items if p.code == TEXT_OVERFLOW.code}
+    for (loc, path, label), hits in grouped.items():
+        if (loc, path) in overflowing:  # a text that does not fit runs anywhere: its error says enough
+            continue
+        shown = hits[0][1].text.text
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        said, advice = [], []
+        small = [(f.size, where) for where, f in hits if f.small]
+        if small:
+            size, where = min(small)
+            said.append(f"is {size:g} pt, under {MIN_PT:g} pt, on {_places(where, [w for _, w in small])}")
+            advice.append("give it more room so it prints larger, or shorten it")
+        faint = [(f.ratio, where, f) for where, f in hits if f.faint]
+        if faint:
+            ratio, where, f = min(faint, key=lambda x: x[0])
+            said.append(f"has contrast {ratio:.1f}:1 ({f.text.colour} on {f.background}), under {MIN_CONTRAST:g}:1, on "
+                        f"{_places(where, [w for _, w, _ in faint])}")
+            advice.append("choose colours that differ more in lightness (the text's or the one it prints on)")
+        ctx.problems.report(TEXT_LEGIBILITY, loc, path,
+                            f"{label} {shown!r} ({part}) {' and '.join(said)}: hard to read in print; "
+                            f"{' and '.join(advice)}")
+
+
+def _places(first: str, places: list[str]) -> str:
+    """The first place, and how many more (a text of many lines prints on an item once)."""
+    n = len(set(places))
+    return first + (f" and {n - 1} more" if n > 1 else "")
+
+
+def _where(ctx, item, drawing: scene.Group, t: scene.Text, part: str):
+    """(loc, content path, what the text is) of a text run: the content value it was fitted from, else the one
+    that reads the same, else the item's entry (the source of any fitted text on it), else the part's file."""
+    found = ctx.source_of(t)
+    if found is None and sum(ch.isalpha() for ch in t.text) >= 3:  # a number or a sign may be anyone's
+        found = _by_words(ctx).get(_fold(t.text))
+    if found is not None:
+        source, field_name = found
+        return source.at(field_name), source.sub(field_name), field_name.replace("_", " ")
+    entry = getattr(item, "source", None)
+    if entry is None:
+        for other in scene.walk_text(drawing):
+            hit = ctx.source_of(other)
+            if hit is not None and hit[0].loc.file:
+                entry = hit[0]
+                break
+    if entry is not None and entry.loc.file:
+        return entry.loc, entry.path, "fixed label"
+    from .parts import part as registry_part
+    from .problems import Loc
+
+    p = registry_part(part)
+    files = [f for f in (p.files if p else ()) if not any(ch in f for ch in "*?[")]
+    name = files[0] if files else "game.yaml"
+    return Loc(str(ctx.kit.sources.get(name, ctx.kit.root / name))), "", "fixed label"
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _by_words(ctx) -> dict:
+    """Every printed content text, by its words (case folded: layouts print some in capitals): where a run drawn
+    without ``Ctx.fit`` (so not traced) came from. Made once per layout context, on the first illegible run."""
+    index = getattr(ctx, "_legibility_words", None)
+    if index is None:
+        from .rules.printing import _printed_texts
+
+        index = {}
+        kit = ctx.kit
+        for root in (kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference):
+            for obj, name, _path, text in _printed_texts(root):
+                if obj.loc.file:
+                    index.setdefault(_fold(text), (obj, name))
+        ctx._legibility_words = index
+    return index
