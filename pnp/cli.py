@@ -312,6 +312,40 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
     sys.exit(1 if problems.errors else 0)
 
 
+@cli.group()
+def export() -> None:
+    """Export GAME beyond paper: for Tabletop Simulator (tts) or for a print shop (shop)."""
+
+
+@export.command("tts")
+@click.argument("game", required=False)
+@click.option("--dpi", type=click.IntRange(50, 300), default=150, show_default=True,
+              help="Resolution of the card images (a deck whose 10 x 7 sheet would pass 4096 px gets less).")
+@click.option("--base-url", default="", metavar="URL",
+              help="Put URL before every image's file name in the JSON: where you uploaded the images "
+                   "(default: the file names alone, relative to the JSON).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: output/<game-id>-tts).")
+def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
+    """Write GAME as a Tabletop Simulator saved object (<game>.json) with its images, in output/<game>-tts/.
+
+    Decks become card sheets (at most 10 x 7, 4096 px), the board one image, money piles per value,
+    counters bags of tiles, player tokens standing figures; every count as the build's manifest says."""
+    from .export.tts import TtsOptions, export_tts
+
+    root = _resolve(game)
+    problems = Problems()
+    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url), problems)
+    _print_problems(problems)
+    if result is None:
+        click.echo("export failed: nothing was written", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {len(result.files)} file(s) to {result.out_dir}: {result.save} is the saved object "
+               f"(copy it into Tabletop Simulator's Saves/Saved Objects folder)")
+    if not base_url:
+        click.echo("the JSON names its images by file name: upload them and export again with --base-url URL")
+
+
 def main() -> None:
     from .fonts import FontMissing
     from .output import OutputError
