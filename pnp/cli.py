@@ -346,6 +346,35 @@ def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
         click.echo("the JSON names its images by file name: upload them and export again with --base-url URL")
 
 
+@export.command("shop")
+@click.argument("game", required=False)
+@click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True,
+              help="Resolution of the PNG files.")
+@click.option("--format", "fmt", type=click.Choice(["auto", "png", "pdf"]), default="auto", show_default=True,
+              help="png: an image per face; pdf: a vector page per face with TrimBox/BleedBox; auto: the board "
+                   "as PDF, the rest PNG.")
+@click.option("--only", "only", help=f"Comma list of outputs to export: {', '.join(PART_NAMES)}.")
+@print_options("bleed")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="The zip to write (default: output/<game-id>-shop.zip).")
+def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
+    """Write GAME's print-shop package: each distinct piece once, front and back at trim + bleed, numbered,
+    with its count, and files.csv listing file, side, count and size, in output/<game>-shop.zip."""
+    from .export.shop import ShopOptions, export_shop
+
+    root = _resolve(game)
+    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=from_cli(print_values)["bleed"])
+    problems = Problems()
+    result = export_shop(root, out_file, opts, problems)
+    _print_problems(problems)
+    if result is None:
+        click.echo("export failed: nothing was written", err=True)
+        sys.exit(1)
+    fronts = [r for r in result.rows if r["side"] == "front"]
+    click.echo(f"wrote {result.path} ({result.size / 1e6:.1f} MB): {len(fronts)} distinct pieces, "
+               f"{sum(r['count'] for r in fronts)} copies, {len(result.rows)} files, listed in files.csv")
+
+
 def main() -> None:
     from .fonts import FontMissing
     from .output import OutputError

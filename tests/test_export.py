@@ -25,6 +25,7 @@ from pypdf import PdfReader
 
 from pnp.build import load_valid, part_items
 from pnp.cli import cli
+from pnp.export.shop import ShopOptions, export_shop
 from pnp.export.tts import MAX_COLS, MAX_ROWS, MAX_SIDE, TtsOptions, export_tts, figure_region
 from pnp.layout.common import Ctx
 from pnp.parts import OUTPUT_NAMES
@@ -274,9 +275,103 @@ def test_tts_base_url_prefixes_every_image(tmp_path):
     assert urls and all(u.startswith("https://example.org/kit/") for u in urls)
 
 
+# ------------------------------------------------------------------------------ print shop
+def _read_zip(path: Path) -> tuple[zipfile.ZipFile, list[dict], str]:
+    zf = zipfile.ZipFile(path)
+    top = zf.namelist()[0].split("/")[0]
+    rows = list(csv.DictReader(io.StringIO(zf.read(f"{top}/files.csv").decode("utf-8"))))
+    return zf, rows, top
+
+
+def _check_shop(path: Path, root: Path, dpi: int, bleed: float = 3.0, outputs=OUTPUT_NAMES, compare: int = 3) -> list[dict]:
+    zf, rows, top = _read_zip(path)
+    items = _items(root)
+    by_id = {it.id: it for out in items.values() for it in out}
+    names = set(zf.namelist())
+    assert {f"{top}/README.txt", f"{top}/files.csv"} <= names
+    assert names == {f"{top}/{r['file']}" for r in rows} | {f"{top}/README.txt", f"{top}/files.csv"}
+    fronts = Counter()
+    compared = Counter()
+    for r in rows:
+        it = by_id[r["item"]]
+        data = zf.read(f"{top}/{r['file']}")
+        w, h = it.width + 2 * bleed, it.height + 2 * bleed
+        assert (float(r["trim_width_mm"]), float(r["trim_height_mm"])) == pytest.approx((it.width, it.height))
+        assert (float(r["width_mm"]), float(r["height_mm"])) == pytest.approx((w, h))
+        assert int(r["count"]) >= 1 and r["file"].split("/")[-1].split("-x")[-1].startswith(r["count"] + "-")
+        assert r["side"] in ("front", "back") and r["file"].endswith(f"-{r['side']}.{r['format']}")
+        if r["side"] == "front":
+            fronts[it.kind] += int(r["count"])
+        else:
+            assert it.back is not None
+        if r["format"] == "png":
+            img = Image.open(io.BytesIO(data))
+            assert img.mode == "RGB" and img.info.get("srgb") is not None
+            assert img.size == (int(r["width_px"]), int(r["height_px"])) == png.size_px(w, h, dpi)
+            if compared[r["side"]] < compare:  # the picture is the item's, with its bleed
+                compared[r["side"]] += 1
+                drawing = it.front if r["side"] == "front" else it.back
+                assert _close(img, png.render(drawing, w, h, dpi, origin=(-bleed, -bleed))) < 0.5, r["file"]
+        else:
+            page = PdfReader(io.BytesIO(data)).pages[0]
+            assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w * MM_PT, h * MM_PT], abs=0.01)
+            assert [float(v) for v in page.trimbox] == pytest.approx(
+                [bleed * MM_PT, bleed * MM_PT, (bleed + it.width) * MM_PT, (bleed + it.height) * MM_PT], abs=0.01)
+            assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, w * MM_PT, h * MM_PT], abs=0.01)
+    # every item is printed: its kind's count is the layout's, and every item with a back has a back file
+    assert fronts == _kinds(items, tuple(o for o in outputs))
+    with_back = {r["file"].rsplit("-", 1)[0] for r in rows if r["side"] == "back"}
+    for r in rows:
+        if r["side"] == "front" and by_id[r["item"]].back is not None:
+            assert r["file"].rsplit("-", 1)[0] in with_back, r["file"]
+    return rows
+
+
+@pytest.mark.parametrize("kit", REFERENCE_KITS)
+def test_shop_package_lists_every_piece_once_with_its_count(kit, tmp_path):
+    path = tmp_path / f"{kit}-shop.zip"
+    result = export_shop(ROOT / "content" / kit, path, ShopOptions(dpi=LOW_SHOP_DPI), Problems())
+    assert result is not None and result.path == path
+    rows = _check_shop(path, ROOT / "content" / kit, LOW_SHOP_DPI)
+    assert [r["format"] for r in rows if r["item"] == "board"] == ["pdf"], "auto: the board as a vector page"
+    notes = [r for r in rows if r["file"].startswith(("notes/",)) and r["side"] == "front"]
+    assert notes and all(int(r["count"]) > 1 for r in notes), "identical notes once, with their count"
+
+
+def test_shop_full_size_png_and_pdf_are_deterministic(tmp_path):
+    """300 dpi, the default: a 57 x 89 mm card with 3 mm bleed is 744 x 1122 px; every format gives the same
+    bytes on a rebuild (whatever the zip is called)."""
+    a, b = tmp_path / "a.zip", tmp_path / "b.zip"
+    for path in (a, b):
+        assert export_shop(MINI, path, ShopOptions(format="png", dpi=LOW_SHOP_DPI), Problems()) is not None
+    assert a.read_bytes() == b.read_bytes()
+    assert export_shop(MINI, a, ShopOptions(format="png"), Problems()) is not None
+    rows = _check_shop(a, MINI, 300, compare=2)
+    cards = [r for r in rows if r["file"].startswith("cards/")]
+    assert cards and all((r["width_px"], r["height_px"]) == ("744", "1122") for r in cards)
+    board = next(r for r in rows if r["item"] == "board")
+    assert (int(board["width_px"]), int(board["height_px"])) == png.size_px(246, 246, 300)
+    zf, _, _ = _read_zip(a)
+    assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zf.infolist())
+    c, d = tmp_path / "c.zip", tmp_path / "d.zip"
+    for path in (c, d):
+        assert export_shop(MINI, path, ShopOptions(format="pdf", bleed=2.0), Problems()) is not None
+    assert c.read_bytes() == d.read_bytes()
+    _check_shop(c, MINI, 300, bleed=2.0)
+
+
+def test_shop_only_some_parts(tmp_path):
+    r = CliRunner().invoke(cli, ["export", "shop", str(MINI), "--only", "notes", "--dpi", "72",
+                                 "--out", str(tmp_path / "n.zip")])
+    assert r.exit_code == 0, r.output
+    _, rows, _ = _read_zip(tmp_path / "n.zip")
+    assert rows and all(r["file"].startswith("notes/") for r in rows)
+
+
 # ------------------------------------------------------------------------------ errors and safety
 @pytest.mark.parametrize("args", [
-    ["export", "tts", "--dpi", "5000"],
+    ["export", "shop", "--dpi", "10"], ["export", "shop", "--dpi", "nan"], ["export", "shop", "--format", "tiff"],
+    ["export", "shop", "--only", "dice"], ["export", "shop", "--bleed", "-1"], ["export", "tts", "--dpi", "5000"],
     ["export", "tts", "no-such-game"], ["export", "pdf"],
 ])
 def test_usage_mistakes_are_exit_2(args):
@@ -284,7 +379,7 @@ def test_usage_mistakes_are_exit_2(args):
     assert r.exit_code == 2, r.output
 
 
-@pytest.mark.parametrize("which", ["tts"])
+@pytest.mark.parametrize("which", ["tts", "shop"])
 def test_content_error_is_exit_1_with_file_line_and_leaves_earlier_output(mini, tmp_path, which):
     out = tmp_path / ("t" if which == "tts" else "s.zip")
     args = ["export", which, str(mini), "--dpi", "72", "--out", str(out)]
