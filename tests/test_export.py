@@ -403,3 +403,12 @@ def test_export_into_a_build_folder_is_refused(tmp_path):
     assert r.returncode == 2, r.stderr
     assert "not a Tabletop Simulator export" in r.stderr and "Traceback" not in r.stderr
     assert (tmp_path / "built" / "manifest.json").is_file()
+
+
+def test_the_wheel_carries_the_export_package():
+    """pyproject lists pnp's packages one by one: a package left out is missing from the wheel (.ci/wheel-smoke
+    runs the exports from it; this says so sooner)."""
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "pnp").rglob("__init__.py")}
+    assert found <= listed, found - listed
