@@ -190,6 +190,7 @@ def _board_spaces(kit: str):
 
 
 def test_tts_figures_show_the_standee_and_tiles_both_faces(tts_exports):
+    """A player token stands as its figure (not the whole fold-over strip); a counter's tile shows both faces."""
     folder = tts_exports["euronopoly"]
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     items = {it.id: it for out in _items(ROOT / "content" / "euronopoly").values() for it in out}
@@ -200,9 +201,16 @@ def test_tts_figures_show_the_standee_and_tiles_both_faces(tts_exports):
         x0, y0, w, h = figure_region(it)
         assert h < it.height / 2, "the figure, not the whole fold-over strip"
         img = Image.open(folder / rec["image"])
-        assert _close(img, png.render(it.front, w, h, LOW_TTS_DPI, origin=(x0, y0))) < 0.5
+        assert rec["dpi"] == 2 * LOW_TTS_DPI
+        assert _close(img, png.render(it.front, w, h, rec["dpi"], origin=(x0, y0))) < 0.5
     bags = [r for r in manifest["objects"] if r["type"] == "bag"]
-    assert bags and all(p["front"] and p["back"] for r in bags for p in r["pieces"])
+    assert bags
+    for rec in bags:
+        for piece in rec["pieces"]:
+            it = items[piece["item"]]
+            for side, drawing in (("front", it.front), ("back", it.back)):
+                img = Image.open(folder / piece[side])
+                assert _close(img, png.render(drawing, it.width, it.height, piece["dpi"])) < 0.5
 
 
 def test_tts_counts_match_a_builds_manifest(tts_exports, reference_builds):

@@ -7,7 +7,8 @@ What goes on the table, by the registry's parts:
   up), drawn from card sheets of at most 10 × 7 slots and 4096 px a side; banknotes and chips: a
   face-up pile (a ``Deck``) per value, chips as round cards;
 * counters: a ``Bag`` per kind holding one ``Custom_Tile`` per counter (square or round, stackable,
-  front and back images); player tokens: a ``Figurine_Custom`` each, the standee's figure.
+  front and back images); player tokens: a ``Figurine_Custom`` each, the standee's figure (both at
+  twice the cards' resolution: they are small).
 
 Card sheets, as Tabletop Simulator reads them: slot i of a sheet is column i mod NumWidth, row
 i div NumWidth from the top left; the card with ``CardID`` k·100 + i is slot i of the sheet under
@@ -54,6 +55,8 @@ BOARD_SCALE = 1.5
 BOARD_SIDE = 4096
 #: a card at scale 1 on Tabletop Simulator's table is a poker card: 63.5 × 88.9 mm
 TTS_CARD = (63.5, 88.9)
+#: counters and figures, small and looked at closely, at this many times the cards' resolution
+PIECE_SCALE = 2.0
 #: how each registry part goes onto the table (parts not named here become decks, by group)
 HOW = {"board": "board", "titles": "deck", "decks": "deck-down", "reference": "deck",
        "notes": "pile", "chips": "pile", "counters": "bag", "tokens": "figure"}
@@ -323,7 +326,7 @@ class _Table:
         contained, rec_pieces = [], []
         for p in g.pieces:
             it = p.item
-            dpi = self.opts.dpi
+            dpi = self.opts.dpi * PIECE_SCALE
             front = self.write(f"{p.name}.png", self.picture(it.front, it.width, it.height, dpi), dpi)
             back = front
             if it.back is not None and it.back is not it.front:
@@ -339,7 +342,7 @@ class _Table:
                 tile["CustomImage"] = image
                 contained.append(tile)
             rec_pieces.append({"item": it.id, "kind": it.kind, "count": p.count, "ids": p.ids, "front": front,
-                               "back": back})
+                               "back": back, "dpi": dpi})
         x, z = place.next(40, 40)
         obj = _base("Bag", self.guid("bag", g.name), _transform(x, z), f"{g.name} ({len(contained)})")
         obj["ContainedObjects"] = contained
@@ -350,7 +353,7 @@ class _Table:
         p = g.pieces[0]
         it = p.item
         x0, y0, w, h = figure_region(it)
-        dpi = self.opts.dpi
+        dpi = self.opts.dpi * PIECE_SCALE
         name = self.write(f"{p.name}.png", self.picture(it.front, w, h, dpi, origin=(x0, y0)), dpi)
         x, z = place.next(w, w)
         obj = _base("Figurine_Custom", self.guid("figure", it.id), _transform(x, z, scale=round(h / 25.4 / 2, 4)),
@@ -358,16 +361,17 @@ class _Table:
         obj["CustomImage"] = {"ImageURL": self.url(name), "ImageSecondaryURL": self.url(name),
                               "ImageScalar": 1.0, "WidthScale": 0.0}
         return obj, {"name": g.name, "type": "figure", "guid": obj["GUID"], "image": name, "items": p.ids,
-                     "region_mm": [x0, y0, w, h]}
+                     "region_mm": [x0, y0, w, h], "dpi": dpi}
 
 
 def figure_region(it) -> tuple[float, float, float, float]:
     """The part of a token's drawing a standing figure shows: a fold-over standee's upright figure
-    (between its base and the fold), else the whole token."""
+    (between its base and the fold, without the dashed fold lines), else the whole token."""
     from ..layout.pieces import STANDEE_BASE, STANDEE_FIG
 
     if it.back is None and abs(it.height - 2 * (STANDEE_FIG + STANDEE_BASE)) < 1e-6:
-        return 0.0, STANDEE_BASE, it.width, STANDEE_FIG
+        fold = 0.25  # the fold lines' half width and a hair
+        return 0.0, STANDEE_BASE + fold, it.width, STANDEE_FIG - 2 * fold
     return 0.0, 0.0, it.width, it.height
 
 
