@@ -182,6 +182,11 @@ class _Table:
         return self.cache[key]
 
     def write(self, name: str, img: Image.Image, dpi: float | None = None) -> str:
+        """Keep ``img`` as the PNG ``name`` (or ``name-2`` ... if an object of another kind took the name);
+        returns the name it got."""
+        stem, n = name[:-len(".png")], 2
+        while name in self.files:
+            name, n = f"{stem}-{n}.png", n + 1
         self.files[name] = OutFile(name, png_bytes(img, dpi), {})
         self.sizes[name] = img.size
         return name
