@@ -312,6 +312,69 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
     sys.exit(1 if problems.errors else 0)
 
 
+@cli.group()
+def export() -> None:
+    """Export GAME beyond paper: for Tabletop Simulator (tts) or for a print shop (shop)."""
+
+
+@export.command("tts")
+@click.argument("game", required=False)
+@click.option("--dpi", type=click.IntRange(50, 300), default=150, show_default=True,
+              help="Resolution of the card images (a deck whose 10 x 7 sheet would pass 4096 px gets less).")
+@click.option("--base-url", default="", metavar="URL",
+              help="Put URL before every image's file name in the JSON: where you uploaded the images "
+                   "(default: the file names alone, relative to the JSON).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: output/<game-id>-tts).")
+def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
+    """Write GAME as a Tabletop Simulator saved object (<game>.json) with its images, in output/<game>-tts/.
+
+    Decks become card sheets (at most 10 x 7, 4096 px), the board one image, money piles per value,
+    counters bags of tiles, player tokens standing figures; every count as the build's manifest says."""
+    from .export.tts import TtsOptions, export_tts
+
+    root = _resolve(game)
+    problems = Problems()
+    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url), problems)
+    _print_problems(problems)
+    if result is None:
+        click.echo("export failed: nothing was written", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {len(result.files)} file(s) to {result.out_dir}: {result.save} is the saved object "
+               f"(copy it into Tabletop Simulator's Saves/Saved Objects folder)")
+    if not base_url:
+        click.echo("the JSON names its images by file name: upload them and export again with --base-url URL")
+
+
+@export.command("shop")
+@click.argument("game", required=False)
+@click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True,
+              help="Resolution of the PNG files.")
+@click.option("--format", "fmt", type=click.Choice(["auto", "png", "pdf"]), default="auto", show_default=True,
+              help="png: an image per face; pdf: a vector page per face with TrimBox/BleedBox; auto: the board "
+                   "as PDF, the rest PNG.")
+@click.option("--only", "only", help=f"Comma list of outputs to export: {', '.join(PART_NAMES)}.")
+@print_options("bleed")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="The zip to write (default: output/<game-id>-shop.zip).")
+def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
+    """Write GAME's print-shop package: each distinct piece once, front and back at trim + bleed, numbered,
+    with its count, and files.csv listing file, side, count and size, in output/<game>-shop.zip."""
+    from .export.shop import ShopOptions, export_shop
+
+    root = _resolve(game)
+    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=from_cli(print_values)["bleed"])
+    problems = Problems()
+    result = export_shop(root, out_file, opts, problems)
+    _print_problems(problems)
+    if result is None:
+        click.echo("export failed: nothing was written", err=True)
+        sys.exit(1)
+    fronts = [r for r in result.rows if r["side"] == "front"]
+    click.echo(f"wrote {result.path} ({result.size / 1e6:.1f} MB): {len(fronts)} distinct pieces, "
+               f"{sum(r['count'] for r in fronts)} copies, {len(result.rows)} files, listed in files.csv")
+
+
 def main() -> None:
     from .fonts import FontMissing
     from .output import OutputError

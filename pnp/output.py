@@ -355,10 +355,12 @@ class OutputFolder:
                 _remove(entry)
 
     # -- publishing
-    def publish(self, files: list[OutFile]) -> list[Path]:
+    def publish(self, files: list[OutFile], drop: frozenset[str] | set[str] = frozenset()) -> list[Path]:
         """Make ``files``, with everything else the folder holds, the folder's new content, in one step.
 
-        On any failure the folder is as it was and the staging is removed (``OutputError``)."""
+        ``drop`` names files of the live set that are not carried over (files an earlier run of the
+        same writer made and this one no longer does). On any failure the folder is as it was and the
+        staging is removed (``OutputError``)."""
         if self._lock_fd is None and self._unwritable is None:
             self._claim()
         if self._unwritable is not None:
@@ -374,7 +376,7 @@ class OutputFolder:
                 _write_file(gen / f.name, f.data)
                 _checkpoint("file")
             if live is not None:
-                _carry(live, gen, skip=names)
+                _carry(live, gen, skip=names | set(drop))
             _fsync_dir(gen)
             _checkpoint("staged")
             self._swap_in(gen)

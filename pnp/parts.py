@@ -132,6 +132,19 @@ def items(ctx: "Ctx", output_name: str) -> list["Item"]:
     return out
 
 
+def group_of(item: "Item", output_name: str) -> str:
+    """The group an item is shown and handed out in: its part's ``contact`` (a deck per kind, the title
+    cards, the reference cards), else the output's name. A deck named like a part is prefixed with its
+    part's name (``decks-titles``), so two groups never share a name."""
+    declared = part(item.part)
+    if not declared or not declared.contact:
+        return output_name
+    name = declared.contact.format(kind=item.kind)
+    if "{kind}" in declared.contact and name in {p.name for p in PARTS} | set(OUTPUT_NAMES):
+        name = f"{declared.name}-{name}"
+    return name
+
+
 def reached_by(changed: list[str]) -> list[str]:
     """The outputs a change to these content files (paths relative to the game folder) can reach."""
     return [o for o in OUTPUT_NAMES if any(fnmatch(f, pat) for f in changed for pat in sources(o))]

@@ -250,13 +250,8 @@ def _safe(name: str) -> str:
 def _sheets(ctx: Ctx, part: str, items: list[Item], opts: PreviewOptions, bleed: float, problems_of):
     """(sheet name, cells): one sheet per deck, titles, reference cards, or per part; then the distinct backs."""
     groups: dict[str, list[Item]] = {}
-    reserved = {p.name for p in registry.PARTS} | set(registry.OUTPUT_NAMES)
     for it in items:
-        declared = registry.part(it.part)
-        name = declared.contact.format(kind=it.kind) if declared and declared.contact else part
-        if declared and "{kind}" in declared.contact and name in reserved:  # a deck named like a part
-            name = f"{declared.name}-{name}"
-        groups.setdefault(name, []).append(it)
+        groups.setdefault(registry.group_of(it, part), []).append(it)
     for name, group_items in groups.items():
         pad = bleed if opts.bleed else 0.0
         fronts = [Cell(it.id, it.front, it.width + 2 * pad, it.height + 2 * pad, (-pad, -pad), problems_of(it.front))

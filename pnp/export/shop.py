@@ -1,0 +1,164 @@
+"""``pnp export shop``: every printed piece once, front and back at trim + bleed, in one zip.
+
+For a print service that prints cards, tokens or boards one design at a time: each distinct piece
+(ten copies of a note are one piece, count 10) is a file per side at trim plus bleed, named
+``<part>/<nnn>-<piece>-x<count>-<side>.<png|pdf>``; ``files.csv`` lists every file with its item,
+side, count and size (trim, bleed, the file's size in mm and, for a PNG, in pixels).
+
+Formats (``--format``):
+
+* ``png``: raster at ``--dpi`` (default 300), sRGB: what online card and token printers take,
+  one image per face.
+* ``pdf``: one page per face, vector (text stays text), with TrimBox and BleedBox set: what a
+  print shop that trims by the PDF's boxes wants (the pages ``pnp build --per-item`` makes).
+* ``auto`` (the default): the board as a PDF (a 486 mm square at 300 dpi would be a 33-megapixel
+  raster, and a large-format print wants the vector art), everything else PNG.
+
+Colours are RGB (sRGB; the PNGs say so in an ``sRGB`` chunk, the PDFs use DeviceRGB): no CMYK
+conversion is made. The zip's bytes depend on the content only (fixed time stamps and
+permissions), and it is written whole or not at all (``output.write_all``).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .. import __version__
+from ..impose import impose
+from ..options import DEFAULT
+from ..output import OutFile, write_all
+from ..parts import OUTPUT_NAMES
+from ..problems import Problems
+from ..render import png
+from . import lay_out, pieces, png_bytes, safe
+
+FORMATS = ("auto", "png", "pdf")
+#: the zip's entries carry this time (the earliest a zip can say), so a rebuild gives the same bytes
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+COLUMNS = ("file", "item", "kind", "side", "count", "trim_width_mm", "trim_height_mm", "bleed_mm",
+           "width_mm", "height_mm", "width_px", "height_px", "dpi", "format", "colour")
+
+
+@dataclass(frozen=True)
+class ShopOptions:
+    dpi: int = 300
+    format: str = "auto"  # auto | png | pdf
+    bleed: float = DEFAULT.bleed
+    parts: tuple[str, ...] = OUTPUT_NAMES
+
+
+@dataclass
+class ShopResult:
+    path: Path
+    rows: list[dict] = field(default_factory=list)
+    size: int = 0
+
+
+def default_out(root: Path) -> Path:
+    return Path("output") / f"{Path(root).resolve().name}-shop.zip"
+
+
+def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Problems) -> ShopResult | None:
+    """Lay the kit out and write ``out`` (default ``output/<game>-shop.zip``); None, and nothing written,
+    when the content has errors."""
+    laid = lay_out(Path(root), problems, opts.bleed)
+    if laid is None:
+        return None
+    out = Path(out) if out else default_out(root)
+    folder = f"{safe(laid.kit.id)}-shop"  # the zip's one top folder (from the game, so any zip name gives the same bytes)
+    entries: list[tuple[str, bytes]] = []
+    rows: list[dict] = []
+    pdf_opts = replace(DEFAULT, per_item=True, bleed=opts.bleed)
+    b = opts.bleed
+    for output in opts.parts:
+        for n, p in enumerate(pieces(output, laid.items.get(output, [])), 1):
+            it = p.item
+            fmt = opts.format if opts.format != "auto" else ("pdf" if output == "board" else "png")
+            sides = [("front", it.front)] + ([("back", it.back)] if it.back is not None else [])
+            pages = {}
+            if fmt == "pdf":
+                pages = {s.side: s.page for s in impose([it], pdf_opts, laid.kit.game.title, output)}
+            w, h = it.width + 2 * b, it.height + 2 * b
+            rendered: dict[int, tuple[bytes, tuple[int, int]]] = {}
+            for side, drawing in sides:
+                name = f"{output}/{n:03d}-{p.name}-x{p.count}-{side}.{fmt}"
+                if fmt == "png":
+                    if id(drawing) not in rendered:  # a counter's back is its front: drawn once
+                        img = png.render(drawing, w, h, opts.dpi, origin=(-b, -b))
+                        rendered[id(drawing)] = (png_bytes(img, opts.dpi), img.size)
+                    data, (wp, hp) = rendered[id(drawing)]
+                else:
+                    data, wp, hp = _pdf(f"{laid.kit.game.title}: {p.name} ({side})", output, pages[side]), "", ""
+                entries.append((name, data))
+                rows.append({"file": name, "item": it.id, "kind": it.kind, "side": side, "count": p.count,
+                             "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
+                             "width_mm": _mm(w), "height_mm": _mm(h), "width_px": wp, "height_px": hp,
+                             "dpi": opts.dpi if fmt == "png" else "", "format": fmt,
+                             "colour": "sRGB" if fmt == "png" else "DeviceRGB (sRGB values)"})
+    listing = _csv(rows)
+    readme = _readme(laid.kit.game.title, opts, rows).encode("utf-8")
+    data = _zip([(f"{folder}/README.txt", readme), (f"{folder}/files.csv", listing)]
+                + [(f"{folder}/{name}", d) for name, d in entries])
+    (path,) = write_all(out.parent, [OutFile(out.name, data, {})])
+    return ShopResult(path, rows, len(data))
+
+
+def _mm(v: float) -> float | int:
+    r = round(v, 3)
+    return int(r) if r == int(r) else r
+
+
+def _pdf(title: str, subject: str, page) -> bytes:
+    from ..render.pdf import PdfWriter
+
+    w = PdfWriter(title, subject)
+    w.add(page)
+    return w.finish()
+
+
+def _csv(rows: list[dict]) -> bytes:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue().encode("utf-8")
+
+
+def _zip(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip whose bytes depend on the entries only: fixed times, Unix permissions 644; images stored
+    as they are (PNG and PDF are compressed already), text deflated."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED if name.endswith((".csv", ".txt")) else zipfile.ZIP_STORED
+            zf.writestr(info, data)
+    return buf.getvalue()
+
+
+def _readme(title: str, opts: ShopOptions, rows: list[dict]) -> str:
+    fronts = [r for r in rows if r["side"] == "front"]
+    copies = sum(r["count"] for r in fronts)
+    return f"""{title}: print-shop files (pnp {__version__})
+
+{len(fronts)} distinct pieces, {copies} printed in all, {len(rows)} files. files.csv lists each file: its item, its
+side, how many copies to print (count), the trim size, the bleed and the file's size in mm and pixels.
+
+Each file is one face at trim size plus {opts.bleed:g} mm bleed on every side: cut {opts.bleed:g} mm inside
+its edges. Art and backgrounds run into the bleed (banknotes, made to be cut on shared lines at home,
+keep a paper-coloured border inside their trim instead). A piece's back is the file named -back, to be printed
+so that the piece turned over about its vertical axis reads upright; a piece without a -back file is
+one-sided (the player tokens are fold-over standees: front and back are on the one face).
+
+PNG files are {opts.dpi} dpi, RGB in the sRGB colour space (each says so); PDF files are vector pages with
+TrimBox and BleedBox, RGB (DeviceRGB, the same sRGB values). Nothing is converted to CMYK: a shop
+that prints CMYK converts from sRGB.
+"""
+
+
+__all__ = ["ShopOptions", "ShopResult", "export_shop", "default_out", "FORMATS", "COLUMNS"]
