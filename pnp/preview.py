@@ -1,10 +1,20 @@
-"""``pnp preview``: every item as a PNG, and contact sheets that show the problems.
+"""``pnp preview``, ``pnp watch`` and ``pnp serve`` see the kit through a warm ``Session``.
 
-A designer changes a card's text and wants to see the card, not a 40-page PDF. This draws
-each item's front and back at trim size (or with its bleed) with the Pillow backend
-(``render/png.py``, the same scenes the PDF shows), and one contact sheet per deck and part:
-a grid of the items with their ids under them. An item whose drawing carries a problem is
-outlined (red: an error, amber: a warning) with the problem's code under it.
+A designer changes a card's text and wants to see the card, not a 40-page PDF. A ``Session``
+loads, validates and lays out a game once and keeps it (fonts, parsed content, the drawings);
+``refresh()`` does it again after a save and says which items' pictures changed: each side of
+each item has a key, a digest of its drawing (the scene is plain data: shapes, texts, fonts,
+colours, positions, and the bytes of the pictures it names) and of the problem marks drawn on
+it; only items whose key changed are drawn again.
+
+Pictures are the print's own pixels: each drawing is written as a PDF page by the build's PDF
+writer and rasterised by PDFium (``render/raster.py``). Problems are drawn on top: a frame in
+the severity's colour (red: an error, amber: a warning), a box around each text run a problem
+concerns, and the codes in the top-left corner.
+
+``pnp preview`` writes each item's front and back at trim size (or with its bleed) and one
+contact sheet per deck and part: a grid of the items with their ids under them, an item with
+problems outlined and its codes under it.
 
 Which problems belong to which drawing: layout reports texts that do not fit through
 ``Ctx.fit``; a tracing context remembers, for every text run a fit returned, the entity and
@@ -19,10 +29,12 @@ All files land together (``output.write_all``).
 from __future__ import annotations
 
 import difflib
+import hashlib
 import io
 import math
 import os
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,14 +42,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from . import parts as registry
 from . import rules, scene
-from .build import PARTS, part_items
-from .options import DEFAULT, PrintOptions
+from .build import PARTS
 from .content import UsageError, load_kit
 from .fonts import get_font
 from .layout.common import Ctx, Item
+from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
-from .problems import ERROR, Problem, Problems
-from .render import png
+from .problems import ERROR, Loc, Problem, Problems
 
 #: contact sheets larger than this many pixels are drawn smaller
 MAX_SHEET_PIXELS = 36_000_000
@@ -45,12 +56,14 @@ MAX_SHEET_PIXELS = 36_000_000
 BOARD_CELL = 1600
 #: the board's own image, at most this many pixels a side (a 480 mm board at 150 dpi is 2835)
 MAX_BOARD_SIDE = 8000
-PNG_LEVEL = 3  # zlib level: nearly the size of the default 6 in half the time
+PNG_LEVEL = 1  # zlib level: files ~15 % larger than level 3, written in two thirds of the time
 ERROR_COLOUR = "#d7191c"
 WARNING_COLOUR = "#e08a00"
 SHEET_BACKGROUND = "#e6e6e3"
 LABEL_FONT = "NotoSans-Regular"
 CODE_FONT = "NotoSans-Bold"
+#: drawings rendered from one PDF at a time (fonts embedded and parsed once per batch)
+BATCH = 40
 
 
 @dataclass
@@ -64,13 +77,11 @@ class PreviewOptions:
 
 @dataclass
 class Cell:
-    """One picture on a contact sheet: what it shows and the problems it is outlined for."""
+    """One picture on a contact sheet: which item's side it shows and the problems it is outlined for."""
 
     label: str
-    group: scene.Group
-    width: float  # mm of the region drawn
-    height: float
-    origin: tuple[float, float]
+    item: str
+    side: str
     problems: list[Problem] = field(default_factory=list)
     box: tuple[int, int, int, int] | None = None  # where the picture landed on its sheet: x, y, w, h in pixels
 
@@ -147,92 +158,401 @@ def drawing_problems(group: scene.Group, ctx: TracingCtx, loose: list[Problem]) 
     return out
 
 
+def run_problems(t: scene.Text, ctx: TracingCtx, loose: list[Problem]) -> list[Problem]:
+    """The problems one text run shows: those its fit reported, and ``loose`` ones pointing into its source."""
+    found: list[Problem] = []
+    for source, field_name, probs in ctx.traces.get(_text_key(t), ()):
+        found.extend(probs)
+        found.extend(p for p in loose if _points_into(p, source, field_name))
+    return list(dict.fromkeys(found))
+
+
+# ------------------------------------------------------------------------------ the warm session
+@dataclass(frozen=True)
+class ItemInfo:
+    """What a page showing the kit needs to know of an item (its pictures come from ``Session.png``)."""
+
+    id: str
+    kind: str
+    part: str  # the registry part that laid it out: titles, decks, notes ...
+    group: str  # the deck or group it is shown in (``parts.group_of``): a deck's id, titles, notes ...
+    source: Loc | None  # the content entry it prints, when it has one
+    has_back: bool
+    output: str = ""  # the output it prints in: board, cards, notes, tokens
+    width: float = 0.0  # trim size, mm
+    height: float = 0.0
+
+
+@dataclass
+class Update:
+    """What a ``Session.refresh`` changed."""
+
+    changed: set[str]  # item ids whose picture changed (redraw only these)
+    removed: set[str]
+    problems: list  # all current problems
+    error: object | None  # a load error (YAML syntax ...) that kept the last good state; None when fine
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A problem drawn on a picture: a box (mm, in the item's frame, y up) around the run it concerns."""
+
+    box: tuple[float, float, float, float] | None  # x0, y0, x1, y1; None: the whole picture
+    severity: str
+    code: str
+
+
+@dataclass
+class _Side:
+    group: scene.Group
+    key: str  # digest of the drawing and the region drawn
+    problems: list[Problem]
+    marks: tuple[Mark, ...]
+
+
+@dataclass
+class _Entry:
+    info: ItemInfo
+    sides: dict[str, _Side]
+
+    def signature(self) -> tuple:
+        return (self.info, tuple((s, v.key, v.marks) for s, v in self.sides.items()))
+
+
+def _digest_shape(shape, h, files: dict) -> None:
+    if isinstance(shape, scene.Group):
+        h.update(b"G" + repr((shape.transform, shape.clip, shape.key, shape.bounds)).encode())
+        for child in shape.children:
+            _digest_shape(child, h, files)
+        h.update(b")")
+        return
+    h.update(repr(shape).encode())
+    if isinstance(shape, scene.Image):  # the drawing names a file: its bytes are part of the picture
+        if shape.path not in files:
+            try:
+                st = os.stat(shape.path)
+                files[shape.path] = f"{st.st_mtime_ns}:{st.st_size}".encode()
+            except OSError:
+                files[shape.path] = b"?"
+        h.update(files[shape.path])
+
+
+def drawing_key(group: scene.Group, region: tuple, salt: bytes = b"", files: dict | None = None) -> str:
+    """A stable digest of everything a picture of this drawing depends on: the scene tree (frozen shapes:
+    positions, texts, fonts, sizes, colours), the files its images name, and the region and resolution."""
+    h = hashlib.blake2b(salt + repr(region).encode(), digest_size=16)
+    _digest_shape(group, h, {} if files is None else files)
+    return h.hexdigest()
+
+
+def _text_box(t: scene.Text, m: scene.Affine) -> tuple[float, float, float, float]:
+    pt = 25.4 / 72.0
+    x = t.x - (t.width / 2 if t.anchor == "middle" else t.width if t.anchor == "end" else 0.0)
+    y0, y1 = t.y - 0.25 * t.size * pt, t.y + 0.8 * t.size * pt
+    pts = [scene.apply(m, px, py) for px in (x, x + t.width) for py in (y0, y1)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _runs(group: scene.Group, m: scene.Affine):
+    """Every text run of a drawing with the transform that places it in the drawing's frame."""
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            yield from _runs(child, scene.compose(m, child.transform) if child.transform != scene.IDENTITY else m)
+        elif isinstance(child, scene.Text):
+            yield child, m
+
+
+class Session:
+    """A game loaded, checked and laid out, kept warm; pictures drawn on demand and cached by key.
+
+    ``refresh(changed)`` loads again (after a save) and returns an ``Update``: the items whose
+    pictures changed, those gone, every current problem, and a load error if the content could not
+    be loaded (a YAML mistake): then the last good items and pictures stay. Safe to call from
+    several threads (one lock)."""
+
+    def __init__(self, root: Path, dpi: float = 100.0, *, bleed: bool = False, print: PrintOptions = DEFAULT,
+                 parts: tuple[str, ...] = PARTS):
+        self.root = Path(root)
+        self.dpi = float(dpi)
+        self.bleed = bleed  # draw each item with its bleed (else at trim size)
+        self.print = print
+        self.parts = tuple(parts)  # the outputs shown: board, cards, notes, tokens
+        self.items: dict[str, ItemInfo] = {}
+        self.problems: list[Problem] = []
+        self.error: Problem | None = None
+        self.kit = None
+        self.skipped: list[str] = []  # outputs that could not be laid out (content errors): their last pictures stay
+        self._entries: dict[str, _Entry] = {}
+        self._pngs: dict[tuple, bytes] = {}  # (drawing key, marks) -> PNG bytes
+        self._lock = threading.RLock()
+        self.last: Update = self.refresh(None)
+
+    # -- loading
+    def refresh(self, changed: list[Path] | None = None) -> Update:
+        """Load, validate and lay out again; which pictures changed. ``changed`` (the files saved) is a hint:
+        the whole game is reloaded (warm, that takes well under 0.2 s) and the keys decide what changed."""
+        with self._lock:
+            problems = Problems()
+            kit = load_kit(self.root, problems)
+            if kit is None:  # the last good state stays
+                self.problems = problems.sorted()
+                self.error = next((p for p in self.problems if p.severity == ERROR), None)
+                return Update(set(), set(), self.problems, self.error)
+            rules.run(kit, problems)
+            entries, skipped = self._lay_out(kit, problems)
+            for out in skipped:  # keep what was last drawn of an output the layout could not draw now
+                entries.update({k: e for k, e in self._entries.items() if e.info.output == out and k not in entries})
+            old = self._entries
+            changed_ids = {k for k, e in entries.items() if k not in old or old[k].signature() != e.signature()}
+            removed = set(old) - set(entries)
+            self._entries = entries
+            self.items = {k: e.info for k, e in entries.items()}
+            self.kit, self.skipped, self.error = kit, skipped, None
+            self.problems = problems.sorted()
+            used = {(s.key, m) for e in entries.values() for s in e.sides.values() for m in ((), s.marks)}
+            self._pngs = {k: v for k, v in self._pngs.items() if k in used}
+            self.last = Update(changed_ids, removed, self.problems, None)
+            return self.last
+
+    def _lay_out(self, kit, problems: Problems) -> tuple[dict[str, _Entry], list[str]]:
+        invalid = bool(problems.errors)
+        ctx = TracingCtx(kit, bleed=self.print.bleed, problems=problems)
+        laid: list[tuple[str, list[Item]]] = []
+        skipped = []
+        for out in self.parts:
+            try:
+                items = registry.items(ctx, out)
+            except Exception:
+                if not invalid:
+                    raise
+                skipped.append(out)  # invalid content the layout cannot draw: the errors say why
+                continue
+            laid.append((out, items))
+        traced = ctx.traced()
+        loose = [p for p in problems.items if p not in traced]
+        board_file = kit.sources.get("board.yaml")
+        salt = self._salt(kit)
+        files: dict = {}
+        sides_of: dict[int, _Side] = {}  # drawings shared by several items (copies, backs) are looked at once
+        entries: dict[str, _Entry] = {}
+        for out, items in laid:
+            for it in items:
+                if it.id in entries:
+                    continue
+                sides: dict[str, _Side] = {}
+                for side, group in (("front", it.front), ("back", it.back)):
+                    if group is None:
+                        continue
+                    if id(group) not in sides_of:
+                        w, h, origin = self.region(it)
+                        key = drawing_key(group, (w, h, origin, self.dpi_for(w, h)), salt, files)
+                        whole = []
+                        if out == "board" and board_file is not None:
+                            # the board draws most names with a quiet fit (no trace): it owns what points into board.yaml
+                            whole = [p for p in loose if _same_file(p.loc.file, str(board_file))]
+                        sides_of[id(group)] = self._side(group, key, ctx, loose, whole)
+                    sides[side] = sides_of[id(group)]
+                source = getattr(it.source, "loc", None)
+                info = ItemInfo(it.id, it.kind, it.part, registry.group_of(it, out), source,
+                                it.back is not None, out, it.width, it.height)
+                entries[it.id] = _Entry(info, sides)
+        return entries, skipped
+
+    def _side(self, group: scene.Group, key: str, ctx: TracingCtx, loose: list[Problem],
+              whole: list[Problem]) -> _Side:
+        found: list[Problem] = []
+        marks: list[Mark] = []
+        for t, m in _runs(group, group.transform):
+            probs = run_problems(t, ctx, loose)
+            if probs:
+                found.extend(probs)
+                box = _text_box(t, m)
+                for p in dict.fromkeys(probs):
+                    marks.append(Mark(box, p.severity, p.code))
+        for p in whole:
+            found.append(p)
+            marks.append(Mark(None, p.severity, p.code))
+        return _Side(group, key, list(dict.fromkeys(found)), tuple(dict.fromkeys(marks)))
+
+    def _salt(self, kit) -> bytes:
+        """What changes every picture without changing a drawing: the game's own fonts."""
+        h = hashlib.blake2b(digest_size=16)
+        folder = self.root / "fonts"
+        if folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                try:
+                    st = path.stat()
+                except OSError:
+                    continue
+                h.update(f"{path.name}:{st.st_mtime_ns}:{st.st_size};".encode())
+        return h.digest()
+
+    # -- geometry
+    def region(self, it) -> tuple[float, float, tuple[float, float]]:
+        """The region of an item drawn: its trim, or with the bleed around it (width, height, origin) in mm."""
+        w, h = (it.width, it.height)
+        pad = self.print.bleed if self.bleed else 0.0
+        return w + 2 * pad, h + 2 * pad, (-pad, -pad)
+
+    def dpi_for(self, w: float, h: float) -> float:
+        return min(self.dpi, MAX_BOARD_SIDE * 25.4 / max(w, h))
+
+    # -- pictures
+    def problems_of(self, item_id: str, side: str | None = None) -> list[Problem]:
+        """The problems drawn on an item (one side, or both)."""
+        e = self._entries[item_id]
+        sides = [e.sides[side]] if side else list(e.sides.values())
+        return list(dict.fromkeys(p for s in sides for p in s.problems))
+
+    def sides(self, item_id: str) -> list[str]:
+        return list(self._entries[item_id].sides)
+
+    def png(self, item_id: str, side: str = "front", marks: bool = True) -> bytes:
+        """The item's picture (PNG), with its problems drawn on top unless ``marks`` is False.
+        KeyError for an item or side that does not exist."""
+        with self._lock:
+            s = self._entries[item_id].sides[side]
+            k = (s.key, s.marks if marks else ())
+            if k not in self._pngs:
+                self.draw([(item_id, side)], marks=marks)
+            return self._pngs[k]
+
+    def image(self, item_id: str, side: str = "front", marks: bool = True) -> Image.Image:
+        return Image.open(io.BytesIO(self.png(item_id, side, marks))).convert("RGB")
+
+    def draw(self, wanted: list[tuple[str, str]] | None = None, marks: bool = True,
+             keep: bool = False, progress=None) -> dict[tuple[str, str], Image.Image]:
+        """Draw the pictures not drawn yet (every side of every item when ``wanted`` is None), in batches
+        from one PDF each. ``keep``: return the decoded images (id, side) -> image of those drawn now."""
+        from .render import raster
+
+        with self._lock:
+            if wanted is None:
+                wanted = [(k, s) for k, e in self._entries.items() for s in e.sides]
+            todo: dict[tuple, tuple[str, str]] = {}
+            for item_id, side in wanted:
+                s = self._entries[item_id].sides[side]
+                k = (s.key, s.marks if marks else ())
+                if k not in self._pngs and k not in todo:
+                    todo[k] = (item_id, side)
+            kept: dict[tuple[str, str], Image.Image] = {}
+            jobs = list(todo.items())
+            for start in range(0, len(jobs), BATCH):
+                batch = jobs[start:start + BATCH]
+                regions, dpis = [], []
+                for _, (item_id, side) in batch:
+                    e = self._entries[item_id]
+                    w, h, origin = self.region(e.info)
+                    regions.append((e.sides[side].group, w, h, origin))
+                    dpis.append(self.dpi_for(w, h))
+                for (k, (item_id, side)), img, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
+                    if k[1]:
+                        img = _draw_marks(img, k[1], self.region(self._entries[item_id].info), dpi)
+                    buf = io.BytesIO()
+                    img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
+                    self._pngs[k] = buf.getvalue()
+                    if keep:
+                        kept[(item_id, side)] = img
+                if progress:
+                    progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
+            return kept
+
+
+def _draw_marks(img: Image.Image, marks: tuple[Mark, ...], region: tuple, dpi: float) -> Image.Image:
+    """The picture with its problems on top: a frame in the worst severity's colour, a box around each run
+    a problem concerns (in its own severity's colour), and the codes in the top-left corner."""
+    img = img.copy()
+    draw = ImageDraw.Draw(img)
+    w_mm, h_mm, (x0, y0) = region
+    k = dpi / 25.4
+    W, H = img.size
+    unit = max(1, round(dpi / 75))
+    worst = ERROR_COLOUR if any(m.severity == ERROR for m in marks) else WARNING_COLOUR
+    for i in range(2 * unit):
+        draw.rectangle((i, i, W - 1 - i, H - 1 - i), outline=worst)
+    for m in marks:
+        if m.box is None:
+            continue
+        bx0, by0, bx1, by1 = m.box
+        px0, px1 = (bx0 - x0) * k, (bx1 - x0) * k
+        py0, py1 = (y0 + h_mm - by1) * k, (y0 + h_mm - by0) * k
+        colour = ERROR_COLOUR if m.severity == ERROR else WARNING_COLOUR
+        box = (max(0, px0 - unit), max(0, py0 - unit), min(W - 1, px1 + unit), min(H - 1, py1 + unit))
+        if box[0] < box[2] and box[1] < box[3]:  # a run that overflows may lie outside the picture: the frame says it
+            draw.rectangle(box, outline=colour, width=unit)
+    codes = list(dict.fromkeys(m.code for m in marks))
+    font = ImageFont.truetype(str(get_font(CODE_FONT).path), max(9, round(8 * dpi / 72)))
+    y = 2 * unit
+    for code in codes[:3] + ([f"+{len(codes) - 3} more"] if len(codes) > 3 else []):
+        colour = ERROR_COLOUR if any(m.code == code and m.severity == ERROR for m in marks) else WARNING_COLOUR
+        left, top, right, bottom = draw.textbbox((3 * unit, y), code, font=font)
+        draw.rectangle((left - unit, top - unit, right + unit, bottom + unit), fill=colour)
+        draw.text((3 * unit, y), code, font=font, fill="#ffffff")
+        y = bottom + 2 * unit
+    return img
+
+
 # ------------------------------------------------------------------------------ the run
 def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems,
-                 progress=None) -> PreviewResult | None:
+                 progress=None, session: Session | None = None) -> PreviewResult | None:
     """Load, check, lay out and draw; None when the content cannot be loaded (nothing is written).
 
     Content errors found by the validator or the layout do not stop the preview (seeing them is
-    its point): the drawings are written with the faulty items outlined, and the errors are in
-    ``problems``. Raises ``UsageError`` for an unknown ``opts.item``."""
-    kit = load_kit(root, problems)
-    if kit is None:
+    its point): the drawings are written with the faulty items marked, and the errors are in
+    ``problems``. Raises ``UsageError`` for an unknown ``opts.item``. A warm ``session`` (of the
+    same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn."""
+    session = session or Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts)
+    problems.items.extend(session.problems)
+    if session.kit is None or session.error is not None:
         return None
-    rules.run(kit, problems)
-    invalid = bool(problems.errors)
-    bleed = opts.print.bleed
-    ctx = TracingCtx(kit, bleed=bleed, problems=problems)
+    kit = session.kit
     out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
-    result = PreviewResult(out_dir)
-
-    # lay out every asked part: (part, items)
-    parts: list[tuple[str, list[Item]]] = []
-    for part in opts.parts:
-        try:
-            items = part_items(ctx, part)
-        except Exception:
-            if not invalid:
-                raise
-            result.skipped.append(part)  # invalid content the layout cannot draw: the errors say why
-            continue
-        if items:
-            parts.append((part, items))
-
-    traced = ctx.traced()
-    loose = [p for p in problems.items if p not in traced]
-    cache: dict[int, list[Problem]] = {}
-    board_file = kit.sources.get("board.yaml")
-    for part, items in parts:
-        if part == "board" and board_file is not None:
-            # the board draws most names with a quiet fit (no trace): it owns whatever points into board.yaml
-            own = drawing_problems(items[0].front, ctx, loose)
-            cache[id(items[0].front)] = own + [p for p in loose if _same_file(p.loc.file, str(board_file))
-                                               and p not in own]
-
-    def problems_of(group: scene.Group | None) -> list[Problem]:
-        if group is None:
-            return []
-        if id(group) not in cache:
-            cache[id(group)] = drawing_problems(group, ctx, loose)
-        return cache[id(group)]
-
+    result = PreviewResult(out_dir, skipped=list(session.skipped))
+    outputs = [o for o in opts.parts if o in session.parts]
+    by_output: dict[str, list[ItemInfo]] = {o: [] for o in outputs}
+    for info in session.items.values():
+        if info.output in by_output:
+            by_output[info.output].append(info)
     if opts.item is not None:
-        every = [(out, it) for out, items in parts for it in items]
-        chosen = [(out, it) for out, it in every if it.id == opts.item]
-        if not chosen:
-            near = difflib.get_close_matches(opts.item, [it.id for _, it in every], n=3)
+        if opts.item not in session.items or session.items[opts.item].output not in by_output:
+            near = difflib.get_close_matches(opts.item, [i for o in outputs for i in (x.id for x in by_output[o])], n=3)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
             raise UsageError(f"no item {opts.item!r}{where}{hint}")
-        parts = [(chosen[0][0], [it for _, it in chosen])]
+        info = session.items[opts.item]
+        by_output = {info.output: [info]}
 
-    painter = _Drawer(opts, bleed)
     files: list[OutFile] = []
-    written_names: set[str] = set()
-    progress = progress or (lambda done, total, part: None)
-    for done, (part, items) in enumerate(parts, 1):
-        for it in items:
-            for side, group in (("front", it.front), ("back", it.back)):
-                if group is None:
-                    continue
-                name = f"{_safe(it.id)}-{side}.png"
-                if name in written_names:
-                    continue
-                written_names.add(name)
-                files.append(OutFile(name, painter.png(group, it), {}))
-                result.images += 1
-            codes = [p.code for p in problems_of(it.front) + problems_of(it.back)]
-            if codes:
-                result.flagged[it.id] = list(dict.fromkeys(codes))
-        if opts.item is not None:
+    written: set[str] = set()
+    total = sum(len(v) for v in by_output.values())
+    done = 0
+    progress = progress or (lambda done, total, what: None)
+    for out, infos in by_output.items():
+        if not infos:
             continue
-        for sheet, cells in _sheets(ctx, part, items, opts, bleed, problems_of):
-            name = f"contact-{sheet}.png"
-            result.sheets[name] = cells
-            title = f"{kit.game.title} · {sheet} · {_count(cells)}"
-            files.append(OutFile(name, painter.sheet(cells, title, board=(part == "board")), {}))
-        painter.forget_images()
-        progress(done, len(parts), part)
+        wanted = [(i.id, s) for i in infos for s in session.sides(i.id)]
+        images = session.draw(wanted, keep=opts.item is None)
+        for info in infos:
+            for side in session.sides(info.id):
+                name = f"{_safe(info.id)}-{side}.png"
+                if name in written:
+                    continue
+                written.add(name)
+                files.append(OutFile(name, session.png(info.id, side), {}))
+                result.images += 1
+            codes = [p.code for p in session.problems_of(info.id)]
+            if codes:
+                result.flagged[info.id] = list(dict.fromkeys(codes))
+        if opts.item is None:
+            painter = _Sheets(session, opts, images)
+            for sheet, cells in _sheets(session, infos):
+                name = f"contact-{sheet}.png"
+                result.sheets[name] = cells
+                title = f"{kit.game.title} · {sheet} · {_count(cells)}"
+                files.append(OutFile(name, painter.sheet(cells, title, board=(out == "board")), {}))
+        done += len(infos)
+        progress(done, total, out)
     result.files = write_all(out_dir, files)
     return result
 
@@ -247,81 +567,52 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "item"
 
 
-def _sheets(ctx: Ctx, part: str, items: list[Item], opts: PreviewOptions, bleed: float, problems_of):
+def _sheets(session: Session, infos: list[ItemInfo]):
     """(sheet name, cells): one sheet per deck, titles, reference cards, or per part; then the distinct backs."""
-    groups: dict[str, list[Item]] = {}
-    for it in items:
-        groups.setdefault(registry.group_of(it, part), []).append(it)
-    for name, group_items in groups.items():
-        pad = bleed if opts.bleed else 0.0
-        fronts = [Cell(it.id, it.front, it.width + 2 * pad, it.height + 2 * pad, (-pad, -pad), problems_of(it.front))
-                  for it in group_items]
-        yield name, fronts
-        backs: dict[int, list[Item]] = {}
-        for it in group_items:
-            if it.back is not None and it.back is not it.front:  # a counter's back is its front
-                backs.setdefault(id(it.back), []).append(it)
+    groups: dict[str, list[ItemInfo]] = {}
+    for info in infos:
+        groups.setdefault(info.group, []).append(info)
+    for name, members in groups.items():
+        yield name, [Cell(i.id, i.id, "front", session.problems_of(i.id, "front")) for i in members]
+        backs: dict[str, list[ItemInfo]] = {}
+        for i in members:
+            e = session._entries[i.id]
+            back = e.sides.get("back")
+            if back is not None and back.group is not e.sides["front"].group:  # a counter's back is its front
+                backs.setdefault(back.key, []).append(i)
         if backs:
             cells = []
             for sharing in backs.values():
-                it = sharing[0]
+                i = sharing[0]
                 if len(sharing) == 1:
-                    label = f"{it.id} (back)"
-                elif len(sharing) == len(group_items):
+                    label = f"{i.id} (back)"
+                elif len(sharing) == len(members):
                     label = f"back of all {len(sharing)}"
                 else:
-                    label = f"back of {len(sharing)}: {it.id}…"
-                cells.append(Cell(label, it.back, it.width + 2 * pad, it.height + 2 * pad, (-pad, -pad),
-                                  problems_of(it.back)))
+                    label = f"back of {len(sharing)}: {i.id}…"
+                cells.append(Cell(label, i.id, "back", session.problems_of(i.id, "back")))
             yield f"{name}-backs", cells
 
 
-# ------------------------------------------------------------------------------ drawing
-class _Drawer:
-    """Renders each distinct drawing once (kept as PNG bytes) and lays out contact sheets."""
+# ------------------------------------------------------------------------------ contact sheets
+class _Sheets:
+    """Lays out contact sheets from a session's pictures (those just drawn are handed over decoded)."""
 
-    def __init__(self, opts: PreviewOptions, bleed: float):
+    def __init__(self, session: Session, opts: PreviewOptions, images: dict):
+        self.session = session
         self.opts = opts
-        self.bleed = bleed
-        self.pngs: dict[tuple, bytes] = {}
-        self.images: dict[tuple, Image.Image] = {}
+        self.images = images
 
-    def _region(self, it: Item) -> tuple[float, float, tuple[float, float]]:
-        pad = self.bleed if self.opts.bleed else 0.0
-        return it.width + 2 * pad, it.height + 2 * pad, (-pad, -pad)
-
-    def _dpi(self, w: float, h: float) -> float:
-        return min(self.opts.dpi, MAX_BOARD_SIDE * 25.4 / max(w, h))
-
-    def image(self, group: scene.Group, w: float, h: float, origin: tuple[float, float]) -> Image.Image:
-        key = (id(group), w, h, origin)
-        if key in self.images:
-            return self.images[key]
-        if key in self.pngs:
-            return Image.open(io.BytesIO(self.pngs[key])).convert("RGB")
-        dpi = self._dpi(w, h)
-        img = png.render(group, w, h, dpi, origin=origin)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
-        self.pngs[key] = buf.getvalue()
-        self.images[key] = img
-        return img
-
-    def forget_images(self) -> None:
-        """Drop the decoded images (a part's contact sheets are done); the PNG bytes stay."""
-        self.images.clear()
-
-    def png(self, group: scene.Group, it: Item) -> bytes:
-        w, h, origin = self._region(it)
-        key = (id(group), w, h, origin)
-        if key not in self.pngs:
-            self.image(group, w, h, origin)
-        return self.pngs[key]
+    def image(self, cell: Cell) -> Image.Image:
+        key = (cell.item, cell.side)
+        if key not in self.images:
+            self.images[key] = self.session.image(cell.item, cell.side)
+        return self.images[key]
 
     def sheet(self, cells: list[Cell], title: str, board: bool = False) -> bytes:
         """A contact sheet: the cells in rows (left to right, as many as fit a roughly 3:2 sheet), each
         picture with its label under it, outlined and with its problem codes when it has problems."""
-        images = [self.image(c.group, c.width, c.height, c.origin) for c in cells]
+        images = [self.image(c) for c in cells]
         scale = 1.0
         if board:
             scale = min(1.0, BOARD_CELL / max(max(im.size) for im in images))

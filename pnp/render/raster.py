@@ -1,0 +1,82 @@
+"""Pictures of drawings as the print shows them: each drawing is written as a PDF page by
+``render/pdf.py`` (the same writer the build uses) and rasterised by PDFium (pypdfium2), the
+renderer of Chrome's PDF viewer. A preview is thus the print's own pixels: same fonts, same
+glyph positions, same clipping; no second renderer can drift from the PDF.
+
+It is also the fast way: PDFium draws the 121 drawings of Etymonopoly at 150 dpi in about
+0.35 s where the Pillow backend (``render/png.py``) took 3.9 s (it draws text glyph by glyph).
+
+``render_many([(group, w, h, origin), ...], dpi)`` draws several regions from one PDF (fonts
+embedded and parsed once). PDFium is not thread-safe: every call holds one lock.
+"""
+from __future__ import annotations
+
+import threading
+
+from PIL import Image
+
+from .. import scene
+
+_LOCK = threading.Lock()
+
+Region = tuple[scene.Group, float, float, tuple[float, float]]  # drawing, width mm, height mm, origin (x0, y0)
+
+
+def size_px(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
+    """The pixel size of a region: round(mm · dpi / 25.4) on each axis (at least 1)."""
+    return max(1, round(width_mm * dpi / 25.4)), max(1, round(height_mm * dpi / 25.4))
+
+
+def _page(region: Region, dpi: float) -> scene.Page:
+    """The region [x0, x0 + w] × [y0, y0 + h] of a drawing on a page of its own, top left at the page's.
+
+    PDFium maps a page onto ceil(size) pixels: the page is made a hair under a whole number of them,
+    so the picture is exactly ``size_px`` and one pixel is 25.4 / dpi mm."""
+    group, w, h, (x0, y0) = region
+    W, H = size_px(w, h, dpi)
+    pw, ph = (W - 0.01) * 25.4 / dpi, (H - 0.01) * 25.4 / dpi
+    return scene.Page(pw, ph, scene.Group([group], transform=scene.translate(-x0, ph - h - y0)))
+
+
+def pdf_bytes(regions: list[Region], dpi: float) -> bytes:
+    from .pdf import PdfWriter
+
+    writer = PdfWriter("pnp preview")
+    for region in regions:
+        writer.add(_page(region, dpi))
+    return writer.finish()
+
+
+def render_many(regions: list[Region], dpi: float | list[float]) -> list[Image.Image]:
+    """Each region as an RGB image of ``size_px(w, h, dpi)`` pixels (``dpi`` may be one per region)."""
+    if not regions:
+        return []
+    dpis = dpi if isinstance(dpi, list) else [dpi] * len(regions)
+    import pypdfium2 as pdfium
+
+    pages = [_page(r, d) for r, d in zip(regions, dpis)]
+    from .pdf import PdfWriter
+
+    writer = PdfWriter("pnp preview")
+    for p in pages:
+        writer.add(p)
+    data = writer.finish()
+    out = []
+    with _LOCK:
+        doc = pdfium.PdfDocument(data)
+        try:
+            for i, d in enumerate(dpis):
+                page = doc[i]
+                bitmap = page.render(scale=d / 72.0, may_draw_forms=False, draw_annots=False)
+                img = bitmap.to_pil()
+                out.append(img if img.mode == "RGB" else img.convert("RGB"))
+                page.close()
+        finally:
+            doc.close()
+    return out
+
+
+def render(group: scene.Group, width_mm: float, height_mm: float, dpi: float,
+           origin: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
+    """One region of a drawing (as ``render/png.py``'s ``render``, with the print's pixels)."""
+    return render_many([(group, width_mm, height_mm, origin)], dpi)[0]
