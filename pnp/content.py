@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import bundled
+from .csvdata import expand
 from .load import Budget, load_file
 from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
 from .parts import FILES
@@ -128,7 +129,8 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
                     continue
                 for path in paths:
                     sources[f"{folder}/{path.name}"] = path
-                    node = load_file(path, problems, budget)
+                    node = expand(load_file(path, problems, budget), cf.model_class(), root, problems, budget,
+                                  sources)
                     obj = build(cf.model_class(), node, problems) if node is not None else None
                     if obj is not None:
                         objects.append(obj)
@@ -140,7 +142,7 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
                 problems.report(FILE_MISSING, Loc(str(path)), "",
                                 f"{cf.pattern} is missing; every game folder needs one")
             continue
-        node = load_file(path, problems, budget)
+        node = expand(load_file(path, problems, budget), cf.model_class(), root, problems, budget, sources)
         if node is not None:
             built[cf.pattern] = build(cf.model_class(), node, problems)
     if problems.errors or any(built.get(cf.pattern) is None for cf in FILES if cf.required):
