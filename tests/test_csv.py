@@ -286,3 +286,40 @@ def test_yaml_in_a_cell_is_loaded_safely(mini):
     assert ("decks/luck.csv:3:3", "E-yaml-duplicate-key") in got and ("decks/luck.csv:4:3", "E-yaml-too-large") in got
     # a tag is not a YAML cell (it does not start with a bracket): text where a mapping belongs
     assert ("decks/luck.csv:2:3", "E-schema-type") in got
+
+
+# ---------------------------------------------------------------------------- incremental build, watch, new
+def test_a_changed_csv_or_a_picture_it_names_rebuilds_the_cards(mini, tmp_path):
+    (mini / "art").mkdir()
+    Image.new("RGB", (240, 180), "#3366cc").save(mini / "art" / "logo.png")
+    path = as_csv(mini, LUCK_CSV.replace("id,text,", "id,picture.file,picture.width,picture.height,text,")
+                  .replace("\ngo,", "\ngo,art/logo.png,20,15,").replace("\nfree,", "\nfree,,,,")
+                  .replace("\nfine,", "\nfine,,,,"))
+    out = tmp_path / "out"
+    opts = BuildOptions(parts=("board", "cards", "notes", "tokens"))
+    assert build_game(mini, out, opts, Problems()).rebuilt
+    assert build_game(mini, out, opts, Problems()).rebuilt == []
+    cards = (out / "cards-a4.pdf").read_bytes()
+    path.write_text(path.read_text(encoding="utf-8").replace("Pay {{ 5", "Now pay {{ 5"), encoding="utf-8")
+    result = build_game(mini, out, opts, Problems())
+    assert result.rebuilt == ["board", "cards"] and (out / "cards-a4.pdf").read_bytes() != cards
+    Image.new("RGB", (240, 180), "#cc3333").save(mini / "art" / "logo.png")
+    assert build_game(mini, out, opts, Problems()).rebuilt == ["board", "cards"]
+
+
+def test_watch_notices_a_saved_csv(mini):
+    path = as_csv(mini)
+    assert affected_parts(["decks/luck.csv"]) == ["board", "cards"]
+    seen, stop = [], threading.Event()
+
+    def on_change(changed, parts):
+        seen.append((changed, parts))
+        stop.set()
+
+    thread = threading.Thread(target=watch, args=(mini, on_change, 0.05, stop))
+    thread.start()
+    time.sleep(0.2)
+    path.write_text(LUCK_CSV.replace("Pay {{", "Now pay {{"), encoding="utf-8")
+    thread.join(timeout=10)
+    stop.set()
+    assert seen == [(["decks/luck.csv"], ["board", "cards"])]
