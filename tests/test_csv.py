@@ -323,3 +323,20 @@ def test_watch_notices_a_saved_csv(mini):
     thread.join(timeout=10)
     stop.set()
     assert seen == [(["decks/luck.csv"], ["board", "cards"])]
+
+
+def test_the_json_schemas_take_a_csv_file_for_the_list():
+    import json
+
+    import jsonschema
+
+    from conftest import ROOT
+
+    for kind, data in (("deck", {"id": "luck", "name": "Luck", "colour": "#e08a1e"}), ("titles", {})):
+        schema = json.loads((ROOT / "content" / "schema" / f"{kind}.schema.json").read_text(encoding="utf-8"))
+        check = jsonschema.Draft202012Validator(schema)
+        field = "cards" if kind == "deck" else "titles"
+        assert not list(check.iter_errors({**data, field: {"csv": "sheets/list.CSV"}}))
+        for bad in ({"csv": "sheets/list.txt"}, {"csv": "list.csv", "sep": ";"}, {}):
+            assert list(check.iter_errors({**data, field: bad})), bad
+
