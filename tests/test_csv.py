@@ -340,3 +340,37 @@ def test_the_json_schemas_take_a_csv_file_for_the_list():
         for bad in ({"csv": "sheets/list.txt"}, {"csv": "list.csv", "sep": ";"}, {}):
             assert list(check.iter_errors({**data, field: bad})), bad
 
+
+
+def test_new_from_a_csv_starts_a_game_whose_deck_reads_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cards = tmp_path / "my cards.csv"
+    cards.write_text(LUCK_CSV.replace("fine,Pay {{ 5 | money }}.,,pay,,5",
+                                      "fine,Pay {{ 5 | money }}.,,pay,,5\nfine2,Pay {{ 5 | money }}.,,pay,,5"),
+                     encoding="utf-8")
+    edit(cards, "id,text,", "id,copies,text,")
+    for row in ("go,", "free,", "fine,", "fine2,"):
+        edit(cards, f"\n{row}", f"\n{row}{2 if row == 'fine2,' else ''},")
+    r = CliRunner().invoke(cli, ["new", "from-sheet", "--from", str(cards)])
+    assert r.exit_code == 0, r.output
+    game = tmp_path / "content" / "from-sheet"
+    assert (game / "decks" / "luck.csv").read_bytes() == cards.read_bytes()
+    assert "cards: {csv: decks/luck.csv}" in (game / "decks" / "luck.yaml").read_text(encoding="utf-8")
+    assert "deck_sizes: {luck: 5}" in (game / "game.yaml").read_text(encoding="utf-8")  # 1 + 1 + 1 + 2 copies
+    problems = Problems()
+    assert check_game(game, problems) is not None and not problems.items, [str(p) for p in problems.items]
+    assert build_game(game, tmp_path / "out", BuildOptions(), Problems()) is not None
+
+
+def test_new_from_a_broken_csv_creates_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cards = tmp_path / "cards.csv"
+    cards.write_text(LUCK_CSV.replace(",,pay,,5", ",,pay,,-5"), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["new", "broken", "--from", str(cards)])
+    assert r.exit_code == 1 and "cards.csv:4:6: cards[2].effect.amount" in r.output and "nothing created" in r.output
+    assert not (tmp_path / "content" / "broken").exists()
+    r = CliRunner().invoke(cli, ["new", "broken", "--from", str(tmp_path / "none.csv")])
+    assert r.exit_code == 2 and "no such file" in r.output
+    (tmp_path / "cards.txt").write_text(LUCK_CSV, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["new", "broken", "--from", str(tmp_path / "cards.txt")])
+    assert r.exit_code == 2 and ".csv file" in r.output and not (tmp_path / "content" / "broken").exists()
