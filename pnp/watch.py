@@ -18,7 +18,7 @@ Snapshot = dict[str, tuple[int, int]]
 def snapshot(root: Path) -> Snapshot:
     """Modification time and size of every content file, by path relative to the game folder."""
     out: Snapshot = {}
-    for path in sorted([*root.rglob("*.y*ml"), *root.rglob("*.csv")]):  # CSV: a list's rows ({csv: FILE})
+    for path in sorted([*root.rglob("*.y*ml"), *root.rglob("*.[cC][sS][vV]")]):  # CSV: a list's rows ({csv: FILE})
         try:
             st = path.stat()
         except OSError:  # removed while we looked
