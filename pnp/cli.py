@@ -205,18 +205,28 @@ def schema(out_dir: Path) -> None:
 
 @cli.command()
 @click.argument("name")
-@click.option("--from", "source", metavar="GAME", help="Copy this kit (an id under ./content or a folder) "
-              "instead of the commented starter.")
+@click.option("--from", "source", metavar="GAME|FILE.csv", help="Copy this kit (an id under ./content or a "
+              "folder) instead of the commented starter; or start from the starter with its deck's cards read "
+              "from this CSV file (header row = card fields).")
 def new(name: str, source: str | None) -> None:
     """Create content/NAME: a game that validates and builds at once, to edit from there."""
-    from .scaffold import ScaffoldError, new_game
+    from .scaffold import ScaffoldContentError, ScaffoldError, new_game
 
-    src = _resolve(source) if source else None
+    cards_csv = Path(source) if source and Path(source).is_file() else None
+    if source and cards_csv is None and source.lower().endswith(".csv"):
+        raise click.UsageError(f"{source}: no such file (--from takes a game or a .csv file of cards)")
+    src = _resolve(source) if source and cards_csv is None else None
     try:
-        dest = new_game(name, Path("content"), src)
+        dest = new_game(name, Path("content"), src, cards_csv)
+    except ScaffoldContentError as exc:
+        _print_problems(exc.problems)
+        click.echo(f"nothing created: fix {source} and run pnp new again", err=True)
+        sys.exit(1)
     except ScaffoldError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(f"created {dest}: edit its YAML, then run `pnp validate {dest}` and `pnp build {dest}`")
+    if cards_csv is not None:
+        click.echo(f"its deck reads its cards from {dest / 'decks' / 'luck.csv'}, a copy of {source}")
 
 
 @cli.command("watch")

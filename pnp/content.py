@@ -101,6 +101,16 @@ def resolve_game(name: str | None) -> Path:
                      f"ships with pnp (games: {known})")
 
 
+def _csv_rows(node, cls, root: Path, problems: Problems, budget: Budget, sources: dict[str, Path]):
+    """A file whose list is written ``{csv: FILE}`` gets the CSV's rows there (pnp/csvdata.py, imported only
+    for a kit that names a CSV file)."""
+    if node is None or not node.is_map or not any(v.is_map and "csv" in v.value for v in node.value.values()):
+        return node
+    from .csvdata import expand
+
+    return expand(node, cls, root, problems, budget, sources)
+
+
 def load_kit(root: Path, problems: Problems) -> Kit | None:
     """Load a game folder. Every problem goes to ``problems``; returns None when the model can't be built."""
     root = Path(root)
@@ -128,7 +138,8 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
                     continue
                 for path in paths:
                     sources[f"{folder}/{path.name}"] = path
-                    node = load_file(path, problems, budget)
+                    node = _csv_rows(load_file(path, problems, budget), cf.model_class(), root, problems, budget,
+                                     sources)
                     obj = build(cf.model_class(), node, problems) if node is not None else None
                     if obj is not None:
                         objects.append(obj)
@@ -140,7 +151,7 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
                 problems.report(FILE_MISSING, Loc(str(path)), "",
                                 f"{cf.pattern} is missing; every game folder needs one")
             continue
-        node = load_file(path, problems, budget)
+        node = _csv_rows(load_file(path, problems, budget), cf.model_class(), root, problems, budget, sources)
         if node is not None:
             built[cf.pattern] = build(cf.model_class(), node, problems)
     if problems.errors or any(built.get(cf.pattern) is None for cf in FILES if cf.required):

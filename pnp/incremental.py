@@ -5,8 +5,8 @@ Each output's inputs hash covers everything that can change its bytes:
 * the content files that can reach it (from the registry, ``parts.sources``; templates may
   name anything in ``game.yaml``, ``board.yaml`` and ``tables.yaml``, so every output
   depends on those);
-* the files those content files name (a picture's ``file:``, relative to the game folder):
-  their bytes, or that they are missing;
+* the files those content files name (a picture's ``file:``, a list's ``csv:`` and the pictures
+  its cells name; relative to the game folder): their bytes, or that they are missing;
 * the game's own fonts (every file in its ``fonts/`` folder: ``theme.fonts`` may name any);
 * the build options;
 * the engine: pnp's version, its source and the bytes of its bundled fonts.
@@ -26,8 +26,8 @@ from .parts import sources
 
 PKG = Path(__file__).resolve().parent
 
-#: a content file that may name a file: a key ``file`` or ``*_file`` (Picture.file)
-_NAMES_A_FILE = re.compile(rb"(?m)(^|[\s{,])[A-Za-z_]*file\s*:")
+#: a content file that may name a file: a key ``file`` or ``*_file`` (Picture.file), or ``csv`` (a list's rows)
+_NAMES_A_FILE = re.compile(rb"(?m)(^|[\s{,])([A-Za-z_]*file|csv)\s*:")
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +70,7 @@ def _named_files(data: bytes) -> list[str]:
         seen += 1
         if isinstance(node, dict):
             for k, v in node.items():
-                if isinstance(k, str) and k.endswith("file") and isinstance(v, str):
+                if isinstance(k, str) and (k.endswith("file") or k == "csv") and isinstance(v, str):
                     out.append(v)
                 else:
                     stack.append(v)
@@ -105,6 +105,7 @@ def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
     contents: dict[Path, bytes] = {}  # each content file read once
     named: dict[Path, list[str]] = {}
     digests: dict[str, bytes] = {}
+    named_by_csv: dict[str, list[str]] = {}
 
     def digest(name: str) -> bytes:
         if name not in digests:
@@ -132,6 +133,13 @@ def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
                 h.update(str(path.relative_to(root)).encode())
                 h.update(contents[path])
                 pictures += named[path]
+        for name in [n for n in pictures if n.lower().endswith(".csv")]:  # a list's rows, and the pictures they name
+            if name not in named_by_csv:
+                from .csvdata import named_files as csv_named_files  # only kits with CSV files import it
+
+                data = _read(root / name)
+                named_by_csv[name] = [] if data is None else csv_named_files(data, _named_files)
+            pictures += named_by_csv[name]
         for name in sorted(set(pictures)):
             h.update(b"\0file\0" + name.encode("utf-8", "surrogatepass") + b"\0" + digest(name))
         out[part] = h.hexdigest()

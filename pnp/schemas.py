@@ -11,6 +11,7 @@ import json
 import types
 from typing import Any, Literal, Union, get_args, get_origin
 
+from .csvdata import csv_field
 from .parts import FILES as CONTENT_FILES
 from .schema import fields_of
 from .values import Amount, Colour, Id, Label, Length, Text
@@ -31,6 +32,13 @@ _SCALARS = {
     float: {"type": "number"},
     bool: {"type": "boolean"},
 }
+
+
+_CSV = {"type": "object", "properties": {"csv": {
+    "type": "string", "pattern": r"(?i)\.csv$",
+    "description": "a CSV file in the game folder (path relative to it): header row = field names (dotted for "
+                   "a mapping's: effect.action), one item a row"}},
+    "required": ["csv"], "additionalProperties": False}
 
 
 def _type(tp, defs: dict) -> dict:
@@ -67,6 +75,8 @@ def _object(cls, defs: dict) -> dict:
     props, required = {}, []
     for name, tp, f in fields_of(cls):
         prop = _type(tp, defs)
+        if csv_field(cls) == name:  # the list, or {csv: FILE}: its rows from a CSV file (pnp/csvdata.py)
+            prop = {"anyOf": [prop, _CSV]}
         if f.metadata.get("doc"):
             prop = {**prop, "description": f.metadata["doc"]}
         props[name] = prop

@@ -22,7 +22,7 @@ Snapshot = dict[str, tuple[int, int]]
 def snapshot(root: Path) -> Snapshot:
     """Modification time and size of every content file, by path relative to the game folder."""
     out: Snapshot = {}
-    for path in sorted(root.rglob("*.y*ml")):
+    for path in sorted([*root.rglob("*.y*ml"), *root.rglob("*.[cC][sS][vV]")]):  # CSV: a list's rows ({csv: FILE})
         try:
             st = path.stat()
         except OSError:  # removed while we looked
@@ -36,8 +36,13 @@ def changed_files(before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def affected_parts(changed: list[str]) -> list[str]:
-    """The outputs (board, cards, notes, tokens) a change to these files can reach."""
-    return reached_by(changed)
+    """The outputs (board, cards, notes, tokens) a change to these files can reach. A CSV file reaches what the
+    content files that may name one reach (decks, titles)."""
+    from .csvdata import CSV_LISTS
+    from .parts import FILES
+
+    csv_lists = [cf.pattern for cf in FILES if cf.model in CSV_LISTS]
+    return reached_by([n for f in changed for n in (csv_lists if f.lower().endswith(".csv") else [f])])
 
 
 #: after a change is seen, wait this long (at most the interval) and look again: an editor may still be writing

@@ -12,19 +12,19 @@ from . import rule
 FILE_MISSING = rule("E-file-missing", (
     "A file the kit needs cannot be found: every game folder has a game.yaml and a board.yaml (titles, money, "
     "counters, reference and decks/ are optional). Create the file or check the game folder's name."),
-    emitted_by=("pnp.load", "pnp.content"))
+    emitted_by=("pnp.load", "pnp.content", "pnp.csvdata"))
 
 FILE_UNREADABLE = rule("E-file-unreadable", (
     "A content file exists but cannot be read: it is a folder, a pipe, a device or a link to nothing, "
     "permissions forbid it, or decks/ is not a folder (or holds more than 200 files). pnp reads plain files "
     "only (a pipe is never opened: it would wait for ever); fix the file system, pnp never writes content "
     "files."),
-    emitted_by=("pnp.load", "pnp.content"))
+    emitted_by=("pnp.load", "pnp.content", "pnp.csvdata"))
 
 YAML_ENCODING = rule("E-yaml-encoding", (
     "The file is not UTF-8 text. pnp reads every content file as UTF-8 so that accents and other scripts "
     "survive; save the file as UTF-8 in your editor."),
-    emitted_by="pnp.load")
+    emitted_by=("pnp.load", "pnp.csvdata"))
 
 YAML_SYNTAX = rule("E-yaml-syntax", (
     "The file is not valid YAML at the given line: usually a bad indentation, a missing colon, or an unclosed "
@@ -36,7 +36,7 @@ YAML_TOO_LARGE = rule("E-yaml-too-large", (
     "document thousands of levels deep is an error, not a crash), or the kit's files together expand to more "
     "than 200,000 values, almost always because anchors and aliases (&name / *name) multiply each other (an "
     "'alias bomb'). pnp stops instead of hanging; write the values out or use fewer aliases."),
-    emitted_by="pnp.load")
+    emitted_by=("pnp.load", "pnp.csvdata"))
 
 YAML_TAG = rule("E-yaml-tag", (
     "A YAML tag such as !!python/object or !custom is used. Content is plain data (text, numbers, lists, "
@@ -56,6 +56,26 @@ YAML_DUPLICATE_KEY = rule("E-yaml-duplicate-key", (
     "The same key appears twice in one mapping. YAML would silently keep the last one, which hides mistakes; "
     "keep one of them."),
     emitted_by="pnp.load")
+
+# ---- spreadsheet data (pnp/csvdata.py): a list written as `cards: {csv: decks/chance.csv}`
+CSV_FILE = rule("E-csv-file", (
+    "A list's csv: names a file pnp will not read as its rows: outside the game folder (paths are relative to "
+    "the game folder, like pictures'; no .. or links leading out), not ending in .csv, larger than 5 MB, or the "
+    "csv: mapping holds other keys. A missing file is E-file-missing, one that is not UTF-8 E-yaml-encoding."),
+    emitted_by="pnp.csvdata")
+
+CSV_HEADER = rule("E-csv-header", (
+    "The first row of a CSV file names the fields of each row's item (text, id, keep, effect.action ...); a "
+    "header is empty, repeated, unknown to the schema (the message suggests the nearest), goes into a field "
+    "that is not a mapping, or names both a mapping and one of its fields (effect and effect.action). A field "
+    "holding a list of mappings (rows, effect.options) is one column whose cells hold YAML, [{...}, ...]."),
+    emitted_by="pnp.csvdata")
+
+CSV_ROW = rule("E-csv-row", (
+    "A row of a CSV file cannot be read: it has fewer cells than the header (a ragged row: add the empty "
+    "cells), a value beyond the last header, a quote left open, or a cell over 128 kB. Rows and columns are "
+    "counted as a spreadsheet shows them: the header is row 1, column A is 1."),
+    emitted_by="pnp.csvdata")
 
 # ---- schema (pnp/schema.py; values from pnp/values.py fail as E-schema-*)
 SCHEMA_UNKNOWN_KEY = rule("E-schema-unknown-key", (
