@@ -10,18 +10,20 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import __version__, incremental, rules
+from . import __version__, incremental
 from .content import load_kit
 from . import parts as registry
-from .impose import Sheet, impose
-from .layout.common import Ctx, Item
-from .model import Kit
 from .options import DEFAULT, PrintOptions, record
 from .output import OutFile, OutputFolder, manifest_bytes
 from .problems import Problems
-from .rules.printing import SHEET_FIT
-from .scene import Page
+
+if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so from hashes, before any of them
+    from .impose import Sheet
+    from .layout.common import Ctx, Item
+    from .model import Kit
+    from .scene import Page
 
 PARTS = registry.OUTPUT_NAMES
 
@@ -61,6 +63,8 @@ def collector_paused():
 
 def load_valid(root: Path, problems: Problems) -> Kit | None:
     """Load and run the rules; the kit is returned only when neither found an error."""
+    from . import rules
+
     kit = load_kit(root, problems)
     if kit is None:
         return None
@@ -75,6 +79,8 @@ def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed) -> 
 
 
 def _check_game(root: Path, problems: Problems, bleed: float) -> Kit | None:
+    from .layout.common import Ctx
+
     kit = load_valid(root, problems)
     if kit is None:
         return None
@@ -125,6 +131,10 @@ class PartResult:
 
 def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> PartResult | None:
     """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed."""
+    from .impose import impose
+    from .layout.common import Ctx
+    from .rules.printing import SHEET_FIT
+
     ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
     items = part_items(ctx, part)
     if not items:
