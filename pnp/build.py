@@ -28,6 +28,16 @@ if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so 
 PARTS = registry.OUTPUT_NAMES
 
 
+def __getattr__(name: str):
+    """``build.SHEET_FIT``, the rule a build reports when items do not fit the paper, is imported on first use:
+    its module (pnp.rules.printing) imports the model, which a build with nothing to do never needs."""
+    if name == "SHEET_FIT":
+        from .rules.printing import SHEET_FIT
+
+        return SHEET_FIT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @dataclass(frozen=True)
 class BuildOptions(PrintOptions):
     """The print options and which outputs (--only) to build."""

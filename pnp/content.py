@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import bundled
 from .problems import Problems
+from .rules.schema import FILE_MISSING, FILE_UNREADABLE  # declarations only: cheap
 
 if TYPE_CHECKING:
     from .model import Kit
@@ -113,7 +114,6 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
     from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
     from .parts import FILES
     from .problems import Loc
-    from .rules.schema import FILE_MISSING, FILE_UNREADABLE
     from .schema import build
     from .templates import render_all
 
