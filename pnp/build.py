@@ -10,20 +10,32 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import __version__, incremental, rules
+from . import __version__, incremental
 from .content import load_kit
 from . import parts as registry
-from .impose import Sheet, impose
-from .layout.common import Ctx, Item
-from .model import Kit
 from .options import DEFAULT, PrintOptions, record
 from .output import OutFile, OutputFolder, manifest_bytes
 from .problems import Problems
-from .rules.printing import SHEET_FIT
-from .scene import Page
+
+if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so from hashes, before any of them
+    from .impose import Sheet
+    from .layout.common import Ctx, Item
+    from .model import Kit
+    from .scene import Page
 
 PARTS = registry.OUTPUT_NAMES
+
+
+def __getattr__(name: str):
+    """``build.SHEET_FIT``, the rule a build reports when items do not fit the paper, is imported on first use:
+    its module (pnp.rules.printing) imports the model, which a build with nothing to do never needs."""
+    if name == "SHEET_FIT":
+        from .rules.printing import SHEET_FIT
+
+        return SHEET_FIT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,8 @@ def collector_paused():
 
 def load_valid(root: Path, problems: Problems) -> Kit | None:
     """Load and run the rules; the kit is returned only when neither found an error."""
+    from . import rules
+
     kit = load_kit(root, problems)
     if kit is None:
         return None
@@ -75,6 +89,8 @@ def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed) -> 
 
 
 def _check_game(root: Path, problems: Problems, bleed: float) -> Kit | None:
+    from .layout.common import Ctx
+
     kit = load_valid(root, problems)
     if kit is None:
         return None
@@ -125,6 +141,10 @@ class PartResult:
 
 def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> PartResult | None:
     """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed."""
+    from .impose import impose
+    from .layout.common import Ctx
+    from .rules.printing import SHEET_FIT
+
     ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
     items = part_items(ctx, part)
     if not items:
@@ -142,12 +162,73 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
                       {"files": [name], "items": len(items), "pages": _page_records(sheets)})
 
 
-def _render_in_child(root: str, part: str, opts: BuildOptions):
-    """Worker for -j: load the (already validated) kit again and render one part."""
+#: what a -j worker renders from: the build's loaded, validated kit and its options, set just before the
+#: workers are forked, so they share it (and the modules and fonts the parent has read) instead of loading again
+_FORKED: tuple | None = None
+
+
+def _render_in_child(part: str):
+    """Worker for -j: render one part of the kit the parent loaded (inherited by fork)."""
+    kit, opts = _FORKED
     problems = Problems()
-    kit = load_kit(Path(root), problems)
-    result = render_part(kit, part, opts, problems) if kit is not None else None
-    return result, problems.items
+    return render_part(kit, part, opts, problems), problems.items
+
+
+def _warm(kit: Kit, todo: list[str]) -> None:
+    """Do once, before forking, what every worker would otherwise repeat: import the layouts, the imposition
+    and reportlab, and parse the theme's four fonts for embedding (every kit prints with all four; a serial
+    build parses them too, fallback fonts stay lazy)."""
+    import importlib
+
+    from . import fonts, impose, tiling  # noqa: F401
+    from .render import pdf  # noqa: F401
+
+    for p in registry.PARTS:
+        if p.output in todo:
+            importlib.import_module(f"pnp.layout.{p.layout.split(':')[0]}")
+    theme = kit.game.theme.fonts
+    for name in (theme.title, theme.heading, theme.body, theme.italic):
+        fonts.get_font(name).ttfont
+
+
+def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, problems: Problems,
+                   progress) -> list[PartResult]:
+    """Render ``todo`` in ``jobs`` forked workers, biggest parts first; results in ``todo``'s order."""
+    import concurrent.futures as cf
+    import multiprocessing
+
+    global _FORKED
+    _warm(kit, todo)
+    _FORKED = (kit, opts)
+    order = sorted(todo, key=lambda p: -_WEIGHT.get(p, 0))
+    try:
+        with cf.ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
+                                    mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {p: pool.submit(_render_in_child, p) for p in order}
+            done: dict[str, tuple] = {}
+            for n, fut in enumerate(cf.as_completed(futures.values()), 1):
+                part = next(p for p, f in futures.items() if f is fut)
+                done[part] = fut.result()
+                progress(n, len(todo), part)
+    finally:
+        _FORKED = None
+    results = []
+    for part in todo:
+        result, found = done[part]
+        problems.items.extend(found)
+        if result is not None:
+            results.append(result)
+    return results
+
+
+#: rough relative cost of rendering each output (Etymonopoly: board 64 ms, cards 79, notes 30, tokens 17)
+_WEIGHT = {"cards": 4, "board": 3, "notes": 2, "tokens": 1}
+
+
+def can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems,
@@ -179,19 +260,8 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     if kit is None:
         return None
     results: list[PartResult] = []
-    if jobs > 1 and len(todo) > 1:
-        import concurrent.futures as cf
-        import multiprocessing
-
-        with cf.ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
-                                    mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(_render_in_child, str(root), p, opts) for p in todo]
-            for n, (part, fut) in enumerate(zip(todo, futures), 1):
-                result, found = fut.result()
-                progress(n, len(todo), part)
-                problems.items.extend(found)
-                if result is not None:
-                    results.append(result)
+    if jobs > 1 and len(todo) > 1 and can_fork():
+        results = _render_forked(kit, todo, opts, jobs, problems, progress)
     else:
         for n, part in enumerate(todo, 1):
             result = render_part(kit, part, opts, problems)

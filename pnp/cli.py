@@ -410,18 +410,25 @@ def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
                f"{sum(r['count'] for r in fronts)} copies, {len(result.rows)} files, listed in files.csv")
 
 
-def main() -> None:
-    from .fonts import FontMissing
-    from .output import OutputError
+def _raised(exc: Exception, module: str, name: str) -> bool:
+    """``exc`` is ``module.name``: looked up only if the module was imported (else it cannot have raised it),
+    so ``main`` imports neither the fonts nor the output writer for commands that never use them."""
+    mod = sys.modules.get(f"pnp.{module}")
+    return mod is not None and isinstance(exc, getattr(mod, name))
 
+
+def main() -> None:
     try:
         cli(prog_name="pnp")
-    except OutputError as exc:  # a folder that cannot be written is the user's to fix, not a crash
-        click.echo(f"Error: {exc}", err=True)
-        sys.exit(2)
-    except FontMissing as exc:  # pnp's own fonts are missing: a broken installation, not the content
-        click.echo(f"Error: {exc}; reinstall pnp (pipx reinstall pnp, or pip install --force-reinstall)", err=True)
-        sys.exit(2)
+    except Exception as exc:
+        if _raised(exc, "output", "OutputError"):  # a folder that cannot be written is the user's to fix
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(2)
+        if _raised(exc, "fonts", "FontMissing"):  # pnp's own fonts are missing: a broken installation
+            click.echo(f"Error: {exc}; reinstall pnp (pipx reinstall pnp, or pip install --force-reinstall)",
+                       err=True)
+            sys.exit(2)
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,18 +1,20 @@
-"""Find game folders and load one into a ``Kit``: YAML → positioned nodes → typed model → rendered texts."""
+"""Find game folders and load one into a ``Kit``: YAML → positioned nodes → typed model → rendered texts.
+
+Finding a game is cheap: PyYAML, the model and Jinja2 are imported by ``load_kit`` (and by ``list_games``,
+which reads each game's title), so ``pnp --help`` or a build with nothing to do never pays for them."""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import bundled
-from .load import Budget, load_file
-from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
-from .parts import FILES
-from .problems import Loc, Problems
-from .rules.schema import FILE_MISSING, FILE_UNREADABLE
-from .schema import build
-from .templates import render_all
+from .problems import Problems
+from .rules.schema import FILE_MISSING, FILE_UNREADABLE  # declarations only: cheap
+
+if TYPE_CHECKING:
+    from .model import Kit
 
 DEFAULT_GAME = "etymonopoly"
 #: most deck files a kit may hold (each is read and checked)
@@ -35,12 +37,12 @@ def content_dir() -> Path:
     return Path("content")
 
 
-def _games_in(base: Path, bundled: bool) -> list[GameRef]:
+def _games_in(base: Path, bundled: bool, titles: bool = True) -> list[GameRef]:
     out = []
     if base.is_dir():
         for d in sorted(base.iterdir()):
             if (d / "game.yaml").is_file():
-                out.append(GameRef(d.name, d, _peek_title(d / "game.yaml"), bundled))
+                out.append(GameRef(d.name, d, _peek_title(d / "game.yaml") if titles else "", bundled))
     return out
 
 
@@ -51,12 +53,13 @@ def _same_dir(a: Path, b: Path) -> bool:
         return False
 
 
-def local_games() -> list[GameRef]:
-    """The games under ./content, unless ./content is where the bundled kits live (a checkout of pnp)."""
+def local_games(titles: bool = True) -> list[GameRef]:
+    """The games under ./content, unless ./content is where the bundled kits live (a checkout of pnp).
+    ``titles=False`` leaves the titles empty (reading them loads every game.yaml)."""
     base = content_dir()
     if _same_dir(base, bundled.KITS):
         return []
-    return _games_in(base, bundled=False)
+    return _games_in(base, bundled=False, titles=titles)
 
 
 def list_games(base: Path | None = None) -> list[GameRef]:
@@ -69,6 +72,8 @@ def list_games(base: Path | None = None) -> list[GameRef]:
 
 
 def _peek_title(path: Path) -> str:
+    from .load import load_file
+
     node = load_file(path, Problems())
     if node is not None and node.is_map and "title" in node.value:
         return str(node.value["title"].value)
@@ -77,7 +82,7 @@ def _peek_title(path: Path) -> str:
 
 def default_game() -> str:
     """The single game under ./content when there is one, else the bundled default."""
-    local = local_games()
+    local = local_games(titles=False)
     if len(local) == 1:
         return local[0].id
     if len(local) > 1:
@@ -115,6 +120,12 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
     """Load a game folder. Every problem goes to ``problems``; returns None when the model can't be built."""
     root = Path(root)
     from .fonts import register_kit_fonts
+    from .load import Budget, load_file
+    from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
+    from .parts import FILES
+    from .problems import Loc
+    from .schema import build
+    from .templates import render_all
 
     register_kit_fonts(root)
     built: dict[str, object] = {}

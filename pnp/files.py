@@ -8,6 +8,9 @@ from __future__ import annotations
 import os
 import stat
 
+#: Largest content file read (a kit's files are a few kB each).
+MAX_BYTES = 5_000_000
+
 
 def not_plain(st: os.stat_result) -> str | None:
     """Why a file with this ``os.stat`` result must not be read, or None for a plain file."""

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
-from .files import not_plain
+from .files import MAX_BYTES, not_plain
 from .parts import sources
 
 PKG = Path(__file__).resolve().parent
@@ -82,8 +82,6 @@ def _named_files(data: bytes) -> list[str]:
 def _read(path: Path) -> bytes | None:
     """A regular file's bytes (at most the loader's limit); None for anything else: a pipe is never opened
     (it would block), a folder or a missing file is the loader's to report."""
-    from .load import MAX_BYTES
-
     try:
         st = os.stat(path)
         if not_plain(st) or st.st_size > MAX_BYTES:

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .files import not_plain
+from .files import MAX_BYTES, not_plain
 from .problems import Loc, Problems
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
                            YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
@@ -23,8 +23,7 @@ from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YA
 MAX_NODES = 200_000
 #: Deepest nesting accepted (checked on the parser's event stream, before anything recurses).
 MAX_DEPTH = 64
-#: Largest content file read (a kit's files are a few kB each).
-MAX_BYTES = 5_000_000
+#: Largest content file read: ``files.MAX_BYTES`` (there, the incremental hashes read it without PyYAML).
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",

@@ -133,6 +133,33 @@ def test_parallel_build_gives_the_same_bytes(mini, tmp_path):
     assert snapshot(tmp_path / "s") == snapshot(tmp_path / "p")
 
 
+def test_parallel_workers_render_the_kit_the_build_loaded(mini, tmp_path, monkeypatch):
+    """-j forks after loading and validating: no worker loads the kit again (that made -j 2 slower than serial),
+    and a worker's layout problem still reaches the build (a text that does not fit: nothing written)."""
+    import os
+
+    import pnp.build as build_module
+
+    loads = tmp_path / "loads"
+    real = build_module.load_kit
+
+    def counted(root, problems):
+        with open(loads, "a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return real(root, problems)
+
+    monkeypatch.setattr(build_module, "load_kit", counted)
+    parallel = build_game(mini, tmp_path / "p", BuildOptions(), Problems(), jobs=2)
+    assert parallel is not None and parallel.rebuilt == ["board", "cards", "notes", "tokens"]
+    assert loads.read_text().split() == [str(os.getpid())]
+
+    edit(mini / "decks" / "luck.yaml", '"Pay {{ 5 | money }}."', '"' + "Pay a great many words to the bank. " * 30 + '"')
+    problems = Problems()
+    assert build_game(mini, tmp_path / "q", BuildOptions(), problems, jobs=2) is None
+    assert [p.code for p in problems.errors] == ["E-text-overflow"]  # found by the layout, in a worker
+    assert not (tmp_path / "q").exists()
+
+
 def test_a_picture_prints_as_an_image_at_its_size(mini, tmp_path):
     from PIL import Image
 
