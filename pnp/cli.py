@@ -286,7 +286,11 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
         argv = parse_editor(editor)
     except ValueError as exc:
         raise click.BadParameter(f"{exc} in {editor!r}", param_hint="--editor") from None
-    live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line))
+    try:
+        live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line))
+    except KeyboardInterrupt:  # stopped while the kit was first drawn
+        click.echo("stopped")
+        return
     default_port = click.get_current_context().get_parameter_source("port") == click.core.ParameterSource.DEFAULT
     try:
         server = make_server(live, port, fallback=default_port)

@@ -164,7 +164,7 @@ class Live:
         what = ", ".join(changed) if changed else "everything"
         took = time.perf_counter() - started
         if update.error is not None:
-            self.log(f"{what}: {update.error} (the page keeps the last good pictures)")
+            self.log(f"{update.error} (the page keeps the last good pictures)")
         else:
             n = len(update.changed) + len(update.removed)
             errors = sum(p.severity == ERROR for p in update.problems)
