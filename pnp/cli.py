@@ -227,37 +227,62 @@ def new(name: str, source: str | None) -> None:
 @print_options()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
-@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True, callback=finite,
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.1, show_default=True, callback=finite,
               help="Seconds between looks at the files.")
-def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float,
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float, quiet: bool,
               **print_values) -> None:
-    """Redraw GAME's previews of what a saved file reaches (with --pdf, rebuild those PDFs too). Ctrl-C stops."""
+    """Draw GAME's previews, then redraw the pictures a saved file changes (with --pdf, rebuild those PDFs
+    too); each problem is told once. Ctrl-C stops."""
     from .build import BuildOptions, build_game
-    from .preview import PreviewOptions, preview_game
-    from .watch import watch
+    from .preview import PreviewOptions, Session, preview_game
+    from .watch import Reporter, snapshot, watch
 
     root = _resolve(game)
     out_dir = out_dir or Path("output") / root.resolve().name
+    options = BuildOptions(**from_cli(print_values))
+    opts = PreviewOptions(dpi=dpi, print=options)
+    report = Reporter(lambda line: click.echo(line, err=True))
+    click.echo(f"watching {root} (Ctrl-C to stop)")
+    seen = snapshot(root)
+    session = Session(root, dpi, print=options)
+    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    first = preview_game(root, out_dir / "preview", opts, Problems(), progress=bar, session=session)
+    bar.close()
+    report(session.problems)
+    if first is None:
+        click.echo("✗ the content could not be loaded: fix and save again")
+    else:
+        click.echo(f"drew {first.images} picture(s) and {len(first.sheets)} contact sheet(s) in {first.out_dir}")
 
     def on_change(changed: list[str], parts: list[str]) -> None:
         click.echo(f"changed: {', '.join(changed)} (reaches {', '.join(parts) or 'nothing printed'})")
-        problems = Problems()
-        shown = preview_game(root, out_dir / "preview", PreviewOptions(dpi=dpi, parts=tuple(parts)), problems)
-        _print_problems(problems)
-        if shown is not None and shown.files:
-            click.echo(f"redrew {len(shown.files)} preview file(s) in {shown.out_dir}")
-        if problems.errors:
-            click.echo(f"✗ {len(problems.errors)} error(s): see the red outlines on the contact sheets; fix and save again")
+        had_pictures = bool(session.items)
+        update = session.refresh([root / c for c in changed])
+        if update.error is not None:
+            report(update.problems)
+            click.echo("✗ the content could not be loaded" + (": the last good previews stay" if had_pictures else "")
+                       + "; fix and save again")
+            return
+        if update.changed:
+            shown = preview_game(root, out_dir / "preview", opts, Problems(), session=session,
+                                 only=None if not had_pictures else update.changed)
+            if shown is not None:
+                click.echo(f"redrew {len(update.changed)} item(s): {len(shown.files)} preview file(s) in {shown.out_dir}")
+        else:
+            click.echo("no picture changed")
+        errors, warnings = report(update.problems)
+        if errors:
+            click.echo(f"✗ {errors} error(s), marked on the pictures; fix and save again")
             return
         if pdf:
-            result = build_game(root, out_dir, BuildOptions(**from_cli(print_values)), problems)
+            result = build_game(root, out_dir, options, Problems())
             if result is not None and result.rebuilt:
                 click.echo(f"rebuilt {', '.join(result.rebuilt)} in {result.out_dir}")
-        click.echo(f"✓ ok ({len(problems.warnings)} warning(s))")
+        click.echo(f"✓ ok ({warnings} warning(s))")
 
-    click.echo(f"watching {root} (Ctrl-C to stop)")
     try:
-        watch(root, on_change, interval)
+        watch(root, on_change, interval, seen=seen)
     except KeyboardInterrupt:
         pass
     click.echo("stopped")

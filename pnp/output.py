@@ -179,11 +179,13 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 # ------------------------------------------------------------------------------ single files
-def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
+def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Path]:
     """Write every file to a temporary name first, then rename each into place.
 
     Each file is whole or absent, never half-written; if a write fails, nothing was renamed and
     the temporaries are removed. Temporaries a killed run left in ``out_dir`` are removed first.
+    ``sync=False`` skips the fsync of each file (previews: hundreds of files drawn again at will;
+    a killed run still leaves each whole or absent, only a power cut may lose the latest).
     For a build's set of files, which must change together, see ``OutputFolder``."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -204,7 +206,8 @@ def write_all(out_dir: Path, files: list[OutFile]) -> list[Path]:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(f.data)
                 fh.flush()
-                os.fsync(fh.fileno())
+                if sync:
+                    os.fsync(fh.fileno())
     except BaseException as exc:
         for _, tmp in temps:
             tmp.unlink(missing_ok=True)

@@ -35,7 +35,9 @@ import math
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -49,6 +51,7 @@ from .layout.common import Ctx, Item
 from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
 from .problems import ERROR, Loc, Problem, Problems
+from .render import raster
 
 #: contact sheets larger than this many pixels are drawn smaller
 MAX_SHEET_PIXELS = 36_000_000
@@ -56,12 +59,12 @@ MAX_SHEET_PIXELS = 36_000_000
 BOARD_CELL = 1600
 #: the board's own image, at most this many pixels a side (a 480 mm board at 150 dpi is 2835)
 MAX_BOARD_SIDE = 8000
-PNG_LEVEL = 1  # zlib level: files ~15 % larger than level 3, written in two thirds of the time
+PNG_LEVEL = 1  # zlib level of raster.png_bytes (unfiltered rows: drawings are flat colours and text)
 ERROR_COLOUR = "#d7191c"
 WARNING_COLOUR = "#e08a00"
 SHEET_BACKGROUND = "#e6e6e3"
-LABEL_FONT = "NotoSans-Regular"
-CODE_FONT = "NotoSans-Bold"
+LABEL_FONT = "DejaVuSans"  # labels, not print: FreeType draws DejaVu ~8x faster than Noto (hinting)
+CODE_FONT = "DejaVuSans-Bold"
 #: drawings rendered from one PDF at a time (fonts embedded and parsed once per batch)
 BATCH = 40
 
@@ -408,12 +411,16 @@ class Session:
     def sides(self, item_id: str) -> list[str]:
         return list(self._entries[item_id].sides)
 
+    def pixel_key(self, item_id: str, side: str = "front", marks: bool = True) -> tuple:
+        """What a picture is cached by: its drawing's key and the marks on it."""
+        s = self._entries[item_id].sides[side]
+        return (s.key, s.marks if marks else ())
+
     def png(self, item_id: str, side: str = "front", marks: bool = True) -> bytes:
         """The item's picture (PNG), with its problems drawn on top unless ``marks`` is False.
         KeyError for an item or side that does not exist."""
         with self._lock:
-            s = self._entries[item_id].sides[side]
-            k = (s.key, s.marks if marks else ())
+            k = self.pixel_key(item_id, side, marks)
             if k not in self._pngs:
                 self.draw([(item_id, side)], marks=marks)
             return self._pngs[k]
@@ -422,40 +429,41 @@ class Session:
         return Image.open(io.BytesIO(self.png(item_id, side, marks))).convert("RGB")
 
     def draw(self, wanted: list[tuple[str, str]] | None = None, marks: bool = True,
-             keep: bool = False, progress=None) -> dict[tuple[str, str], Image.Image]:
+             keep: bool = False, progress=None) -> dict[tuple, Image.Image]:
         """Draw the pictures not drawn yet (every side of every item when ``wanted`` is None), in batches
-        from one PDF each. ``keep``: return the decoded images (id, side) -> image of those drawn now."""
-        from .render import raster
-
+        from one PDF each. ``keep``: return the images drawn now, by ``pixel_key``."""
         with self._lock:
             if wanted is None:
                 wanted = [(k, s) for k, e in self._entries.items() for s in e.sides]
             todo: dict[tuple, tuple[str, str]] = {}
             for item_id, side in wanted:
-                s = self._entries[item_id].sides[side]
-                k = (s.key, s.marks if marks else ())
+                k = self.pixel_key(item_id, side, marks)
                 if k not in self._pngs and k not in todo:
                     todo[k] = (item_id, side)
-            kept: dict[tuple[str, str], Image.Image] = {}
+            kept: dict[tuple, Image.Image] = {}
             jobs = list(todo.items())
-            for start in range(0, len(jobs), BATCH):
-                batch = jobs[start:start + BATCH]
-                regions, dpis = [], []
-                for _, (item_id, side) in batch:
-                    e = self._entries[item_id]
-                    w, h, origin = self.region(e.info)
-                    regions.append((e.sides[side].group, w, h, origin))
-                    dpis.append(self.dpi_for(w, h))
-                for (k, (item_id, side)), img, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
-                    if k[1]:
-                        img = _draw_marks(img, k[1], self.region(self._entries[item_id].info), dpi)
-                    buf = io.BytesIO()
-                    img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
-                    self._pngs[k] = buf.getvalue()
-                    if keep:
-                        kept[(item_id, side)] = img
-                if progress:
-                    progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
+            if not jobs:
+                return kept
+            pending = []
+            with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding (zlib) runs beside PDFium's drawing
+                for start in range(0, len(jobs), BATCH):
+                    batch = jobs[start:start + BATCH]
+                    regions, dpis = [], []
+                    for _, (item_id, side) in batch:
+                        e = self._entries[item_id]
+                        w, h, origin = self.region(e.info)
+                        regions.append((e.sides[side].group, w, h, origin))
+                        dpis.append(self.dpi_for(w, h))
+                    for (k, (item_id, side)), img, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
+                        if k[1]:
+                            img = _draw_marks(img, k[1], self.region(self._entries[item_id].info), dpi)
+                        pending.append((k, pool.submit(raster.png_bytes, img, dpi, PNG_LEVEL)))
+                        if keep:
+                            kept[k] = img
+                    if progress:
+                        progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
+                for k, fut in pending:
+                    self._pngs[k] = fut.result()
             return kept
 
 
@@ -482,7 +490,7 @@ def _draw_marks(img: Image.Image, marks: tuple[Mark, ...], region: tuple, dpi: f
         if box[0] < box[2] and box[1] < box[3]:  # a run that overflows may lie outside the picture: the frame says it
             draw.rectangle(box, outline=colour, width=unit)
     codes = list(dict.fromkeys(m.code for m in marks))
-    font = ImageFont.truetype(str(get_font(CODE_FONT).path), max(9, round(8 * dpi / 72)))
+    font = _label_font(CODE_FONT, max(9, round(8 * dpi / 72)))
     y = 2 * unit
     for code in codes[:3] + ([f"+{len(codes) - 3} more"] if len(codes) > 3 else []):
         colour = ERROR_COLOUR if any(m.code == code and m.severity == ERROR for m in marks) else WARNING_COLOUR
@@ -495,13 +503,15 @@ def _draw_marks(img: Image.Image, marks: tuple[Mark, ...], region: tuple, dpi: f
 
 # ------------------------------------------------------------------------------ the run
 def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems,
-                 progress=None, session: Session | None = None) -> PreviewResult | None:
+                 progress=None, session: Session | None = None, only: set[str] | None = None) -> PreviewResult | None:
     """Load, check, lay out and draw; None when the content cannot be loaded (nothing is written).
 
     Content errors found by the validator or the layout do not stop the preview (seeing them is
     its point): the drawings are written with the faulty items marked, and the errors are in
     ``problems``. Raises ``UsageError`` for an unknown ``opts.item``. A warm ``session`` (of the
-    same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn."""
+    same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn.
+    ``only``: write the files of these items alone, and the contact sheets that show them (``pnp watch``
+    after a save); the item pictures are written first, the sheets after them."""
     session = session or Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts)
     problems.items.extend(session.problems)
     if session.kit is None or session.error is not None:
@@ -522,38 +532,50 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
             raise UsageError(f"no item {opts.item!r}{where}{hint}")
         info = session.items[opts.item]
         by_output = {info.output: [info]}
+    if only is not None:  # the groups that show a changed item are drawn again, whole
+        touched = {session.items[i].group for i in only if i in session.items}
+        by_output = {o: [i for i in infos if i.group in touched] for o, infos in by_output.items()}
 
     files: list[OutFile] = []
     written: set[str] = set()
     total = sum(len(v) for v in by_output.values())
     done = 0
     progress = progress or (lambda done, total, what: None)
-    for out, infos in by_output.items():
-        if not infos:
-            continue
-        wanted = [(i.id, s) for i in infos for s in session.sides(i.id)]
-        images = session.draw(wanted, keep=opts.item is None)
-        for info in infos:
-            for side in session.sides(info.id):
-                name = f"{_safe(info.id)}-{side}.png"
-                if name in written:
-                    continue
-                written.add(name)
-                files.append(OutFile(name, session.png(info.id, side), {}))
-                result.images += 1
-            codes = [p.code for p in session.problems_of(info.id)]
-            if codes:
-                result.flagged[info.id] = list(dict.fromkeys(codes))
-        if opts.item is None:
-            painter = _Sheets(session, opts, images)
-            for sheet, cells in _sheets(session, infos):
-                name = f"contact-{sheet}.png"
-                result.sheets[name] = cells
-                title = f"{kit.game.title} · {sheet} · {_count(cells)}"
-                files.append(OutFile(name, painter.sheet(cells, title, board=(out == "board")), {}))
-        done += len(infos)
-        progress(done, total, out)
-    result.files = write_all(out_dir, files)
+    sheets: list[tuple[str, object]] = []
+    with ThreadPoolExecutor(max_workers=2) as pool:  # contact sheets are encoded while the next part is drawn
+        for out, infos in by_output.items():
+            if not infos:
+                continue
+            wanted = [(i.id, s) for i in infos for s in session.sides(i.id)]
+            images = session.draw(wanted, keep=opts.item is None)
+            for info in infos:
+                for side in session.sides(info.id):
+                    name = f"{_safe(info.id)}-{side}.png"
+                    if name in written or (only is not None and info.id not in only):
+                        continue
+                    written.add(name)
+                    files.append(OutFile(name, session.png(info.id, side), {}))
+                    result.images += 1
+                codes = [p.code for p in session.problems_of(info.id)]
+                if codes:
+                    result.flagged[info.id] = list(dict.fromkeys(codes))
+            if only is not None and files:  # after a save: the changed pictures land before their sheets are drawn
+                result.files += write_all(out_dir, files, sync=False)
+                files = []
+            if opts.item is None:
+                painter = _Sheets(session, opts, images)
+                for sheet, cells in _sheets(session, infos):
+                    name = f"contact-{sheet}.png"
+                    result.sheets[name] = cells
+                    title = f"{kit.game.title} · {sheet} · {_count(cells)}"
+                    picture = painter.sheet(cells, title, board=(out == "board"))
+                    sheets.append((name, pool.submit(raster.png_bytes, picture, None, PNG_LEVEL)))
+                del images, painter
+            done += len(infos)
+            progress(done, total, out)
+        result.files += write_all(out_dir, files, sync=False)  # the pictures first: they are what a designer waits for
+        if sheets:
+            result.files += write_all(out_dir, [OutFile(name, fut.result(), {}) for name, fut in sheets], sync=False)
     return result
 
 
@@ -604,12 +626,12 @@ class _Sheets:
         self.images = images
 
     def image(self, cell: Cell) -> Image.Image:
-        key = (cell.item, cell.side)
+        key = self.session.pixel_key(cell.item, cell.side)
         if key not in self.images:
             self.images[key] = self.session.image(cell.item, cell.side)
         return self.images[key]
 
-    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> bytes:
+    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> Image.Image:
         """A contact sheet: the cells in rows (left to right, as many as fit a roughly 3:2 sheet), each
         picture with its label under it, outlined and with its problem codes when it has problems."""
         images = [self.image(c) for c in cells]
@@ -620,8 +642,7 @@ class _Sheets:
         ring = max(3, round(3 * unit))
         while True:
             font_px = max(11, round(13 * unit * min(1.0, max(scale, 0.6))))
-            font = ImageFont.truetype(str(get_font(LABEL_FONT).path), font_px)
-            bold = ImageFont.truetype(str(get_font(CODE_FONT).path), font_px)
+            font, bold = _label_font(LABEL_FONT, font_px), _label_font(CODE_FONT, font_px)
             line = round(font_px * 1.35)
             sizes = [(max(1, round(im.size[0] * scale)), max(1, round(im.size[1] * scale))) for im in images]
             texts = [[(c.label, font)] + [(code, bold) for code in _codes(c)] for c in cells]
@@ -658,7 +679,7 @@ class _Sheets:
             x = gap
             for i in r:
                 cell, (w, h), (bw, _, _) = cells[i], sizes[i], boxes[i]
-                im = images[i] if (w, h) == images[i].size else images[i].resize((w, h), Image.Resampling.LANCZOS)
+                im = images[i] if (w, h) == images[i].size else images[i].resize((w, h), Image.Resampling.BOX)
                 ix, iy = x + (bw - w) // 2, y + pic_h - h  # pictures stand on a common line
                 if cell.problems:
                     draw.rectangle((ix - ring - 2, iy - ring - 2, ix + w + ring + 1, iy + h + ring + 1),
@@ -674,9 +695,12 @@ class _Sheets:
                     draw.text((x + bw / 2, ty + line * k), code, font=bold, fill=colour, anchor="mt")
                 x += bw + gap
             y += pic_h + max(boxes[i][2] for i in r) + gap
-        buf = io.BytesIO()
-        out.save(buf, format="PNG", compress_level=PNG_LEVEL)
-        return buf.getvalue()
+        return out
+
+
+@lru_cache(maxsize=16)
+def _label_font(name: str, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(get_font(name).path), px, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _codes(cell: Cell) -> list[str]:

@@ -1,7 +1,10 @@
 """``pnp watch``: redo the designer's loop whenever a content file is saved.
 
 Polls the game folder (the standard library is enough: a game holds a dozen small
-files, and polling behaves the same on every system and network drive).
+files, and polling behaves the same on every system and network drive; a look at them
+takes about a millisecond, so it looks ten times a second). The command keeps a warm
+``preview.Session``: it draws every picture once at start, and after a save only those whose
+drawing changed; ``Reporter`` tells each problem once.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from .parts import reached_by
+from .problems import ERROR
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -36,12 +40,17 @@ def affected_parts(changed: list[str]) -> list[str]:
     return reached_by(changed)
 
 
-def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interval: float = 0.5,
-          stop: threading.Event | None = None, max_changes: int | None = None) -> int:
+#: after a change is seen, wait this long (at most the interval) and look again: an editor may still be writing
+SETTLE = 0.05
+
+
+def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interval: float = 0.1,
+          stop: threading.Event | None = None, max_changes: int | None = None, seen: Snapshot | None = None) -> int:
     """Call ``on_change(changed_files, affected_parts)`` after every save, until ``stop`` is set,
-    ``max_changes`` changes were handled, or Ctrl-C. Returns how many changes were handled."""
+    ``max_changes`` changes were handled, or Ctrl-C. Returns how many changes were handled.
+    ``seen``: the files as they were when the caller last read them (default: now)."""
     stop = stop or threading.Event()
-    seen = snapshot(root)
+    seen = snapshot(root) if seen is None else seen
     handled = 0
     while not stop.is_set():
         if stop.wait(interval):
@@ -50,7 +59,7 @@ def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interva
         changed = changed_files(seen, now)
         if not changed:
             continue
-        time.sleep(min(0.1, interval))  # let an editor finish writing
+        time.sleep(min(SETTLE, interval))  # let an editor finish writing
         now = snapshot(root)
         changed = changed_files(seen, now)
         seen = now
@@ -59,3 +68,28 @@ def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interva
         if max_changes is not None and handled >= max_changes:
             break
     return handled
+
+
+class Reporter:
+    """Tells each problem once: a new one in full, those already told as a count, and those fixed since."""
+
+    def __init__(self, echo: Callable[[str], None]):
+        self.echo = echo
+        self.told: set = set()
+
+    def __call__(self, problems: list) -> tuple[int, int]:
+        """Tell what changed in ``problems`` since the last call; (errors, warnings) now."""
+        now = list(dict.fromkeys(problems))
+        for p in now:
+            if p not in self.told:
+                self.echo(str(p))
+        current = set(now)
+        for p in sorted(self.told - current, key=lambda p: (p.loc, p.code)):
+            self.echo(f"fixed: {p.loc}: {p.code}")
+        still = len(current & self.told)
+        self.told = current
+        errors = sum(1 for p in now if p.severity == ERROR)
+        if now:
+            told = f" ({still} of them told before)" if still else ""
+            self.echo(f"{errors} error(s), {len(now) - errors} warning(s){told}")
+        return errors, len(now) - errors

@@ -11,7 +11,9 @@ embedded and parsed once). PDFium is not thread-safe: every call holds one lock.
 """
 from __future__ import annotations
 
+import struct
 import threading
+import zlib
 
 from PIL import Image
 
@@ -80,3 +82,33 @@ def render(group: scene.Group, width_mm: float, height_mm: float, dpi: float,
            origin: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
     """One region of a drawing (as ``render/png.py``'s ``render``, with the print's pixels)."""
     return render_many([(group, width_mm, height_mm, origin)], dpi)[0]
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def png_bytes(img: Image.Image, dpi: float | None = None, level: int = 1) -> bytes:
+    """An RGB image as PNG, fast: every row unfiltered, deflated at ``level``.
+
+    Pillow's encoder tries five filters on every row; on drawings (flat colours, text) that costs
+    twice the time for files ~12 % larger than plain rows at zlib level 1 (measured on the contact
+    sheets and cards of Etymonopoly: 0.78 s against 1.6 s, 6.7 MB against 7.6 MB). zlib runs without
+    Python's lock, so pictures can be encoded in threads."""
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    w, h = img.size
+    data = memoryview(img.tobytes())
+    stride = 3 * w
+    parts: list = []
+    zero = b"\x00"
+    for y in range(0, h * stride, stride):
+        parts.append(zero)
+        parts.append(data[y:y + stride])
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+    phys = b""
+    if dpi:
+        ppm = round(dpi / 0.0254)
+        phys = _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1))
+    body = zlib.compress(b"".join(parts), level)
+    return b"\x89PNG\r\n\x1a\n" + head + phys + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
