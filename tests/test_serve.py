@@ -90,6 +90,20 @@ def test_the_page_its_state_and_the_pictures(served):
     assert request(served, "/img/board/back.png")[0] == 404  # the board has no back
 
 
+def test_a_picture_is_cached_for_good_only_under_its_own_version(served, mini):
+    """A save between the state the page holds and its request: the new bytes must not be pinned to the old
+    version's address (an undo would bring that address back, and the browser would show the wrong card)."""
+    old = item(get_state(served), "luck-free")["sides"]["front"]
+    edit(mini / "decks" / "luck.yaml", "Get out of jail free.", "Get out of jail free, once.")
+    update = served.live.session.refresh()  # the session has the new picture, the page still the old state
+    status, headers, png = request(served, f"/img/luck-free/front.png?v={old}")
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    served.live._publish(update)  # what check() does next
+    new = item(get_state(served), "luck-free")["sides"]["front"]
+    assert new != old
+    assert "immutable" in request(served, f"/img/luck-free/front.png?v={new}")[1]["Cache-Control"]
+
+
 @pytest.mark.parametrize("path", [
     "/../etc/passwd", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/img/..%2F..%2F..%2Fetc%2Fpasswd/front.png",
     "/img/../../pyproject.toml", "/app.js/../../pyproject.toml", "/static/app.js", "/game.yaml", "/decks/luck.yaml",

@@ -42,7 +42,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import Callable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..preview import Session
 from ..problems import ERROR
@@ -76,6 +76,11 @@ def parse_editor(template: str | None) -> list[str] | None:
     if not any("{file}" in a for a in argv):
         argv.append("{file}")
     return argv
+
+
+def version(png: bytes) -> str:
+    """A picture's version: a digest of its bytes (its address on the page carries it)."""
+    return hashlib.blake2b(png, digest_size=8).hexdigest()
 
 
 def snapshot(root: Path) -> dict[str, tuple[int, int]]:
@@ -181,8 +186,7 @@ class Live:
             for item_id in set(self._versions) - set(s.items):
                 del self._versions[item_id]
             for item_id in redo:
-                self._versions[item_id] = {side: hashlib.blake2b(s.png(item_id, side), digest_size=8).hexdigest()
-                                           for side in s.sides(item_id)}
+                self._versions[item_id] = {side: version(s.png(item_id, side)) for side in s.sides(item_id)}
         self.state = self._state(update)
         self._announce()
 
@@ -314,7 +318,8 @@ class Handler(BaseHTTPRequestHandler):
         if not self._allowed_host():
             self._send(403, b"this server answers only to 127.0.0.1 and localhost\n")
             return
-        path = urlsplit(self.path).path
+        url = urlsplit(self.path)
+        path = url.path
         live = self.server.live
         if path in STATIC:
             name, ctype = STATIC[path]
@@ -324,13 +329,13 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/events":
             self._events()
         elif path.startswith("/img/"):
-            self._image(path)
+            self._image(path, url.query)
         elif path == "/favicon.ico":  # browsers ask: nothing, rather than a 404 in the console
             self._send(204, b"")
         else:
             self._send(404, b"not found\n")
 
-    def _image(self, path: str) -> None:
+    def _image(self, path: str, query: str) -> None:
         parts = path.split("/")  # "", "img", id, side.png
         if len(parts) != 4 or not parts[3].endswith(".png") or parts[3][:-4] not in SIDES:
             self._send(404, b"not found\n")
@@ -342,7 +347,12 @@ class Handler(BaseHTTPRequestHandler):
         except KeyError:
             self._send(404, b"no such item or side\n")
             return
-        self._send(200, png, "image/png", {"Cache-Control": "private, max-age=31536000, immutable"})
+        # cached for good only under its own version: a request for a version the picture no longer has (a save
+        # landed between the state the page holds and this request) must not pin these bytes to that address
+        wanted = parse_qs(query).get("v", [""])[0]
+        fresh = wanted == version(png)
+        self._send(200, png, "image/png", {"Cache-Control": "private, max-age=31536000, immutable" if fresh
+                                           else "no-store"})
 
     def _events(self) -> None:
         live = self.server.live
