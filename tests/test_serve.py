@@ -152,6 +152,33 @@ def test_the_state_follows_a_save_and_a_yaml_error_keeps_the_last_good_pictures(
     assert get_state(served)["error"] is None
 
 
+def test_a_game_broken_at_start_is_served_and_drawn_once_fixed(mini):
+    good = (mini / "decks" / "luck.yaml").read_text(encoding="utf-8")
+    (mini / "decks" / "luck.yaml").write_text("id: luck\nname: [Luck\n", encoding="utf-8")
+    live = Live(mini, dpi=40)
+    assert live.state["error"]["file"] == "decks/luck.yaml" and live.state["groups"] == []
+    assert live.state["title"] == "mini"  # no title read yet: the folder's name
+    (mini / "decks" / "luck.yaml").write_text(good, encoding="utf-8")
+    live.check()
+    assert live.state["error"] is None and item(live.state, "luck-go")["sides"]["front"]
+    assert live.state["title"] == "Mini Monopoly"
+
+
+def test_a_failure_of_pnp_itself_is_said_on_the_page_and_serving_goes_on(served, mini, monkeypatch):
+    def broken(changed=None):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(served.live.session, "refresh", broken)
+    edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")
+    served.live.check()
+    state = get_state(served)
+    assert "RuntimeError: a bug" in state["crash"] and item(state, "luck-go")["sides"]["front"]
+    monkeypatch.undo()
+    edit(mini / "counters.yaml", "name: Kitten,", "name: Cat,")
+    served.live.check()
+    assert get_state(served)["crash"] is None
+
+
 def test_problems_are_listed_with_the_items_they_are_drawn_on(served, mini):
     long = "Advance to the very last space of the board and then keep going around the board " * 6
     edit(mini / "decks" / "luck.yaml", "Get out of jail free.", long)
