@@ -290,10 +290,10 @@ def test_usage_mistakes_exit_2(mini):
     assert r.exit_code == 2 and f"127.0.0.1:{port}" in r.output and "--port" in r.output
 
 
-def start_serve(game: Path, *args: str) -> tuple[subprocess.Popen, str]:
-    """``pnp serve`` in a process of its own, on a free port: the process and the address it printed."""
+def start_serve(game: Path, *args: str, port: str = "0") -> tuple[subprocess.Popen, str]:
+    """``pnp serve`` in a process of its own (on a free port): the process and the address it printed."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", str(game), "--port", "0", *args],
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", str(game), "--port", port, *args],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines = []
     for line in proc.stdout:
@@ -306,6 +306,8 @@ def start_serve(game: Path, *args: str) -> tuple[subprocess.Popen, str]:
 
 
 def stop_serve(proc: subprocess.Popen) -> str:
+    if proc.returncode is not None:  # stopped already
+        return ""
     proc.send_signal(signal.SIGINT)
     try:
         out, _ = proc.communicate(timeout=10)

@@ -79,6 +79,7 @@ def test_the_page_shows_a_save_by_itself_and_a_yaml_error_as_a_banner(mini, brow
         page.wait_for_selector('#status.live')
         before, _ = wait_for(page, lambda: picture(page, "luck-free"), "the card luck-free is shown")
         other = picture(page, "luck-go")
+        fine = picture(page, "luck-fine")
         assert page.locator("#banner").is_hidden()
 
         # a designer saves a new text for the card: its picture on the page changes, without a reload
@@ -110,6 +111,16 @@ def test_the_page_shows_a_save_by_itself_and_a_yaml_error_as_a_banner(mini, brow
         # fixed: the banner goes
         (mini / "decks" / "luck.yaml").write_text(good, encoding="utf-8")
         wait_for(page, banner.is_hidden, "the banner went away")
+
+        # pnp serve stopped, a card changed meanwhile, started again on the same port: the open page finds it
+        stop_serve(proc)
+        wait_for(page, lambda: page.locator("#status.down").count(), "the page saw the server go")
+        edit(mini / "decks" / "luck.yaml", "Pay {{ 5 | money }}.", "Pay {{ 5 | money }} to the bank.")
+        port = url.rsplit(":", 1)[1].strip("/")
+        proc, again = start_serve(mini, "--dpi", "60", "--interval", "0.1", port=port)
+        assert again == url
+        wait_for(page, lambda: (p := picture(page, "luck-fine")) and p["src"] != fine["src"] and p,
+                 "the page shows the restarted server's picture")
         assert not errors, errors
     finally:
         stop_serve(proc)

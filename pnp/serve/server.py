@@ -18,8 +18,9 @@ on a file inside the game folder that the page was shown.
 
 The state (``/api/state`` and each event)::
 
-    {"generation": 4, "title": "Mini Monopoly", "folder": "mini", "editor": true,
-     "error": null | {"file", "line", "col", "message", "code"},   # a load error: last good pictures stay
+    {"generation": 4, "instance": "9f2c01ab", "title": "Mini Monopoly", "folder": "mini", "editor": true,
+     "error": null | {"file", "line", "col", "message", "code", "text"},  # a load error: last good pictures stay
+     "crash": null | "pnp could not redraw the kit: ...",             # a failure of pnp itself
      "problems": [{"severity", "code", "file", "line", "col", "path", "message", "items": [ids]}],
      "groups": [{"output", "part", "group", "items": [
          {"id", "kind", "width", "height", "copies": [ids of identical items], "problems": [indices],
@@ -34,6 +35,7 @@ import errno
 import hashlib
 import json
 import os
+import secrets
 import shlex
 import subprocess
 import threading
@@ -117,6 +119,7 @@ class Live:
         self.stop = threading.Event()
         self.changed = threading.Condition()
         self.generation = 0
+        self.instance = secrets.token_hex(4)  # a page that outlives a restart of pnp serve sees a new server
         self.state: dict = {}
         self.state_json = b"{}"
         self.files: set[Path] = set()  # the files the page was shown (the only ones /api/open opens)
@@ -191,7 +194,7 @@ class Live:
         self._announce()
 
     def _announce(self) -> None:
-        state = dict(self.state, crash=self.crash)
+        state = dict(self.state, crash=self.crash, instance=self.instance)
         with self.changed:
             self.generation += 1
             state["generation"] = self.generation
@@ -365,6 +368,7 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         sent = -1
         try:
+            self.wfile.write(b"retry: 500\n\n")  # a restarted pnp serve is found again within a second
             while not live.stop.is_set():
                 with live.changed:
                     live.changed.wait_for(lambda: live.generation != sent or live.stop.is_set(), timeout=15)
@@ -418,7 +422,9 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
-    allow_reuse_address = False  # two servers on one port would split the requests between them
+    # a restart right after Ctrl-C gets its port back (the old connections wait out TIME_WAIT); not on Windows,
+    # where SO_REUSEADDR would let a second server take a port a first one listens on
+    allow_reuse_address = os.name != "nt"
 
     def __init__(self, live: Live, port: int):
         self.live = live

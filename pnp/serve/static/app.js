@@ -186,7 +186,8 @@ function renderGallery() {
 }
 
 function render(next) {
-  if (state && next.generation < state.generation) return;
+  // an older state arriving late is dropped; a restarted pnp serve counts from 1 again
+  if (state && next.instance === state.instance && next.generation < state.generation) return;
   state = next;
   document.title = `${state.title} · pnp serve`;
   $("title").textContent = state.title;
