@@ -196,16 +196,20 @@ def test_events_stream_the_state_when_it_changes(served, mini):
     r = conn.getresponse()
     assert r.status == 200 and r.getheader("Content-Type").startswith("text/event-stream")
 
-    def next_state():
+    def next_block():
         lines = []
         while True:
             line = r.fp.readline().decode()
             if line == "\n" and lines:
-                break
+                return lines
             lines.append(line)
+
+    def next_state():
+        lines = next_block()
         assert lines[0] == "event: state\n"
         return json.loads(lines[1][len("data: "):])
 
+    assert next_block() == ["retry: 500\n"]  # a restarted server is found again at once
     first = next_state()  # the current state at once
     assert first["generation"] == served.live.generation
     edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")

@@ -165,7 +165,7 @@ class Live:
             update = self.session.refresh(None if changed is None else [self.root / c for c in changed])
             self._publish(update)
         except Exception as exc:  # a bug in pnp, not the designer's: say it on the page, keep serving
-            self.crash = f"pnp could not redraw the kit: {type(exc).__name__}: {exc}"
+            self.crash = f"pnp could not redraw the kit: {type(exc).__name__}: {exc} (the next save tries again)"
             self.log(self.crash)
             self._announce()
             return
