@@ -45,9 +45,9 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def fresh(cmd: list[str], env: dict) -> float:
+def fresh(cmd: list[str], env: dict, cwd: Path) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.decode()}")
@@ -84,15 +84,13 @@ def session_runs(kit: Path, runs: int) -> tuple[list[float], list[float], int]:
 
 def watch_runs(kit: Path, out: Path, runs: int, env: dict) -> list[float]:
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(kit), "--out", str(out)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                            cwd=out.parent, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     png = out / "preview" / f"{CARD[1]}-front.png"
     deck = kit / CARD[0]
     times = []
     try:
         proc.stdout.readline()  # "watching ..."
-        time.sleep(1.0)
-        if (proc.stdout.readline() if os.environ.get("PNP_BENCH_WAIT_DREW", "1") == "1" else ""):
-            pass  # "drew ..." (this pnp draws everything at start)
+        time.sleep(3.0)  # this pnp draws everything at start; an earlier one drew nothing
         for i in range(runs):
             before = png.stat().st_mtime_ns if png.exists() else None
             time.sleep(0.3)
@@ -123,7 +121,7 @@ def main() -> None:
     pnp_dir = args.pnp.resolve()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(pnp_dir / "pnp")], check=True,
                    stdout=subprocess.DEVNULL)
-    env = {**os.environ, "PYTHONPATH": str(pnp_dir)}
+    env = {**os.environ, "PYTHONPATH": str(pnp_dir)}  # run from the temporary folder: python -m puts the cwd first
     results: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-bench-preview-") as tmp:
         tmp = Path(tmp)
@@ -131,9 +129,9 @@ def main() -> None:
         shutil.copytree(ROOT / "content" / args.kit, kit)
         full, item = [], []
         for i in range(args.runs):
-            full.append(fresh([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "full"), "-q"], env))
+            full.append(fresh([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "full"), "-q"], env, tmp))
             item.append(fresh([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "item"),
-                               "--item", CARD[1], "-q"], env))
+                               "--item", CARD[1], "-q"], env, tmp))
         results["pnp preview (all items and contact sheets)"] = full
         results["pnp preview --item"] = item
         results["watch: save -> PNG file of the edited card"] = watch_runs(kit, tmp / "watch", args.runs, env)

@@ -50,13 +50,16 @@ def test_pnp_watch_redraws_previews_and_stops_on_ctrl_c(mini, tmp_path):
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(mini), "--out", str(out), "--interval", "0.1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    token = out / "preview" / "token-cat-front.png"
     try:
-        deadline = time.time() + 20
-        time.sleep(1.0)
+        deadline = time.time() + 30
+        while time.time() < deadline and not token.exists():  # drawn at start
+            time.sleep(0.05)
+        drawn = token.stat().st_mtime_ns
         edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")
-        while time.time() < deadline and not (out / "preview" / "contact-tokens.png").exists():
-            time.sleep(0.1)
-        time.sleep(0.3)
+        while time.time() < deadline and token.stat().st_mtime_ns == drawn:
+            time.sleep(0.05)
+        time.sleep(0.5)
     finally:
         proc.send_signal(signal.SIGINT)
         text, _ = proc.communicate(timeout=20)
