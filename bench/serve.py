@@ -50,6 +50,16 @@ def start_serve(game: Path, dpi: float) -> tuple[subprocess.Popen, str]:
     raise SystemExit("pnp serve did not start")
 
 
+def until(page, expression: str, timeout: float = 60.0) -> None:
+    """Wait until a JS expression is true (polled: page.wait_for_function evaluates a string, which the
+    page's Content-Security-Policy forbids)."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise SystemExit(f"not true after {timeout} s: {expression}")
+        page.wait_for_timeout(10)
+
+
 def wait_loaded(page, srcs: set[str], timeout: float = 60.0) -> float:
     """The time (s, epoch) the last of these pictures finished loading on the page."""
     end = time.monotonic() + timeout
@@ -104,7 +114,7 @@ def main() -> None:
             proc, url = start_serve(game, args.dpi)
             try:
                 page.goto(url)
-                page.wait_for_function("document.body.dataset.generation !== undefined")
+                until(page, "document.body.dataset.generation !== undefined")
                 shown = set(page.evaluate(SHOWN))
                 start = wait_loaded(page, shown) - started
                 one, every = [], []

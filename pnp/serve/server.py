@@ -293,6 +293,9 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "pnp-serve"
     timeout = 60  # idle keep-alive connections end
+    # headers and body go out in two writes: with Nagle's algorithm the body then waits for the browser's
+    # delayed ACK, 40 ms per picture on a kept-alive connection (157 pictures took 6.9 s, now 0.1 s)
+    disable_nagle_algorithm = True
     server: "Server"
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - quiet: the terminal shows saves, not requests
