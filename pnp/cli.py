@@ -298,6 +298,60 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     click.echo("stopped")
 
 
+@cli.command("serve")
+@click.argument("game", required=False)
+@click.option("--port", type=click.IntRange(0, 65535), default=8022, show_default=True,
+              help="Port on 127.0.0.1 (0: any free port; a default port in use is replaced by a free one).")
+@click.option("--dpi", type=click.FloatRange(30, 300), default=100, show_default=True, callback=finite,
+              help="Resolution of the pictures.")
+@click.option("--editor", metavar="COMMAND", envvar="PNP_EDITOR",
+              help="Opens a file:line the page links to, e.g. 'code -g {file}:{line}' or 'subl {file}:{line}' "
+                   "(default: $PNP_EDITOR; without one the page copies file:line).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
+@click.option("--interval", type=click.FloatRange(0.05, 10), default=0.2, show_default=True, callback=finite,
+              help="Seconds between looks at the game folder.")
+def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
+    """Show GAME in the browser: every item's front and back by part, the problems listed and marked on
+    the items, each item's source file:line. The page updates by itself when a file is saved; a YAML
+    mistake shows as a banner and the last good pictures stay. Listens on 127.0.0.1 only. Ctrl-C stops."""
+    from .serve import Live, make_server, parse_editor
+
+    root = _resolve(game)
+    try:
+        argv = parse_editor(editor)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc} in {editor!r}", param_hint="--editor") from None
+    try:
+        live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line))
+    except KeyboardInterrupt:  # stopped while the kit was first drawn
+        click.echo("stopped")
+        return
+    default_port = click.get_current_context().get_parameter_source("port") == click.core.ParameterSource.DEFAULT
+    try:
+        server = make_server(live, port, fallback=default_port)
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; "
+                               "pick another --port (0: any free one)") from None
+    state = live.state
+    errors = sum(p["severity"] == "error" for p in state["problems"])
+    click.echo(f"{state['title']}: {len(live.session.items)} item(s), {errors} error(s), "
+               f"{len(state['problems']) - errors} warning(s)" + (f"; {state['error']['text']}" if state["error"] else ""))
+    click.echo(f"serving {root} at {server.url} (Ctrl-C to stop)")
+    live.start()
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever(poll_interval=0.25)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        live.close()
+        server.server_close()
+    click.echo("stopped")
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
