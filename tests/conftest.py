@@ -4,6 +4,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: seconds after which a safety test calls a run a hang. Not a speed measure (speed lives in bench/): a loaded
+#: 2-core CI machine may be several times slower than a quiet one, a hang is not finite at all.
+HANG_GUARD = 60.0
 MINI = ROOT / "tests" / "fixtures" / "mini"
 MECH = ROOT / "tests" / "fixtures" / "mech"
 

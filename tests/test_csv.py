@@ -22,7 +22,7 @@ from pnp.csvdata import letter, typed
 from pnp.problems import Problems
 from pnp.watch import affected_parts, watch
 
-from conftest import MINI, edit
+from conftest import HANG_GUARD, MINI, edit
 
 LUCK_CSV = """id,text,keep,effect.action,effect.target,effect.amount
 go,"Advance to {{ space('go').name }}. Collect {{ salary | money }}.",,advance,go,
@@ -252,7 +252,7 @@ def test_only_a_plain_csv_file_is_read(mini, thing, code):
     start = time.perf_counter()
     r = _pnp("validate", str(mini), cwd=mini)
     assert r.returncode == 1 and f"[{code}]" in r.stderr and "decks/luck.yaml:5:" in r.stderr
-    assert "Traceback" not in r.stderr and time.perf_counter() - start < 10
+    assert "Traceback" not in r.stderr and time.perf_counter() - start < HANG_GUARD
 
 
 def test_a_csv_over_5_mb_not_utf8_or_with_other_keys_is_refused(mini):
@@ -274,7 +274,7 @@ def test_the_kits_value_budget_covers_csv_cells(mini):
     start = time.perf_counter()
     got = problems_of(mini)
     assert [p.code for p in got] == ["E-yaml-too-large"] and "CSV" in got[0].message
-    assert time.perf_counter() - start < 20
+    assert time.perf_counter() - start < HANG_GUARD
 
 
 def test_yaml_in_a_cell_is_loaded_safely(mini):

@@ -21,7 +21,7 @@ from pnp.build import check_game
 from pnp.problems import Problems
 from pnp.rules import RULES
 
-from conftest import MINI
+from conftest import HANG_GUARD, MINI
 
 FILES = sorted(p.relative_to(MINI).as_posix() for p in MINI.rglob("*.yaml"))
 DATA = {f: yaml.safe_load((MINI / f).read_text(encoding="utf-8")) for f in FILES}
@@ -138,7 +138,7 @@ def check(root: Path) -> Problems:
     start = time.perf_counter()
     check_game(root, problems)  # must not raise
     elapsed = time.perf_counter() - start
-    assert elapsed < 10, f"check_game took {elapsed:.1f} s"
+    assert elapsed < HANG_GUARD, f"check_game took {elapsed:.1f} s"
     for p in problems.items:
         assert p.code in RULES, f"undeclared code {p.code}: {p}"
         assert p.code != "E-internal", str(p)
@@ -173,7 +173,7 @@ def test_alias_bomb_is_an_error_and_fast(mini):
     _replace(mini, "reference.yaml", "\n".join(levels) + "\ncards: *j\n")
     start = time.perf_counter()
     problems = check(mini)
-    assert time.perf_counter() - start < 3
+    assert time.perf_counter() - start < HANG_GUARD
     assert "E-yaml-too-large" in {p.code for p in problems.errors}
 
 
@@ -181,7 +181,7 @@ def test_deep_nesting_is_an_error_and_fast(mini):
     _replace(mini, "counters.yaml", "counters: " + "[" * 5000 + "]" * 5000 + "\n")
     start = time.perf_counter()
     problems = check(mini)
-    assert time.perf_counter() - start < 3
+    assert time.perf_counter() - start < HANG_GUARD
     assert problems.errors
 
 
@@ -191,5 +191,5 @@ def test_large_valid_deck_stays_fast(mini):
     _replace(mini, "decks/luck.yaml", f"id: luck\nname: Luck\ncolour: \"#e08a1e\"\ncards:\n{cards}")
     start = time.perf_counter()
     problems = check(mini)
-    assert time.perf_counter() - start < 8
+    assert time.perf_counter() - start < HANG_GUARD
     assert [p.code for p in problems.errors] == ["E-deck-size"]
