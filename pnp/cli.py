@@ -314,8 +314,17 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
     """Show GAME in the browser: every item's front and back by part, the problems listed and marked on
     the items, each item's source file:line. The page updates by itself when a file is saved; a YAML
     mistake shows as a banner and the last good pictures stay. Listens on 127.0.0.1 only. Ctrl-C stops."""
+    import signal
+
     from .serve import Live, make_server, parse_editor
 
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    # Ctrl-C and a plain kill stop the server cleanly, also when started in the background of a script
+    # (a shell starts background jobs with SIGINT ignored, and Python then never raises KeyboardInterrupt)
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     root = _resolve(game)
     try:
         argv = parse_editor(editor)
@@ -336,13 +345,13 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
     errors = sum(p["severity"] == "error" for p in state["problems"])
     click.echo(f"{state['title']}: {len(live.session.items)} item(s), {errors} error(s), "
                f"{len(state['problems']) - errors} warning(s)" + (f"; {state['error']['text']}" if state["error"] else ""))
-    click.echo(f"serving {root} at {server.url} (Ctrl-C to stop)")
-    live.start()
-    if open_browser:
-        import webbrowser
+    try:  # from the moment the address is out, a stop signal may come at any step
+        click.echo(f"serving {root} at {server.url} (Ctrl-C to stop)")
+        live.start()
+        if open_browser:
+            import webbrowser
 
-        webbrowser.open(server.url)
-    try:
+            webbrowser.open(server.url)
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:
         pass

@@ -294,11 +294,11 @@ def test_usage_mistakes_exit_2(mini):
     assert r.exit_code == 2 and f"127.0.0.1:{port}" in r.output and "--port" in r.output
 
 
-def start_serve(game: Path, *args: str, port: str = "0") -> tuple[subprocess.Popen, str]:
+def start_serve(game: Path, *args: str, port: str = "0", preexec=None) -> tuple[subprocess.Popen, str]:
     """``pnp serve`` in a process of its own (on a free port): the process and the address it printed."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", str(game), "--port", port, *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, preexec_fn=preexec)
     lines = []
     for line in proc.stdout:
         lines.append(line)
@@ -344,3 +344,17 @@ def test_the_page_ships_in_the_wheel():
     names = [p.relative_to(static.parent).as_posix() for p in static.iterdir()]
     assert {"static/index.html", "static/app.js", "static/app.css"} <= set(names)
     assert all(any(fnmatch.fnmatch(n, pat) for pat in data["pnp.serve"]) for n in names)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c-in-a-script", "kill"])
+def test_pnp_serve_stops_when_started_in_the_background_of_a_script(mini, sig):
+    """A shell script starts background jobs with SIGINT ignored (the wheel smoke test hung on it): pnp serve
+    still stops on Ctrl-C's signal, and on a plain kill, without a traceback."""
+    proc, _ = start_serve(mini, preexec=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    proc.send_signal(sig)
+    try:
+        out, _ = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("pnp serve did not stop") from None
+    assert proc.returncode == 0 and "stopped" in out and "Traceback" not in out, out

@@ -139,7 +139,7 @@ class Live:
         self.stop.set()
         with self.changed:
             self.changed.notify_all()
-        if self._thread is not None:
+        if self._thread is not None and self._thread.ident is not None:  # a stop may come before it ran
             self._thread.join(timeout=5)
 
     def _poll(self) -> None:
