@@ -14,6 +14,7 @@ from .problems import Problems
 from .rules.schema import FILE_MISSING, FILE_UNREADABLE  # declarations only: cheap
 
 if TYPE_CHECKING:
+    from .load import Budget
     from .model import Kit
 
 DEFAULT_GAME = "etymonopoly"

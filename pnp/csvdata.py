@@ -209,8 +209,8 @@ class _Reader:
             return True
         if not self.spent:
             self.spent = True
-            self.problems.report(YAML_TOO_LARGE, loc, "", f"more than the kit's values allow (200000 in all its "
-                                                          f"files); this CSV file has too many rows or columns")
+            self.problems.report(YAML_TOO_LARGE, loc, "", "more than the kit's values allow (200000 in all its "
+                                                          "files); this CSV file has too many rows or columns")
         return False
 
     def cell(self, col: Column, raw: str, loc: Loc) -> Node | None:
