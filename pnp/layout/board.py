@@ -23,10 +23,11 @@ from dataclasses import dataclass
 
 from .. import scene
 from ..fonts import PT
+from ..legibility import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
 from ..text import fit as plain_fit
 from ..rules.printing import TEXT_OVERFLOW
-from .common import Ctx, Item, mix, picture
+from .common import DARK, LIGHT, Ctx, Item, mix, picture
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
@@ -182,28 +183,9 @@ def _split_words(name: str) -> tuple[str, str]:
     return " ".join(words[:best]), " ".join(words[best:])
 
 
-MIN_CONTRAST = 4.5  # WCAG 2: text against its background
-
-
-def _luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of "#rrggbb"."""
-    def channel(v: int) -> float:
-        c = v / 255.0
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast_ratio(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio of two colours (1 to 21)."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 def _ink(ground: str) -> str:
     """Near-black or white, whichever reads better on ``ground`` (by WCAG contrast)."""
-    dark, light = "#1d1d1b", "#ffffff"
-    return dark if contrast_ratio(dark, ground) >= contrast_ratio(light, ground) else light
+    return DARK if contrast_ratio(DARK, ground) >= contrast_ratio(LIGHT, ground) else LIGHT
 
 
 def legible(colour: str, ground: str, ratio: float = MIN_CONTRAST) -> str:
