@@ -10,25 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import measure
 
 ROOT = Path(__file__).resolve().parent.parent
 KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
-
-
-def run(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.read().decode()}")
-    return wall, usage.ru_maxrss / 1024.0
 
 
 def size(path: Path) -> int:
@@ -48,7 +37,8 @@ def main() -> None:
             walls, peaks = [], []
             with tempfile.TemporaryDirectory(prefix="pnp-bench-export-") as tmp:
                 for _ in range(args.runs):
-                    wall, peak = run([sys.executable, "-m", "pnp", "export", export, kit], Path(tmp))
+                    wall, peak = measure([sys.executable, "-m", "pnp", "export", export, kit], Path(tmp),
+                                         {**os.environ, "PYTHONPATH": str(ROOT)})
                     walls.append(wall)
                     peaks.append(peak)
                 written = size(Path(tmp) / "output" / out)

@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import measure
+
 ROOT = Path(__file__).resolve().parent.parent
 CARD = ("decks/change.yaml", "change-sound-change")
 TEXT = "Your vowels drift and your consonants soften."
@@ -43,15 +45,6 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, (path, old)
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def fresh(cmd: list[str], env: dict, cwd: Path) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.decode()}")
-    return wall
 
 
 def session_runs(kit: Path, runs: int) -> tuple[list[float], list[float], int]:
@@ -129,16 +122,17 @@ def main() -> None:
         shutil.copytree(ROOT / "content" / args.kit, kit)
         full, item = [], []
         for i in range(args.runs):
-            full.append(fresh([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "full"), "-q"], env, tmp))
-            item.append(fresh([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "item"),
-                               "--item", CARD[1], "-q"], env, tmp))
+            full.append(measure([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "full"), "-q"],
+                                tmp, env)[0])
+            item.append(measure([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "item"),
+                                 "--item", CARD[1], "-q"], tmp, env)[0])
         results["pnp preview (all items and contact sheets)"] = full
         results["pnp preview --item"] = item
         results["watch: save -> PNG file of the edited card"] = watch_runs(kit, tmp / "watch", args.runs, env)
         if pnp_dir == ROOT:
             card, theme, changed = session_runs(kit, args.runs)
             results["session: save -> PNG of the edited card"] = card
-            results[f"session: theme colour -> every changed PNG"] = theme
+            results["session: theme colour -> every changed PNG"] = theme
     load = os.getloadavg()
     print(f"{args.kit}, pnp from {pnp_dir}, medians of {args.runs} runs; load average {load[0]:.2f} "
           f"{load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores\n")

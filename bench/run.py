@@ -11,29 +11,18 @@ pnp from source in every run, which no user of an installed pnp pays.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import measure
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (60, 600, 6000)
-
-
-def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode() if proc.stderr else ""
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(map(str, cmd))} failed:\n{err}")
-    return wall, usage.ru_maxrss / 1024.0  # kB on Linux
 
 
 def synthetic_game(folder: Path, n: int) -> Path:

@@ -23,29 +23,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import load, measure
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: issue 22's targets on the 2-core machine, seconds
 TARGETS = {"noop": 0.08, "validate": 0.15}
-
-
-def run(cmd: list[str], cwd: Path, env: dict) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr.decode()}")
-    return wall
-
-
-def load() -> str:
-    try:
-        return " ".join(f"{v:.2f}" for v in os.getloadavg())
-    except OSError:  # pragma: no cover - not on this kind of machine
-        return "?"
 
 
 def main() -> None:
@@ -61,7 +46,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pnp-startup-") as tmp:
         tmp = Path(tmp)
         warm = tmp / "warm"
-        run(pnp + ["build", args.kit, "--out", str(warm), "-q"], ROOT, env)  # the no-op builds find it current
+        measure(pnp + ["build", args.kit, "--out", str(warm), "-q"], ROOT, env)  # the no-op builds find it current
         jobs = {
             "floor": ("python -c pass (the interpreter alone)", [py, "-c", "pass"], None),
             "help": ("pnp --help", pnp + ["--help"], None),
@@ -76,7 +61,7 @@ def main() -> None:
         walls: dict[str, list[float]] = {k: [] for k in jobs}
         for _ in range(args.runs):
             for key, (_, cmd, out) in jobs.items():
-                walls[key].append(run(cmd, ROOT, env))
+                walls[key].append(measure(cmd, ROOT, env)[0])
         same = all((tmp / "j1" / f.name).read_bytes() == f.read_bytes()
                    for f in (tmp / "j2").iterdir() if f.is_file())
         for out in ("j1", "j2", "warm"):
