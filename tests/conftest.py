@@ -1,3 +1,4 @@
+import os
 import shutil
 from pathlib import Path
 
@@ -25,6 +26,21 @@ def mech(tmp_path) -> Path:
     dest = tmp_path / "mech"
     shutil.copytree(MECH, dest)
     return dest
+
+
+def not_a_plain_file(path: Path, kind: str) -> None:
+    """Put at ``path`` what pnp must refuse to read: a pipe ("fifo": opening it would wait for a writer for ever),
+    a folder, or a link to nothing (a kind starting "dangling")."""
+    if path.exists() or path.is_symlink():
+        path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind.startswith("dangling"):
+        path.symlink_to(path.parent / f"nowhere{path.suffix}")
+    else:
+        raise ValueError(kind)
 
 
 def edit(path: Path, old: str, new: str) -> None:

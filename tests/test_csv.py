@@ -22,7 +22,7 @@ from pnp.csvdata import letter, typed
 from pnp.problems import Problems
 from pnp.watch import affected_parts, watch
 
-from conftest import HANG_GUARD, MINI, edit
+from conftest import HANG_GUARD, MINI, edit, not_a_plain_file
 
 LUCK_CSV = """id,text,keep,effect.action,effect.target,effect.amount
 go,"Advance to {{ space('go').name }}. Collect {{ salary | money }}.",,advance,go,
@@ -241,14 +241,7 @@ def test_a_csv_outside_the_game_folder_or_not_named_csv_is_refused(mini, ref, wo
 @pytest.mark.parametrize("thing, code", [("fifo", "E-file-unreadable"), ("folder", "E-file-unreadable"),
                                          ("dangling", "E-file-missing")])
 def test_only_a_plain_csv_file_is_read(mini, thing, code):
-    path = as_csv(mini)
-    path.unlink()
-    if thing == "fifo":
-        os.mkfifo(path)  # opening it would wait for a writer for ever
-    elif thing == "folder":
-        path.mkdir()
-    else:
-        path.symlink_to(mini / "decks" / "nowhere.csv")
+    not_a_plain_file(as_csv(mini), thing)
     start = time.perf_counter()
     r = _pnp("validate", str(mini), cwd=mini)
     assert r.returncode == 1 and f"[{code}]" in r.stderr and "decks/luck.yaml:5:" in r.stderr

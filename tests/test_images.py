@@ -12,7 +12,7 @@ import sys
 import pytest
 from PIL import Image
 
-from conftest import ROOT, edit
+from conftest import ROOT, edit, not_a_plain_file
 
 PICTURE = "{id: fine, picture: {file: art/logo.png, width: 20, height: 15}, text:"
 
@@ -55,10 +55,8 @@ def test_pictures_that_must_not_be_read_are_not(mini, tmp_path, where):
         secret = tmp_path / "secret.png"
         secret.write_bytes(_png())
         target.symlink_to(secret)  # a link leading out of the game folder
-    elif where == "fifo":
-        os.mkfifo(target)  # opening it would block for ever
     else:
-        target.mkdir()
+        not_a_plain_file(target, where)
     for cmd in (["validate", str(mini)], ["preview", str(mini), "--out", str(tmp_path / "p"), "--dpi", "30", "-q"]):
         r = _pnp(*cmd, timeout=20)
         assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
