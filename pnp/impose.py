@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from . import scene
 from .layout.common import Item
 from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, footer_lines, gutter_tick
-from .options import PrintOptions
+from .options import PrintOptions, replace
 from .scene import Page
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
@@ -134,7 +134,7 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
                 current, used = [], 0.0
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
-            cols = min(cols, n) if n < cols else cols
+            cols = min(cols, n)  # a block of fewer items than a row is as wide as they are
             block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge)
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * edge
             current.append(block)
@@ -415,7 +415,8 @@ def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, pa
         label = (f"{kit_title} · {part} · sheet {n} of {len(plans[axis])} · fold on the dashed line, glue, cut · "
                  f"print at 100 % / actual size")
         front = _front(blocks, opts, paper, halves[axis], label)
-        back = _back(blocks, replace_layout(opts), paper, halves[axis], axis, "")
+        # the back half is mirrored about the fold like a duplex back, never shifted by the duplex offset
+        back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, "")
         content = scene.Group([front.page.content, back.page.content])
         if axis == "vertical":
             content.add(scene.Line(pw / 2, m, pw / 2, ph - m, "#777777", 0.25, dash=(2.0, 1.5)))
@@ -423,13 +424,6 @@ def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, pa
             content.add(scene.Line(m, ph / 2, pw - m, ph / 2, "#777777", 0.25, dash=(2.0, 1.5)))
         sheets.append(Sheet(Page(pw, ph, content), front.placed + back.placed, "front+back"))
     return sheets
-
-
-def replace_layout(opts: PrintOptions) -> PrintOptions:
-    """The options a gutterfold's back half is drawn with: mirrored like a duplex back, never offset."""
-    from dataclasses import replace
-
-    return replace(opts, layout="duplex", offset=(0.0, 0.0))
 
 
 def _per_item(items: list[Item], opts: PrintOptions) -> list[Sheet]:
