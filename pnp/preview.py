@@ -47,7 +47,7 @@ from . import rules, scene
 from .build import PARTS
 from .content import UsageError, load_kit
 from .fonts import get_font
-from .layout.common import Ctx, Item
+from .layout.common import Ctx, Item, text_key
 from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
 from .problems import ERROR, Loc, Problem, Problems
@@ -100,11 +100,6 @@ class PreviewResult:
 
 
 # ------------------------------------------------------------------------------ problem tracing
-def _text_key(t: scene.Text) -> tuple:
-    # colour is left out: layouts recolour fitted runs (a new Text with the same place and words)
-    return (t.text, round(t.x, 4), round(t.y, 4), t.font, round(t.size, 4))
-
-
 @dataclass
 class TracingCtx(Ctx):
     """A layout context that remembers where each fitted text run came from and what it reported."""
@@ -117,7 +112,7 @@ class TracingCtx(Ctx):
         found = tuple(self.problems.items[before:])
         for s in result.shapes:
             if isinstance(s, scene.Text):
-                self.traces.setdefault(_text_key(s), []).append((source, field_name, found))
+                self.traces.setdefault(text_key(s), []).append((source, field_name, found))
         return result
 
     def traced(self) -> set:
@@ -142,29 +137,10 @@ def _points_into(p: Problem, source, field_name: str) -> bool:
     return "[" in source.path and _inside(p.path, source.path)
 
 
-def drawing_problems(group: scene.Group, ctx: TracingCtx, loose: list[Problem]) -> list[Problem]:
-    """The problems a drawing shows: its fitted runs' own, and ``loose`` ones that point into their sources."""
-    found: list[Problem] = []
-    sources: dict[tuple[int, str], tuple] = {}
-    for t in scene.walk_text(group):
-        for source, field_name, probs in ctx.traces.get(_text_key(t), ()):
-            found.extend(probs)
-            sources.setdefault((id(source), field_name), (source, field_name))
-    for p in loose:
-        if any(_points_into(p, s, f) for s, f in sources.values()):
-            found.append(p)
-    out, seen = [], set()
-    for p in found:
-        if p not in seen:
-            seen.add(p)
-            out.append(p)
-    return out
-
-
 def run_problems(t: scene.Text, ctx: TracingCtx, loose: list[Problem]) -> list[Problem]:
     """The problems one text run shows: those its fit reported, and ``loose`` ones pointing into its source."""
     found: list[Problem] = []
-    for source, field_name, probs in ctx.traces.get(_text_key(t), ()):
+    for source, field_name, probs in ctx.traces.get(text_key(t), ()):
         found.extend(probs)
         found.extend(p for p in loose if _points_into(p, source, field_name))
     return list(dict.fromkeys(found))
