@@ -1,5 +1,5 @@
 """Start-up benchmark: what a command costs before it does anything, and whether -j pays.
-Run: python bench/startup.py [--runs N] [--kit etymonopoly]
+Run: python bench/startup.py [--runs N] [--kit etymonopoly] [--checkout]
 
 Each job runs in a fresh process, as a user starts pnp; the jobs alternate run by run, so a busy
 moment of the machine falls on all of them. The table gives the median and the fastest run.
@@ -10,8 +10,10 @@ moment of the machine falls on all of them. The table gives the median and the f
 * ``pnp validate``: load, check and lay out the kit;
 * a full ``pnp build --force`` serial (``-j 1``) and in two processes (``-j 2``).
 
-pnp's modules are byte-compiled first, as pip does for an installed package (this kind of machine
-sets PYTHONDONTWRITEBYTECODE, which would otherwise compile pnp from source in every run). The load
+pnp is timed as a maker runs it: this checkout installed (not editable) into a fresh virtual
+environment, byte-compiled by pip, the ``pnp`` command of that environment. ``--checkout`` times the
+checkout itself instead (``python -m pnp`` with PYTHONPATH, modules byte-compiled first: this kind of
+machine sets PYTHONDONTWRITEBYTECODE), with whatever the developer's interpreter loads at start. The load
 average before and after is printed: on a shared machine the figures are only as good as it is idle.
 """
 from __future__ import annotations
@@ -25,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from timing import load, measure
+from timing import installed_pnp, load, measure
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,16 +39,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=15, help="runs per job (the median is reported)")
     ap.add_argument("--kit", default="etymonopoly")
+    ap.add_argument("--checkout", action="store_true", help="time this checkout with PYTHONPATH, not an installed pnp")
     args = ap.parse_args()
-    py = sys.executable
-    subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "pnp")], check=True, stdout=subprocess.DEVNULL)
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    pnp = [py, "-m", "pnp"]
-    before = load()
     with tempfile.TemporaryDirectory(prefix="pnp-startup-") as tmp:
         tmp = Path(tmp)
+        if args.checkout:
+            py = sys.executable
+            subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "pnp")], check=True, stdout=subprocess.DEVNULL)
+            env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+            pnp = [py, "-m", "pnp"]
+            cwd = ROOT
+        else:
+            pnp = [str(installed_pnp(tmp / "venv", ROOT))]
+            py = str(tmp / "venv" / "bin" / "python")
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+            cwd = tmp  # an empty folder, as a maker's: the kit is the one the package ships
+        before = load()
         warm = tmp / "warm"
-        measure(pnp + ["build", args.kit, "--out", str(warm), "-q"], ROOT, env)  # the no-op builds find it current
+        measure(pnp + ["build", args.kit, "--out", str(warm), "-q"], cwd, env)  # the no-op builds find it current
         jobs = {
             "floor": ("python -c pass (the interpreter alone)", [py, "-c", "pass"], None),
             "help": ("pnp --help", pnp + ["--help"], None),
@@ -61,7 +71,7 @@ def main() -> None:
         walls: dict[str, list[float]] = {k: [] for k in jobs}
         for _ in range(args.runs):
             for key, (_, cmd, out) in jobs.items():
-                walls[key].append(measure(cmd, ROOT, env)[0])
+                walls[key].append(measure(cmd, cwd, env)[0])
         same = all((tmp / "j1" / f.name).read_bytes() == f.read_bytes()
                    for f in (tmp / "j2").iterdir() if f.is_file())
         for out in ("j1", "j2", "warm"):

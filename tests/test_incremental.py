@@ -81,6 +81,41 @@ def test_the_engine_hash_covers_the_bytes_of_pnps_fonts(tmp_path, monkeypatch):
         incremental.engine_hash.cache_clear()
 
 
+def test_an_installed_pnp_hashes_the_file_hashes_pip_recorded(tmp_path, monkeypatch):
+    """A wheel's RECORD holds each installed file's sha256: a changed file (a new pnp) changes the engine hash,
+    the bytecode pip compiled at install (listed without a hash) does not; no usable RECORD, the files are read."""
+    pkg = tmp_path / "site" / "pnp"
+    pkg.mkdir(parents=True)
+    info = tmp_path / "site" / f"pnp-{incremental.__version__}.dist-info"
+    info.mkdir()
+    record = info / "RECORD"
+    lines = ["pnp/__init__.py,sha256=AAAA,10", "pnp/fonts/NotoSans-Regular.ttf,sha256=BBBB,20",
+             "pnp/__pycache__/cli.cpython-311.pyc,,", f"{info.name}/RECORD,,", "../../../bin/pnp,sha256=CCCC,5"]
+    monkeypatch.setattr(incremental, "PKG", pkg)
+
+    def engine(text: str | None) -> str:
+        if text is None:
+            record.unlink(missing_ok=True)
+        else:
+            record.write_text(text)
+        incremental.engine_hash.cache_clear()
+        return incremental.engine_hash()
+
+    try:
+        first = engine("\n".join(lines))
+        assert engine("\n".join(reversed(lines))) == first  # the order pip wrote them in does not matter
+        assert engine("\n".join(lines).replace("BBBB", "BBBC")) != first  # a font changed
+        assert engine("\n".join(lines).replace("cli.cpython", "cli2.cpython")) == first  # bytecode is not hashed
+        assert engine("\n".join(lines).replace("CCCC", "DDDD")) == first  # the console script is not pnp's package
+        assert incremental._installed_record() is not None
+        engine(None)
+        assert incremental._installed_record() is None  # a checkout: no RECORD, the files themselves are hashed
+        engine("pnp/__init__.py,,\n")
+        assert incremental._installed_record() is None  # an editable install's RECORD names no hashed package files
+    finally:
+        incremental.engine_hash.cache_clear()
+
+
 def test_changing_an_option_rebuilds(mini, tmp_path):
     out = tmp_path / "out"
     build(mini, out, parts=("cards",))
