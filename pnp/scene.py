@@ -1,6 +1,7 @@
 """A device-independent drawing: shapes and text runs in millimetres.
 
-Layout code builds these; backends (``render/pdf.py``, ``render/png.py``) draw them.
+Layout code builds these; the backend (``render/pdf.py``) draws them as PDF pages, which
+``render/raster.py`` rasterises for previews and exports.
 Coordinates: millimetres, origin at the lower left, y up (like PDF). Text sizes are
 in points, as typographers say them. Colours are ``"#rrggbb"`` strings or None.
 

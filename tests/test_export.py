@@ -18,9 +18,10 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from PIL import Image
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from pnp.build import load_valid, part_items
@@ -30,7 +31,7 @@ from pnp.export.tts import MAX_COLS, MAX_ROWS, MAX_SIDE, TtsOptions, export_tts,
 from pnp.layout.common import Ctx
 from pnp.parts import OUTPUT_NAMES
 from pnp.problems import Problems
-from pnp.render import png
+from pnp.render import raster
 
 from conftest import MINI, REFERENCE_KITS, ROOT, edit
 
@@ -168,19 +169,19 @@ def test_tts_save_holds_every_item_in_its_slot(tts_exports, kit):
             for s in slots[::4] + slots[-1:]:  # a sample: enough to see a shifted or reordered sheet
                 it = by_id[s["item"]]
                 assert (it.width, it.height) == (w, h)
-                want = png.render(it.front, w, h, sheet["dpi"])
+                want = raster.render(it.front, w, h, sheet["dpi"])
                 assert want.size == (cw, ch)
                 assert _close(cell(faces, s["slot"]), want) < 0.5, (kit, sheet["faces"], s["slot"], s["item"])
                 if sheet["unique_back"]:
-                    assert _close(cell(backs, s["slot"]), png.render(it.back, w, h, sheet["dpi"])) < 0.5
+                    assert _close(cell(backs, s["slot"]), raster.render(it.back, w, h, sheet["dpi"])) < 0.5
                 else:
-                    assert _close(backs, png.render(it.back, w, h, sheet["dpi"])) < 0.5
+                    assert _close(backs, raster.render(it.back, w, h, sheet["dpi"])) < 0.5
             if not sheet["unique_back"]:
                 assert _close(cell(faces, cols * rows - 1), backs) < 0.5, "the hidden slot shows the back"
             # the comparison tells cards apart: a neighbour's picture is not card 0's
             distinct = [s for s in slots if by_id[s["item"]].front is not by_id[slots[0]["item"]].front]
             if distinct:
-                other = png.render(by_id[distinct[0]["item"]].front, w, h, sheet["dpi"])
+                other = raster.render(by_id[distinct[0]["item"]].front, w, h, sheet["dpi"])
                 assert _close(cell(faces, 0), other) > 0.5
 
 
@@ -202,7 +203,7 @@ def test_tts_figures_show_the_standee_and_tiles_both_faces(tts_exports):
         assert h < it.height / 2, "the figure, not the whole fold-over strip"
         img = Image.open(folder / rec["image"])
         assert rec["dpi"] == 2 * LOW_TTS_DPI
-        assert _close(img, png.render(it.front, w, h, rec["dpi"], origin=(x0, y0))) < 0.5
+        assert _close(img, raster.render(it.front, w, h, rec["dpi"], origin=(x0, y0))) < 0.5
     bags = [r for r in manifest["objects"] if r["type"] == "bag"]
     assert bags
     for rec in bags:
@@ -210,7 +211,7 @@ def test_tts_figures_show_the_standee_and_tiles_both_faces(tts_exports):
             it = items[piece["item"]]
             for side, drawing in (("front", it.front), ("back", it.back)):
                 img = Image.open(folder / piece[side])
-                assert _close(img, png.render(drawing, it.width, it.height, piece["dpi"])) < 0.5
+                assert _close(img, raster.render(drawing, it.width, it.height, piece["dpi"])) < 0.5
 
 
 def test_tts_counts_match_a_builds_manifest(tts_exports, reference_builds):
@@ -246,9 +247,9 @@ def test_tts_full_size_sheets_fit_4096_and_the_board_is_sharp(mini, tmp_path):
     big = Image.open(tmp_path / "out" / luck["sheets"][0]["faces"]).size
     assert max(big) <= 4096 and max(big) > 3500
     titles = next(r for r in manifest["objects"] if r["name"] == "titles")
-    assert titles["sheets"][0]["dpi"] == 150 and titles["sheets"][0]["cell_px"] == list(png.size_px(57, 89, 150))
+    assert titles["sheets"][0]["dpi"] == 150 and titles["sheets"][0]["cell_px"] == list(raster.size_px(57, 89, 150))
     # the board at 1.5 x the cards' resolution (a 480 mm board: capped at 4096 px)
-    assert Image.open(tmp_path / "out" / "board.png").size == png.size_px(240, 240, 225)
+    assert Image.open(tmp_path / "out" / "board.png").size == raster.size_px(240, 240, 225)
     deck_obj = next(o for o in save["ObjectStates"] if o["GUID"] == luck["guid"])
     assert sorted(deck_obj["CustomDeck"]) == sorted(str(s["key"]) for s in luck["sheets"])
 
@@ -315,11 +316,11 @@ def _check_shop(path: Path, root: Path, dpi: int, bleed: float = 3.0, outputs=OU
         if r["format"] == "png":
             img = Image.open(io.BytesIO(data))
             assert img.mode == "RGB" and img.info.get("srgb") is not None
-            assert img.size == (int(r["width_px"]), int(r["height_px"])) == png.size_px(w, h, dpi)
+            assert img.size == (int(r["width_px"]), int(r["height_px"])) == raster.size_px(w, h, dpi)
             if compared[r["side"]] < compare:  # the picture is the item's, with its bleed
                 compared[r["side"]] += 1
                 drawing = it.front if r["side"] == "front" else it.back
-                assert _close(img, png.render(drawing, w, h, dpi, origin=(-bleed, -bleed))) < 0.5, r["file"]
+                assert _close(img, raster.render(drawing, w, h, dpi, origin=(-bleed, -bleed))) < 0.5, r["file"]
         else:
             page = PdfReader(io.BytesIO(data)).pages[0]
             assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, w * MM_PT, h * MM_PT], abs=0.01)
@@ -358,7 +359,7 @@ def test_shop_full_size_png_and_pdf_are_deterministic(tmp_path):
     cards = [r for r in rows if r["file"].startswith("cards/")]
     assert cards and all((r["width_px"], r["height_px"]) == ("744", "1122") for r in cards)
     board = next(r for r in rows if r["item"] == "board")
-    assert (int(board["width_px"]), int(board["height_px"])) == png.size_px(246, 246, 300)
+    assert (int(board["width_px"]), int(board["height_px"])) == raster.size_px(246, 246, 300)
     zf, _, _ = _read_zip(a)
     assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in zf.infolist())
     c, d = tmp_path / "c.zip", tmp_path / "d.zip"
@@ -366,6 +367,44 @@ def test_shop_full_size_png_and_pdf_are_deterministic(tmp_path):
         assert export_shop(MINI, path, ShopOptions(format="pdf", bleed=2.0), Problems()) is not None
     assert c.read_bytes() == d.read_bytes()
     _check_shop(c, MINI, 300, bleed=2.0)
+
+
+def test_shop_pictures_are_the_shops_pdf_pages_pixels(tmp_path):
+    """A piece's PNG (its drawing rasterised with its bleed around it) shows what the same piece's PDF page
+    (imposed one item to a page, as --per-item prints it) shows, rasterised by PDFium: the PNGs are the
+    print's own pixels, bleed and all, and sit where the page puts them. (PDFium maps a page onto a whole
+    number of pixels, stretching it by under one; the page's picture is brought back to the PNG's size.)"""
+    png, pdf = tmp_path / "png.zip", tmp_path / "pdf.zip"
+    dpi = 100
+    assert export_shop(MINI, png, ShopOptions(format="png", dpi=dpi, parts=("cards", "tokens")), Problems())
+    assert export_shop(MINI, pdf, ShopOptions(format="pdf", dpi=dpi, parts=("cards", "tokens")), Problems())
+    zpng, rows, top = _read_zip(png)
+    zpdf, pdf_rows, pdf_top = _read_zip(pdf)
+    pages = {r["file"].rsplit(".", 1)[0]: r["file"] for r in pdf_rows}
+
+    def picture(row) -> Image.Image:
+        return Image.open(io.BytesIO(zpng.read(f"{top}/{row['file']}"))).convert("RGB")
+
+    def page(row, size) -> Image.Image:
+        doc = pdfium.PdfDocument(zpdf.read(f"{pdf_top}/{pages[row['file'].rsplit('.', 1)[0]]}"))
+        try:
+            img = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        finally:
+            doc.close()
+        assert abs(img.size[0] - size[0]) <= 1 and abs(img.size[1] - size[1]) <= 1, (row["file"], img.size, size)
+        return img.resize(size, Image.Resampling.BILINEAR)
+
+    for r in rows:
+        img = picture(r)
+        assert _close(img, page(r, img.size)) < 4.0, r["file"]  # measured: 0.4-3.4 (edges shaded apart)
+    assert len(rows) >= 10
+    # the comparison fails a picture 2 px off its place, or another piece's picture
+    a = rows[0]
+    img = picture(a)
+    assert _close(img, ImageChops.offset(page(a, img.size), 2, 0)) > 4.0
+    other = next(r for r in rows if r["item"].split("-")[0] != a["item"].split("-")[0] and r["side"] == a["side"]
+                 and r["width_mm"] == a["width_mm"])
+    assert _close(img, page(other, img.size)) > 4.0
 
 
 def test_shop_only_some_parts(tmp_path):

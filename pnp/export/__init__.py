@@ -2,7 +2,8 @@
 
 Both start where ``build`` starts: the content is loaded and validated, every part the registry
 names is laid out (a text that does not fit is an error: nothing is written), and the items are
-drawn from the same scenes the PDFs print, with the Pillow backend (``render/png.py``).
+drawn from the same scenes the PDFs print, as PDF pages rasterised by PDFium (``render/raster.py``,
+the pictures previews show): an exported card is the print's own pixels.
 
 What they share lives here: laying the kit out, folding identical items into one ``Piece`` with
 its count (ten copies of a note are one picture printed ten times), the counts the build's
@@ -11,14 +12,12 @@ chunk saying which colour space the numbers are in).
 """
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
-from PIL.PngImagePlugin import PngInfo
 
 from .. import parts as registry
 from ..build import collector_paused, load_valid, part_items
@@ -113,11 +112,8 @@ def safe(name: str) -> str:
 
 
 def png_bytes(img: Image.Image, dpi: float | None = None) -> bytes:
-    """PNG bytes that depend on the pixels only: no time stamp or text chunk; an sRGB chunk (the numbers
-    are sRGB: what the renderer's "#rrggbb" colours mean) and, with ``dpi``, the resolution."""
-    info = PngInfo()
-    info.add(b"sRGB", b"\x00")  # rendering intent: perceptual
-    buf = io.BytesIO()
-    kw = {"dpi": (dpi, dpi)} if dpi else {}
-    img.save(buf, format="PNG", compress_level=PNG_LEVEL, pnginfo=info, **kw)
-    return buf.getvalue()
+    """PNG bytes that depend on the pixels only (no time stamp or text chunk), with an sRGB chunk and, with
+    ``dpi``, the resolution; deflated harder than previews are, for files that are uploaded."""
+    from ..render.raster import png_bytes as encode
+
+    return encode(img, dpi, PNG_LEVEL, srgb=True)

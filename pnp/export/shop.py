@@ -32,7 +32,7 @@ from ..options import DEFAULT
 from ..output import OutFile, write_all
 from ..parts import OUTPUT_NAMES
 from ..problems import Problems
-from ..render import png
+from ..render import raster
 from . import lay_out, pieces, png_bytes, safe
 
 FORMATS = ("auto", "png", "pdf")
@@ -87,7 +87,7 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
                 name = f"{output}/{n:03d}-{p.name}-x{p.count}-{side}.{fmt}"
                 if fmt == "png":
                     if id(drawing) not in rendered:  # a counter's back is its front: drawn once
-                        img = png.render(drawing, w, h, opts.dpi, origin=(-b, -b))
+                        img = raster.render(drawing, w, h, opts.dpi, origin=(-b, -b))
                         rendered[id(drawing)] = (png_bytes(img, opts.dpi), img.size)
                     data, (wp, hp) = rendered[id(drawing)]
                 else:

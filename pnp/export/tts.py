@@ -44,7 +44,7 @@ from .. import parts as registry
 from ..options import DEFAULT
 from ..output import OutFile, OutputError, OutputFolder
 from ..problems import Problems
-from ..render import png
+from ..render import raster
 from . import Laid, Piece, lay_out, pieces, png_bytes, safe
 
 #: Tabletop Simulator's limits for a card sheet (its texture size, its grid)
@@ -178,7 +178,7 @@ class _Table:
         """A drawing's region at trim size (a missing back: a blank card)."""
         key = (id(group), w, h, dpi, origin)
         if key not in self.cache:
-            self.cache[key] = png.render(group if group is not None else scene.Group(), w, h, dpi, origin=origin)
+            self.cache[key] = raster.render(group if group is not None else scene.Group(), w, h, dpi, origin=origin)
         return self.cache[key]
 
     def write(self, name: str, img: Image.Image, dpi: float | None = None) -> str:
@@ -245,7 +245,7 @@ class _Table:
     def board(self, g: _Group) -> tuple[dict, dict]:
         it = g.pieces[0].item
         dpi = min(self.opts.dpi * BOARD_SCALE, BOARD_SIDE * 25.4 / max(it.width, it.height))
-        img = png.render(it.front, it.width, it.height, dpi, supersample=2)
+        img = raster.render(it.front, it.width, it.height, dpi)
         name = self.write("board.png", img, dpi)
         obj = _base("Custom_Board", self.guid("board"), _transform(0, 0, scale=1.0), it.id, locked=False)
         obj["CustomImage"] = {"ImageURL": self.url(name), "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -261,10 +261,10 @@ class _Table:
         dpi = self.opts.dpi
         for cols, rows in grids:
             dpi = min(dpi, MAX_SIDE * 25.4 / (cols * w), MAX_SIDE * 25.4 / (rows * h))
-        cw, ch = png.size_px(w, h, dpi)
+        cw, ch = raster.size_px(w, h, dpi)
         while any(cols * cw > MAX_SIDE or rows * ch > MAX_SIDE for cols, rows in grids):
             dpi -= 0.25
-            cw, ch = png.size_px(w, h, dpi)
+            cw, ch = raster.size_px(w, h, dpi)
         backs = {id(p.item.back) for p in g.pieces}
         unique_back = len(backs) > 1
         sideways = w > h and not first.round

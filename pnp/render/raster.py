@@ -4,7 +4,8 @@ renderer of Chrome's PDF viewer. A preview is thus the print's own pixels: same 
 glyph positions, same clipping; no second renderer can drift from the PDF.
 
 It is also the fast way: PDFium draws the 121 drawings of Etymonopoly at 150 dpi in about
-0.35 s where the Pillow backend (``render/png.py``) took 3.9 s (it draws text glyph by glyph).
+0.35 s where a Pillow backend pnp had (drawing text glyph by glyph) took 3.9 s. Previews and the
+exports (Tabletop Simulator, print shop) all draw their pictures here.
 
 ``render_many([(group, w, h, origin), ...], dpi)`` draws several regions from one PDF (fonts
 embedded and parsed once). PDFium is not thread-safe: every call holds one lock.
@@ -80,7 +81,8 @@ def render_many(regions: list[Region], dpi: float | list[float]) -> list[Image.I
 
 def render(group: scene.Group, width_mm: float, height_mm: float, dpi: float,
            origin: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
-    """One region of a drawing (as ``render/png.py``'s ``render``, with the print's pixels)."""
+    """The region [x0, x0 + w] × [y0, y0 + h] (mm) of a drawing at ``dpi``: an RGB image of ``size_px`` pixels,
+    its top-left pixel the region's top-left corner."""
     return render_many([(group, width_mm, height_mm, origin)], dpi)[0]
 
 
@@ -88,8 +90,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
-def png_bytes(img: Image.Image, dpi: float | None = None, level: int = 1) -> bytes:
-    """An RGB image as PNG, fast: every row unfiltered, deflated at ``level``.
+def png_bytes(img: Image.Image, dpi: float | None = None, level: int = 1, srgb: bool = False) -> bytes:
+    """An RGB image as PNG, fast: every row unfiltered, deflated at ``level``; with ``dpi`` its resolution,
+    with ``srgb`` an sRGB chunk (saying the numbers are sRGB, what the drawings' "#rrggbb" colours mean).
+    The bytes depend on the pixels and these arguments only (no time stamp, no text).
 
     Pillow's encoder tries five filters on every row; on drawings (flat colours, text) that costs
     twice the time for files ~12 % larger than plain rows at zlib level 1 (measured on the contact
@@ -110,5 +114,6 @@ def png_bytes(img: Image.Image, dpi: float | None = None, level: int = 1) -> byt
     if dpi:
         ppm = round(dpi / 0.0254)
         phys = _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1))
+    colours = _chunk(b"sRGB", b"\x00") if srgb else b""  # rendering intent: perceptual
     body = zlib.compress(b"".join(parts), level)
-    return b"\x89PNG\r\n\x1a\n" + head + phys + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + head + colours + phys + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
