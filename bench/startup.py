@@ -5,6 +5,7 @@ Each job runs in a fresh process, as a user starts pnp; the jobs alternate run b
 moment of the machine falls on all of them. The table gives the median and the fastest run.
 
 * ``python -c pass``: the interpreter alone, the floor under every command;
+* ``python -c 'import click'``: the interpreter and click, the floor under every pnp command;
 * ``pnp --help``: the command line itself (click and pnp's command definitions);
 * ``pnp build`` with nothing to do: warm (the kit built once before), nothing changed;
 * ``pnp validate``: load, check and lay out the kit;
@@ -59,6 +60,8 @@ def main() -> None:
         measure(pnp + ["build", args.kit, "--out", str(warm), "-q"], cwd, env)  # the no-op builds find it current
         jobs = {
             "floor": ("python -c pass (the interpreter alone)", [py, "-c", "pass"], None),
+            "click": ("python -c 'import click' (the command-line library every command needs)",
+                      [py, "-c", "import click"], None),
             "help": ("pnp --help", pnp + ["--help"], None),
             "noop": (f"pnp build {args.kit}, nothing changed", pnp + ["build", args.kit, "--out", str(warm), "-q"],
                      None),
