@@ -130,8 +130,9 @@ def _number(part: str | None, values) -> int:
     return 10 ** 9 if len(part) > 9 else int(part)
 
 
-_PRINTF = re.compile(r"%(?:\([^)]*\))?[#0 +\-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
-_SPEC_NUMBER = re.compile(r"\d+|\{[^{}]*\}")
+#: (as text: ``re`` compiles them when a text first formats with % or format(), which most kits never do)
+_PRINTF = r"%(?:\([^)]*\))?[#0 +\-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]"
+_SPEC_NUMBER = r"\d+|\{[^{}]*\}"
 
 
 @lru_cache(maxsize=None)
@@ -339,7 +340,7 @@ def _classes():
                 else [args]
             biggest = max((self.weigh(v) for v in values), default=0)
             total = len(fmt)
-            for m in _PRINTF.finditer(fmt):
+            for m in re.finditer(_PRINTF, fmt):
                 total += _number(m.group(1), values) + _number(m.group(2), values) + biggest + 330
             return total
 
@@ -354,7 +355,7 @@ def _classes():
             for _literal, name, spec, _conversion in fields:
                 if name is not None:
                     total += biggest + 330 + sum(_number(n if n.isdigit() else "*", values)
-                                                 for n in _SPEC_NUMBER.findall(spec or ""))
+                                                 for n in re.findall(_SPEC_NUMBER, spec or ""))
             return total
 
         def method(self, obj, args: tuple, kwargs: dict) -> tuple:
