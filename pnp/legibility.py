@@ -39,6 +39,7 @@ def luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=4096)
 def contrast_ratio(a: str, b: str) -> float:
     """(L1 + 0.05) / (L2 + 0.05), the lighter colour's luminance over the darker's: 1 (same) .. 21."""
     la, lb = luminance(a), luminance(b)
@@ -91,52 +92,55 @@ def _path_polygons(ops) -> list[list[tuple[float, float]]]:
     return polys
 
 
-def _contains(shape, x: float, y: float) -> bool:
-    """Is the point (in the shape's own coordinates) inside the filled shape?"""
+def _contains(shape, polygons, x: float, y: float) -> bool:
+    """Is the point (in the shape's own coordinates) inside the filled shape? (``polygons``: a path's.)"""
     if isinstance(shape, scene.Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, scene.Circle):
         return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
     if isinstance(shape, scene.Path):
-        hits = sum(_in_polygon(x, y, poly) for poly in _path_polygons(shape.ops))
+        hits = sum(_in_polygon(x, y, poly) for poly in polygons)
         return hits % 2 == 1  # even-odd: a hole in a shape shows what is under it
     return isinstance(shape, scene.Image) and shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
 
 
-def _bbox(shape) -> tuple[float, float, float, float]:
+def _bbox(shape, polygons) -> tuple[float, float, float, float]:
     if isinstance(shape, (scene.Rect, scene.Image)):
         return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     if isinstance(shape, scene.Circle):
         return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
-    pts = [p for poly in _path_polygons(shape.ops) for p in poly] or [(0.0, 0.0)]
+    pts = [p for poly in polygons for p in poly] or [(0.0, 0.0)]
     return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
 
 
 def _world_bbox(m: scene.Affine, box) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = box
-    pts = [scene.apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+    a, b, c, d, e, f = m  # scene.apply on the four corners
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass
 class _Fill:
-    """A filled shape as drawn: the shape, the inverse of its transform, the clips around it, its colour
-    (None for a picture, whose colours are not known), and its bounding box on the item."""
+    """A filled shape as drawn: the shape (a path's polygons worked out once), the inverse of its transform,
+    the clips around it and its colour (None for a picture, whose colours are not known)."""
 
-    shape: object
-    inverse: scene.Affine
-    clips: tuple
-    colour: str | None
-    bbox: tuple[float, float, float, float]
+    __slots__ = ("shape", "polygons", "inverse", "clips", "colour")
+
+    def __init__(self, shape, inverse: scene.Affine, clips: tuple, colour: str | None):
+        self.shape = shape
+        self.polygons = _path_polygons(shape.ops) if isinstance(shape, scene.Path) else ()
+        self.inverse = inverse
+        self.clips = clips
+        self.colour = colour
 
     def covers(self, x: float, y: float) -> bool:
-        b = self.bbox
-        if not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+        """Is the point (on the item) inside the shape and every clip around it?"""
+        a, b, c, d, e, f = self.inverse  # scene.apply, inline: this runs for most points of every text
+        if not _contains(self.shape, self.polygons, a * x + c * y + e, b * x + d * y + f):
             return False
-        if not _contains(self.shape, *scene.apply(self.inverse, x, y)):
-            return False
-        return all(cx <= px <= cx + cw and cy <= py <= cy + ch
-                   for inv, (cx, cy, cw, ch) in self.clips for px, py in (scene.apply(inv, x, y),))
+        return not self.clips or all(cx <= px <= cx + cw and cy <= py <= cy + ch
+                                     for inv, (cx, cy, cw, ch) in self.clips for px, py in (scene.apply(inv, x, y),))
 
 
 # ------------------------------------------------------------------------------ findings
@@ -165,14 +169,25 @@ _SAMPLES = (0.1, 0.3, 0.5, 0.7, 0.9)
 def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
     """Every text in ``group`` printed under MIN_PT or with contrast under MIN_CONTRAST against what is drawn
     beneath it (the topmost filled shape under the text drawn before it, else ``paper``)."""
-    fills: list[_Fill] = []
+    fills: list[tuple[float, float, float, float, _Fill]] = []  # each fill's bounding box on the item, and it
     out: list[Finding] = []
 
-    def background(x: float, y: float) -> str | None:
-        for f in reversed(fills):
-            if f.covers(x, y):
-                return f.colour
-        return paper
+    def beneath(points: list[tuple[float, float]]) -> list[str | None]:
+        """The colour under each point: the topmost fill drawn so far that covers it, else the paper. Only the
+        fills whose boxes meet the points' box are tried (a few of the hundreds on a board)."""
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        near = [b for b in fills if b[0] <= hi_x and lo_x <= b[2] and b[1] <= hi_y and lo_y <= b[3]]
+        near.reverse()
+        colours = []
+        for x, y in points:
+            for x0, y0, x1, y1, f in near:
+                if x0 <= x <= x1 and y0 <= y <= y1 and f.covers(x, y):
+                    colours.append(f.colour)
+                    break
+            else:
+                colours.append(paper)
+        return colours
 
     def visit(shape, m: scene.Affine, clips: tuple) -> None:
         if isinstance(shape, scene.Group):
@@ -185,20 +200,21 @@ def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
             for child in shape.children:
                 visit(child, mm, clips)
         elif isinstance(shape, scene.Text):
-            out.extend(_judge(shape, m, background))
+            out.extend(_judge(shape, m, beneath))
         elif isinstance(shape, (scene.Rect, scene.Circle, scene.Path, scene.Image)):
             colour = None if isinstance(shape, scene.Image) else shape.fill
             if colour is None and not isinstance(shape, scene.Image):
                 return  # an outline does not change what a text sits on
             inv = _invert(m)
             if inv is not None:
-                fills.append(_Fill(shape, inv, clips, colour, _world_bbox(m, _bbox(shape))))
+                fill = _Fill(shape, inv, clips, colour)
+                fills.append((*_world_bbox(m, _bbox(shape, fill.polygons)), fill))
 
     visit(group, scene.IDENTITY, ())
     return out
 
 
-def _judge(t: scene.Text, m: scene.Affine, background) -> list[Finding]:
+def _judge(t: scene.Text, m: scene.Affine, beneath) -> list[Finding]:
     if not t.text.strip():
         return []
     size = t.size * _scale(m)
@@ -207,14 +223,14 @@ def _judge(t: scene.Text, m: scene.Affine, background) -> list[Finding]:
     y = t.y + 0.27 * t.size * PT  # the middle of the x-height
     colour = t.colour or "#000000"
     worst: tuple[float, str | None] | None = None
-    for share in _SAMPLES:
-        bg = background(*scene.apply(m, x0 + share * width, y))
+    for bg in beneath([scene.apply(m, x0 + share * width, y) for share in _SAMPLES]):
         ratio = contrast_ratio(colour, bg) if bg is not None else float("inf")
         if worst is None or ratio < worst[0]:
             worst = (ratio, bg)
     ratio, bg = worst
-    f = Finding(t, size, bg, ratio if bg is not None else 0.0)
-    return [f] if f.small or f.faint else []
+    if not (size < MIN_PT - 1e-6 or (bg is not None and ratio < MIN_CONTRAST - 1e-6)):
+        return []  # neither small nor faint (Finding's tests), the common case: no Finding made
+    return [Finding(t, size, bg, ratio if bg is not None else 0.0)]
 
 
 # ------------------------------------------------------------------------------ reporting

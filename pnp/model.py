@@ -12,7 +12,8 @@ A kit is a folder ``content/<id>/`` with:
 ``reference.yaml``     ``Reference``: reference cards (turn sequence, short rules)
 =====================  ====================================================
 
-Every object knows where it was written (``.loc``, ``.at(field)``, ``.path``).
+Every object knows where it was written (``.loc``, ``.at(field)``, ``.path``). Each class is declared ``@entity``:
+a keyword-only dataclass sharing Entity's ``__init__``, ``__repr__`` and ``__eq__`` (pnp/schema.py says why).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-from .schema import Entity, doc
+from .schema import Entity, doc, entity
 from .values import Amount, Colour, Id, Label, Length, Text
 
 
@@ -33,7 +34,7 @@ Icon = Literal[
 
 
 # --------------------------------------------------------------------------- game.yaml
-@dataclass(kw_only=True)
+@entity
 class Currency(Entity):
     symbol: Label = doc("the sign printed with amounts, e.g. ₩, $, £, F, MU")
     name: Label = doc("what the money is called, e.g. words, Francs")
@@ -44,13 +45,13 @@ class Currency(Entity):
         "\" \" a narrow no-break space (French: 400 000 F), \"nbsp\" a full no-break space", "")
 
 
-@dataclass(kw_only=True)
+@entity
 class Players(Entity):
     min: Amount = doc("fewest players")
     max: Amount = doc("most players")
 
 
-@dataclass(kw_only=True)
+@entity
 class MoneyRules(Entity):
     starting: Amount = doc("money each player starts with")
     denominations: list[Amount] = doc("the note or chip values that exist")
@@ -58,7 +59,7 @@ class MoneyRules(Entity):
     rounding: Amount = doc("every amount in the game is a multiple of this", 1)
 
 
-@dataclass(kw_only=True)
+@entity
 class Rules(Entity):
     """Numbers of the game's rules that the validator holds the content to."""
 
@@ -83,7 +84,7 @@ class Rules(Entity):
     hand: dict[str, Amount] = doc("cards of each deck every player starts with: deck id -> count", default_factory=dict)
 
 
-@dataclass(kw_only=True)
+@entity
 class Counted(Entity):
     """A line that reads differently for one than for more: {one: "If 1 branch is owned", other: "If {n} branches
     are owned"}."""
@@ -99,7 +100,7 @@ class Counted(Entity):
         return (self.one if values.get("n") == 1 else self.other).format(**values)
 
 
-@dataclass(kw_only=True)
+@entity
 class Terms(Entity):
     """The game's own words for what the cards print."""
 
@@ -127,7 +128,7 @@ class Terms(Entity):
     building_sale: Label = doc("label for what a building sells back for", "A house sells for")
 
 
-@dataclass(kw_only=True)
+@entity
 class Colours(Entity):
     paper: Colour = doc("background of cards and board", "#fbf8f0")
     ink: Colour = doc("main text colour", "#1d1d1b")
@@ -138,7 +139,7 @@ class Colours(Entity):
     back: Colour = doc("default background of card backs", "#24405f")
 
 
-@dataclass(kw_only=True)
+@entity
 class Fonts(Entity):
     title: str = doc("font for titles (a file stem in fonts/)", "NotoSerif-Bold")
     heading: str = doc("font for names and headings", "NotoSans-Bold")
@@ -146,26 +147,26 @@ class Fonts(Entity):
     italic: str = doc("font for help lines and notes", "NotoSans-Italic")
 
 
-@dataclass(kw_only=True)
+@entity
 class Theme(Entity):
     colours: Colours = doc("colour scheme", default_factory=Colours)
     fonts: Fonts = doc("fonts used", default_factory=Fonts)
 
 
-@dataclass(kw_only=True)
+@entity
 class Size(Entity):
     width: Length = doc("width")
     height: Length = doc("height")
 
 
-@dataclass(kw_only=True)
+@entity
 class PrintSpec(Entity):
     card: Size = doc("card trim size", default_factory=lambda: Size(width=Length(57), height=Length(89)))
     note: Size = doc("banknote trim size (landscape)", default_factory=lambda: Size(width=Length(99), height=Length(52.5)))
     min_text_pt: float = doc("smallest text size allowed when shrinking to fit", 6.0)
 
 
-@dataclass(kw_only=True)
+@entity
 class Game(Entity):
     title: Label = doc("the game's name")
     subtitle: Optional[Label] = doc("a line under the title", None)
@@ -181,7 +182,7 @@ class Game(Entity):
     data: dict[str, Any] = doc("extra values for text templates", default_factory=dict)
 
 
-@dataclass(kw_only=True)
+@entity
 class Picture(Entity):
     """A raster image from the game folder, printed at a set size (it needs 300 dpi at that size)."""
 
@@ -193,7 +194,7 @@ class Picture(Entity):
 
 
 # --------------------------------------------------------------------------- board.yaml
-@dataclass(kw_only=True)
+@entity
 class Group(Entity):
     id: Id = doc("group id")
     name: Label = doc("group name, e.g. Celtic")
@@ -202,7 +203,7 @@ class Group(Entity):
     text_colour: Optional[Colour] = doc("text colour on the band (default: black or white by contrast)", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Jail(Entity):
     """A space that holds players: how they get out. It must be possible to get out."""
 
@@ -212,7 +213,7 @@ class Jail(Entity):
     doubles: bool = doc("a double frees the player", False)
 
 
-@dataclass(kw_only=True)
+@entity
 class Link(Entity):
     """A route from one space to another (transit between stations), drawn in the board's centre."""
 
@@ -220,7 +221,7 @@ class Link(Entity):
     text: Optional[Label] = doc("what the zone says, e.g. 'In transit: wait a turn'", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Space(Entity):
     id: Id = doc("space id, referred to by title cards and templates")
     kind: Id = doc("the game's word for what the space is (property, station, tollbooth, prison, ...): cards move "
@@ -264,7 +265,7 @@ class Space(Entity):
         return e.amount if e is not None else None
 
 
-@dataclass(kw_only=True)
+@entity
 class DeckSpot(Entity):
     """A card-sized place in the centre: a deck's pile, the title cards' pile, or a labelled area."""
 
@@ -277,14 +278,14 @@ class DeckSpot(Entity):
     rotate: float = doc("rotation in degrees", 0.0)
 
 
-@dataclass(kw_only=True)
+@entity
 class TableRow(Entity):
     label: Label = doc("row label")
     key: Any = doc("value the formula sees as `row`", None)
     cells: list[Any] = doc("cell values")
 
 
-@dataclass(kw_only=True)
+@entity
 class Table(Entity):
     id: Optional[Id] = doc("table id (tables.yaml): spaces, panels, cards and effects name a table by it", None)
     title: Optional[Label] = doc("caption", None)
@@ -300,7 +301,7 @@ class Table(Entity):
         "total 2-12) or 'owned' (rows: how many of the kind are owned)", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Panel(Entity):
     id: Id = doc("panel id")
     x: float = doc("centre x in mm from the board centre")
@@ -314,7 +315,7 @@ class Panel(Entity):
     rotate: float = doc("rotation in degrees", 0.0)
 
 
-@dataclass(kw_only=True)
+@entity
 class Centre(Entity):
     title: Label = doc("title in the centre")
     subtitle: Optional[Label] = doc("line under the title", None)
@@ -324,7 +325,7 @@ class Centre(Entity):
     pictures: list[Picture] = doc("images placed in the centre (a logo, an illustration)", default_factory=list)
 
 
-@dataclass(kw_only=True)
+@entity
 class Board(Entity):
     size: Length = doc("side of the square board", Length(480))
     corner: Length = doc("side of a corner space", Length(60))
@@ -340,7 +341,7 @@ class Board(Entity):
 
 
 # --------------------------------------------------------------------------- tables.yaml
-@dataclass(kw_only=True)
+@entity
 class Tables(Entity):
     tables: list[Table] = doc("named tables (amounts by dice, by number owned ...), each with an id",
                               default_factory=list)
@@ -350,13 +351,13 @@ class Tables(Entity):
 
 
 # --------------------------------------------------------------------------- titles.yaml
-@dataclass(kw_only=True)
+@entity
 class Row(Entity):
     label: Label = doc("what the line says")
     amount: Optional[Amount] = doc("amount printed at the right", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Title(Entity):
     space: Id = doc("the space this card belongs to")
     rent: Optional[list[Amount]] = doc("property: rent for each step of terms.rent_ladder", None)
@@ -378,14 +379,14 @@ class Title(Entity):
                                           None)
 
 
-@dataclass(kw_only=True)
+@entity
 class TitleBack(Entity):
     style: Literal["game", "group", "mortgage"] = doc(
         "'game': the game's back; 'group': the group colour; 'mortgage': 'mortgaged' with the mortgage value", "game")
     text: Optional[Text] = doc("extra line on the back", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Titles(Entity):
     back: TitleBack = doc("what the backs show", default_factory=TitleBack)
     price: bool = doc("print each card's price (its space's) under terms.price", False)
@@ -415,7 +416,7 @@ Action = Literal[
 ]
 
 
-@dataclass(kw_only=True)
+@entity
 class Effect(Entity):
     action: Action = doc("what the card or space does (the validator checks what each action needs)")
     target: Optional[Id] = doc("space moved to", None)
@@ -431,7 +432,7 @@ class Effect(Entity):
     optional: bool = doc("the player may decline it (a 'you may')", False)
 
 
-@dataclass(kw_only=True)
+@entity
 class Card(Entity):
     text: Text = doc("what the card says")
     id: Optional[Id] = doc("card id (for previews and errors)", None)
@@ -444,14 +445,14 @@ class Card(Entity):
     effect: Optional[Effect] = doc("what the card does, for the validator", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class DeckBack(Entity):
     title: Optional[Label] = doc("text on the back (default: the deck name)", None)
     icon: Optional[Icon] = doc("icon on the back", None)
     colour: Optional[Colour] = doc("background (default: the deck colour)", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Deck(Entity):
     id: Id = doc("deck id, referred to by deck spaces and rules.deck_sizes")
     name: Label = doc("deck name printed on every card")
@@ -467,35 +468,35 @@ class Deck(Entity):
 
 
 # --------------------------------------------------------------------------- money.yaml
-@dataclass(kw_only=True)
+@entity
 class Denomination(Entity):
     value: Amount = doc("face value")
     colour: Colour = doc("colour of this denomination")
     count: Amount = doc("how many to print")
 
 
-@dataclass(kw_only=True)
+@entity
 class NoteSet(Entity):
     denominations: list[Denomination] = doc("one entry per note value")
     title: Optional[Label] = doc("name on the notes (default: the game title)", None)
     print_advice: Optional[Text] = doc("advice printed on the sheets, e.g. extra copies to make", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class ChipSet(Entity):
     diameter: Length = doc("chip diameter")
     denominations: list[Denomination] = doc("one entry per chip value")
     print_advice: Optional[Text] = doc("advice printed on the sheets, e.g. 'print on thick card, cut or punch'", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class MoneySet(Entity):
     notes: Optional[NoteSet] = doc("banknotes", None)
     chips: Optional[ChipSet] = doc("round chips", None)
 
 
 # --------------------------------------------------------------------------- counters.yaml
-@dataclass(kw_only=True)
+@entity
 class Counter(Entity):
     id: Id = doc("counter id, referred to by rules.countermix")
     name: Label = doc("name printed on the counter sheet")
@@ -506,7 +507,7 @@ class Counter(Entity):
     label: Optional[Label] = doc("short text on the counter", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Token(Entity):
     id: Id = doc("token id")
     name: Label = doc("name on the standee")
@@ -514,14 +515,14 @@ class Token(Entity):
     icon: Optional[Icon] = doc("icon on the standee", None)
 
 
-@dataclass(kw_only=True)
+@entity
 class Counters(Entity):
     counters: list[Counter] = doc("counters to print", default_factory=list)
     tokens: list[Token] = doc("player tokens (fold-over standees)", default_factory=list)
 
 
 # --------------------------------------------------------------------------- reference.yaml
-@dataclass(kw_only=True)
+@entity
 class RefCard(Entity):
     id: Id = doc("card id")
     title: Label = doc("heading")
@@ -533,7 +534,7 @@ class RefCard(Entity):
     copies: Amount = doc("how many to print", Amount(1))
 
 
-@dataclass(kw_only=True)
+@entity
 class Reference(Entity):
     cards: list[RefCard] = doc("reference cards")
 

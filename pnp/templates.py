@@ -38,6 +38,7 @@ from .problems import Problems
 from .rules.schema import (TEMPLATE_ERROR, TEMPLATE_LIMIT, TEMPLATE_REFERENCE, TEMPLATE_SYNTAX, TEMPLATE_UNDEFINED,
                            TEMPLATE_UNSAFE)
 from .schema import Entity, field_names
+from .template_cache import CodeCache
 from .values import Text
 
 #: the longest text a template may render, and the largest value (text, list) it may build on the way, in
@@ -129,8 +130,9 @@ def _number(part: str | None, values) -> int:
     return 10 ** 9 if len(part) > 9 else int(part)
 
 
-_PRINTF = re.compile(r"%(?:\([^)]*\))?[#0 +\-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
-_SPEC_NUMBER = re.compile(r"\d+|\{[^{}]*\}")
+#: (as text: ``re`` compiles them when a text first formats with % or format(), which most kits never do)
+_PRINTF = r"%(?:\([^)]*\))?[#0 +\-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]"
+_SPEC_NUMBER = r"\d+|\{[^{}]*\}"
 
 
 @lru_cache(maxsize=None)
@@ -212,6 +214,12 @@ def _classes():
             self.made = 0
             self.deadline = time.perf_counter() + seconds
             self.kit_wide = kit_wide
+
+        def compiled(self) -> None:
+            """The text is compiled: what Jinja2 computed while compiling (constant filters) is not counted,
+            so a text's limits hold the same whether its code was compiled now or kept (pnp/template_cache.py)."""
+            self.steps = 0
+            self.made = 0
 
         def clock(self) -> None:
             if time.perf_counter() > self.deadline:
@@ -332,7 +340,7 @@ def _classes():
                 else [args]
             biggest = max((self.weigh(v) for v in values), default=0)
             total = len(fmt)
-            for m in _PRINTF.finditer(fmt):
+            for m in re.finditer(_PRINTF, fmt):
                 total += _number(m.group(1), values) + _number(m.group(2), values) + biggest + 330
             return total
 
@@ -347,7 +355,7 @@ def _classes():
             for _literal, name, spec, _conversion in fields:
                 if name is not None:
                     total += biggest + 330 + sum(_number(n if n.isdigit() else "*", values)
-                                                 for n in _SPEC_NUMBER.findall(spec or ""))
+                                                 for n in re.findall(_SPEC_NUMBER, spec or ""))
             return total
 
         def method(self, obj, args: tuple, kwargs: dict) -> tuple:
@@ -545,7 +553,8 @@ def make_environment(kit: Kit):
 
     env = _classes()(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
-    def money(value):
+    @jinja2.pass_context  # never folded into the compiled code (which is kept between runs): it reads the kit
+    def money(_context, value):
         if isinstance(value, jinja2.Undefined):
             value._fail_with_undefined_error()  # report the unknown name, not a formatting error
         return format_money(value, kit.game.currency)
@@ -598,14 +607,20 @@ def _derived(kit: Kit) -> dict:
     return out
 
 
-def render_text(env, context, source: str, seconds: float = MAX_SECONDS, kit_wide: bool = False) -> str:
-    """Render one text within the limits; raises ``TemplateLimit`` when it goes over one."""
+def render_text(env, context, source: str, seconds: float = MAX_SECONDS, kit_wide: bool = False,
+                cache: CodeCache | None = None) -> str:
+    """Render one text within the limits; raises ``TemplateLimit`` when it goes over one. With a ``cache``,
+    the text's code is taken from it when it holds it, else compiled and kept in it."""
     if len(source) > MAX_SOURCE:
         raise TemplateLimit(
             f"the text is {len(source)} characters long and holds template expressions; such a text is limited "
             f"to {MAX_SOURCE} characters (source limit): shorten it, or let a loop write the repeated part")
     env.pnp_guard.start(seconds, kit_wide)
-    template = env.from_string(source)
+    if cache is None:
+        template = env.from_string(source)
+    else:
+        template = env.template_class.from_code(env, cache.code(source, env.compile), env.make_globals(None), None)
+    env.pnp_guard.compiled()
     out, length = [], 0
     for chunk in template.generate(context):
         length += len(chunk)
@@ -623,21 +638,58 @@ def render_all(kit: Kit, problems: Problems) -> None:
     roots = [kit.game, kit.board, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
     for root in roots:
         _walk(root, env, problems)
+    env.save()
+
+
+#: the environment's settings that shape the code Jinja2 compiles a text to
+_SYNTAX = ("block_start_string", "block_end_string", "variable_start_string", "variable_end_string",
+           "comment_start_string", "comment_end_string", "line_statement_prefix", "line_comment_prefix",
+           "trim_blocks", "lstrip_blocks", "newline_sequence", "keep_trailing_newline", "optimized", "autoescape",
+           "is_async")
+
+
+def code_salt(env) -> str | None:
+    """What the code Jinja2 compiles a text to depends on besides the text: Jinja2's and Python's versions, this
+    module (the code generator, the sandbox and how it is set up), the environment's settings, whether it has a
+    ``finalize``, and the names of its filters and tests (Jinja2 refuses an unknown one when compiling). Jinja2
+    calls a filter with constant arguments while compiling and keeps the result in the code: a filter that reads
+    the kit is ``pass_context``, which Jinja2 never calls early. None when this module's file cannot be read."""
+    import hashlib
+    import sys
+    from pathlib import Path
+
+    import jinja2
+
+    try:
+        here = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    except OSError:
+        return None
+    settings = tuple(getattr(env, name) for name in _SYNTAX)
+    return repr((jinja2.__version__, sys.version, here, settings, env.finalize is not None, sorted(env.extensions),
+                 sorted(env.filters), sorted(env.tests)))
 
 
 class _LazyEnvironment:
-    """Builds the environment the first time a text needs it; keeps the time the kit's texts have taken."""
+    """Builds the environment the first time a text needs it; keeps the time the kit's texts have taken, and
+    the compiled code of its texts between runs (pnp/template_cache.py)."""
 
     def __init__(self, kit: Kit):
         self.kit = kit
         self.pair = None
+        self.cache: CodeCache | None = None
         self.spent = 0.0  # seconds spent rendering this kit's texts
         self.out_of_time = False  # the kit's time ran out and that was reported
 
     def get(self):
         if self.pair is None:
             self.pair = make_environment(self.kit)
+            salt = code_salt(self.pair[0])
+            self.cache = CodeCache(self.kit.root, salt) if salt is not None else None
         return self.pair
+
+    def save(self) -> None:
+        if self.cache is not None:
+            self.cache.save()
 
 
 def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
@@ -672,7 +724,7 @@ def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, pr
     env, context = lazy.get()
     started = time.perf_counter()
     try:
-        return Text(render_text(env, context, source, min(MAX_SECONDS, left), left < MAX_SECONDS))
+        return Text(render_text(env, context, source, min(MAX_SECONDS, left), left < MAX_SECONDS, lazy.cache))
     except TemplateLimit as exc:
         lazy.out_of_time = exc.kit_wide
         problems.report(TEMPLATE_LIMIT, loc, path, str(exc))

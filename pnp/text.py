@@ -179,13 +179,38 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
     x, y, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
         return Fit(size=size, overflow=bool(text.strip()))
+    chosen = _choose(text, w, h, font, size, min_size, mode, leading, wrap_below)
+    overflow = chosen is None
+    if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
+        s = _sizes(size, max(min_size, 0.01))[-1]
+        lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
+        chosen = (s, lines, _height(lines, s, leading))
+    s, lines, block = chosen
+    return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
+
+
+def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
+         colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
+         leading: float = 1.2, wrap_below: float | None = None) -> bool:
+    """Whether ``fit`` with the same arguments places the text without overflow; nothing is placed (a layout
+    that only asks is spared making the runs)."""
+    text = typeset(text)
+    _, _, w, h = box
+    if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):
+        return not text.strip()
+    return _choose(text, w, h, font, size, min_size, mode, leading, wrap_below) is not None
+
+
+def _choose(text: str, w: float, h: float, font: str, size: float, min_size: float, mode: str, leading: float,
+            wrap_below: float | None) -> tuple[float, tuple[_Line, ...], float] | None:
+    """(size, lines, height in mm) of the first plan that fits a w × h mm box, largest size first; None when
+    none does."""
     sizes = _sizes(size, max(min_size, 0.01))
     if mode == "label":
         floor = min_size if wrap_below is None else wrap_below
         plans = [(s, True) for s in sizes if s >= floor - 1e-9] + [(s, False) for s in sizes]
     else:
         plans = [(s, False) for s in sizes]
-    chosen = None
     for i, (s, single) in enumerate(plans):
         lines = _layout_lines(text, w, font, s, single)
         if lines is not None:
@@ -194,14 +219,8 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
                 chosen = (s, lines, block)
                 if any(l.widow for l in lines) and i + 1 < len(plans):
                     chosen = _without_widow(text, plans[i + 1], w, h, font, leading, size) or chosen
-                break
-    overflow = chosen is None
-    if overflow:  # draw at the minimum size anyway, wrapped as well as possible; the problem is reported
-        s = sizes[-1]
-        lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
-        chosen = (s, lines, _height(lines, s, leading))
-    s, lines, block = chosen
-    return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
+                return chosen
+    return None
 
 
 def _without_widow(text: str, plan: tuple[float, bool], w: float, h: float, font: str, leading: float,

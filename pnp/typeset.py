@@ -94,21 +94,23 @@ def _typeset(text: str, style: Style) -> str:
 
 
 # --------------------------------------------------------------------------- numbers
-def _group_pattern(seps: str) -> re.Pattern:
-    return re.compile(rf"(?<![\d.,'’])\d{{1,3}}(?:[{seps}]\d{{3}})+(?![\d'’]|[.,]\d)")
+# The patterns are kept as text: ``re`` compiles each the first time a text needs it (and keeps it), so a kit
+# in English never compiles the French ones, nor a kit without primes the prime's.
+def _group_pattern(seps: str) -> str:
+    return rf"(?<![\d.,'’])\d{{1,3}}(?:[{seps}]\d{{3}})+(?![\d'’]|[.,]\d)"
 
 
 _GROUPS = {False: _group_pattern("'’" + NBSP + NNBSP), True: _group_pattern("'’ " + NBSP + NNBSP)}
-_GROUP_SEP = re.compile(f"['’ {NBSP}{NNBSP}]")
+_GROUP_SEP = f"['’ {NBSP}{NNBSP}]"
 
 
 def _thousands(text: str, french: bool) -> str:
     """Digit groups (1 to 3 digits, then groups of exactly 3) joined by ' ’ or a no-break space (French: or a
     plain space) are joined by a narrow no-break space instead."""
-    return _GROUPS[french].sub(lambda m: _GROUP_SEP.sub(NNBSP, m.group(0)), text)
+    return re.sub(_GROUPS[french], lambda m: re.sub(_GROUP_SEP, NNBSP, m.group(0)), text)
 
 
-_MIN_SEC = re.compile(r"(\d)'(\d{1,2})\"")  # 5'30" (feet and inches, minutes and seconds)
+_MIN_SEC = r"(\d)'(\d{1,2})\""  # 5'30" (feet and inches, minutes and seconds)
 
 
 def _primes(text: str) -> str:
@@ -116,7 +118,7 @@ def _primes(text: str) -> str:
     its kind opened before it waits to be closed ("take 5" and 'take 5' end with closing quotes)."""
     if "'" not in text and '"' not in text:
         return text
-    text = _MIN_SEC.sub("\\1′\\2″", text)
+    text = re.sub(_MIN_SEC, "\\1′\\2″", text)
     out = []
     doubles = 0  # straight double quotes seen (odd: one is open)
     singles = 0  # single quotes opened at a word's start and not closed yet
@@ -200,9 +202,9 @@ def _times(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- French
-_FRENCH_PUNCT = re.compile(f"([^\\s(\\[{{«])(?:{_SPS})([;:!?]+)(?=\\s|$|[»”)\\]’'\"….,])")
+_FRENCH_PUNCT = f"([^\\s(\\[{{«])(?:{_SPS})([;:!?]+)(?=\\s|$|[»”)\\]’'\"….,])"
 
 
 def _french_spacing(text: str) -> str:
     """A narrow no-break space before ; : ! ? where they end a word (replacing a space typed there)."""
-    return _FRENCH_PUNCT.sub("\\1" + NNBSP + "\\2", text)
+    return re.sub(_FRENCH_PUNCT, "\\1" + NNBSP + "\\2", text)

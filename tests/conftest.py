@@ -12,6 +12,16 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 MECH = ROOT / "tests" / "fixtures" / "mech"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def own_cache_folder(tmp_path_factory):
+    """pnp keeps compiled template code in the user's cache folder (pnp/template_cache.py): the tests, and the
+    commands they run, use a folder of their own and leave the user's alone."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def mini(tmp_path) -> Path:
     """A writable copy of the mini game."""

@@ -12,7 +12,7 @@ from pnp.layout.common import Ctx
 from pnp.parts import OUTPUT_NAMES
 from pnp.problems import Problems
 from pnp.scene import walk_text
-from pnp.text import STEP, WIDOW_FLOOR, fit
+from pnp.text import STEP, WIDOW_FLOOR, fit, fits
 from pnp.typeset import NBSP, NNBSP, Style, typeset
 
 from conftest import ROOT, edit
@@ -193,6 +193,24 @@ def test_a_number_alone_on_the_last_line_is_a_widow():
     f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
     lines = [t.text for t in f.shapes]
     assert len(lines) == 2 and lines[-1].startswith("de "), lines
+
+
+@pytest.mark.parametrize("mode", ["label", "para"])
+def test_fits_says_what_fit_finds_without_placing_anything(mode):
+    """``fits`` (a layout asking whether a text fits) agrees with ``fit``'s overflow, box by box and size by size."""
+    texts = ["", " ", "Go", "Advance to Start", "Supercalifragilisticexpialidocious a",
+             "Pay ₩40 000 to the bank.\n\n- each house ₩25\n- each hotel ₩100", "aaaa bbbb cccc dd"]
+    seen = set()
+    for text in texts:
+        for w in (0.0, 3.0, 12.0, 25.0, 60.0):
+            for h in (0.0, 2.0, 4.0, 9.0, 30.0):
+                for size, min_size in ((9, 9), (9, 6), (12, 8), (0.005, 0.005), (float("nan"), 6)):
+                    for wrap_below in (None, 7):
+                        args = (text, (1, 2, w, h), FONT, size, min_size)
+                        overflow = fit(*args, mode=mode, wrap_below=wrap_below).overflow
+                        assert fits(*args, mode=mode, wrap_below=wrap_below, valign="top") is not overflow, args
+                        seen.add(overflow)
+    assert seen == {True, False}
 
 
 # ---------------------------------------------------------------- fonts draw what typesetting adds

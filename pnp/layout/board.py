@@ -25,7 +25,7 @@ from .. import scene
 from ..fonts import PT
 from ..legibility import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
-from ..text import fit as plain_fit
+from ..text import fit as plain_fit, fits as text_fits
 from ..rules.printing import TEXT_OVERFLOW
 from .common import DARK, LIGHT, Ctx, Item, mix, picture
 from .table import draw_table
@@ -353,8 +353,8 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         for n in range(1, 6):
             th = (n - 1) * line + size * PT
             hw = d.half_width(above, above + th)
-            trial = plain_fit(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para")
-            if not trial.overflow or above + th + line > d.R:
+            if text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para") \
+                    or above + th + line > d.R:
                 break
         ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")

@@ -17,7 +17,7 @@ from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import text_width
-from ..text import fit
+from ..text import fit, fits as text_fits
 
 
 def _size(ctx: Ctx) -> tuple[float, float]:
@@ -537,7 +537,7 @@ def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> 
 
     def fits(t: str, size: float, keep: float = 0.0) -> bool:
         box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
-        return box[3] > 0 and not fit(t, box, font, size, size, mode="para").overflow
+        return box[3] > 0 and text_fits(t, box, font, size, size, mode="para")
 
     chunks: list[str] = []
     cur: list[str] = []
