@@ -430,10 +430,13 @@ class Session:
                         w, h, origin = self.region(e.info)
                         regions.append((e.sides[side].group, w, h, origin))
                         dpis.append(self.dpi_for(w, h))
-                    for (k, (item_id, side)), img, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
+                    for (k, (item_id, side)), pixels, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
                         if k[1]:
-                            img = _draw_marks(img, k[1], self.region(self._entries[item_id].info), dpi)
-                        pending.append((k, pool.submit(raster.png_bytes, img, dpi, PNG_LEVEL)))
+                            img = _draw_marks(pixels.image(), k[1], self.region(self._entries[item_id].info), dpi)
+                            pending.append((k, pool.submit(raster.png_bytes, img, dpi, PNG_LEVEL)))
+                        else:
+                            img = pixels
+                            pending.append((k, pool.submit(pixels.png, dpi, PNG_LEVEL)))
                         if keep:
                             kept[k] = img
                     if progress:
@@ -605,6 +608,8 @@ class _Sheets:
         key = self.session.pixel_key(cell.item, cell.side)
         if key not in self.images:
             self.images[key] = self.session.image(cell.item, cell.side)
+        elif isinstance(self.images[key], raster.Pixels):
+            self.images[key] = self.images[key].image()
         return self.images[key]
 
     def sheet(self, cells: list[Cell], title: str, board: bool = False) -> Image.Image:

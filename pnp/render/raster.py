@@ -14,10 +14,12 @@ from __future__ import annotations
 import struct
 import threading
 import zlib
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from .. import scene
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 _LOCK = threading.Lock()
 
@@ -49,12 +51,50 @@ def pdf_bytes(regions: list[Region], dpi: float) -> bytes:
     return writer.finish()
 
 
-def render_many(regions: list[Region], dpi: float | list[float]) -> list[Image.Image]:
-    """Each region as an RGB image of ``size_px(w, h, dpi)`` pixels (``dpi`` may be one per region)."""
+class Pixels:
+    """A picture as PDFium drew it, kept as the scanlines of a PNG: each row of RGB bytes after its filter
+    byte (0: none). PDFium draws straight into that layout (a bitmap whose rows start one byte into a
+    buffer, ``3 · width + 1`` bytes apart), so a picture is deflated as it is, with no copy or conversion."""
+
+    __slots__ = ("size", "rows")
+
+    def __init__(self, size: tuple[int, int], rows: bytearray):
+        self.size = size
+        self.rows = rows  # height · (3 · width + 1) bytes, and one spare at the end
+
+    def png(self, dpi: float | None = None, level: int = 1) -> bytes:
+        w, h = self.size
+        return _png(w, h, memoryview(self.rows)[:h * (3 * w + 1)], dpi, level)
+
+    def image(self) -> Image.Image:
+        """The picture as a Pillow image (a copy: to draw on or to paste)."""
+        from PIL import Image
+
+        w, h = self.size
+        return Image.frombuffer("RGB", (w, h), memoryview(self.rows)[1:], "raw", "RGB", 3 * w + 1, 1)
+
+
+def _rows_bitmap(pdfium, keep: list):
+    """A ``bitmap_maker`` for PDFium's ``render``: an RGB bitmap over a buffer laid out as PNG scanlines."""
+    import ctypes
+
+    def make(width, height, format, rev_byteorder):
+        stride = 3 * width + 1
+        rows = bytearray(stride * height + 1)
+        view = (ctypes.c_ubyte * (stride * height)).from_buffer(rows, 1)
+        keep.append((width, height, rows, view))
+        return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder, buffer=view, stride=stride)
+
+    return make
+
+
+def render_many(regions: list[Region], dpi: float | list[float]) -> list[Pixels]:
+    """Each region as ``size_px(w, h, dpi)`` pixels (``dpi`` may be one per region)."""
     if not regions:
         return []
     dpis = dpi if isinstance(dpi, list) else [dpi] * len(regions)
     import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
 
     pages = [_page(r, d) for r, d in zip(regions, dpis)]
     from .pdf import PdfWriter
@@ -69,10 +109,15 @@ def render_many(regions: list[Region], dpi: float | list[float]) -> list[Image.I
         try:
             for i, d in enumerate(dpis):
                 page = doc[i]
-                bitmap = page.render(scale=d / 72.0, may_draw_forms=False, draw_annots=False)
-                img = bitmap.to_pil()
-                out.append(img if img.mode == "RGB" else img.convert("RGB"))
+                made: list = []
+                bitmap = page.render(scale=d / 72.0, may_draw_forms=False, draw_annots=False, rev_byteorder=True,
+                                     force_bitmap_format=pdfium_c.FPDFBitmap_BGR, bitmap_maker=_rows_bitmap(pdfium, made))
+                bitmap.close()
                 page.close()
+                (w, h, rows, view), = made
+                del view, made
+                rows[0:h * (3 * w + 1):3 * w + 1] = bytes(h)  # the filter bytes: PDFium draws only the pixels
+                out.append(Pixels((w, h), rows))
         finally:
             doc.close()
     return out
@@ -81,7 +126,7 @@ def render_many(regions: list[Region], dpi: float | list[float]) -> list[Image.I
 def render(group: scene.Group, width_mm: float, height_mm: float, dpi: float,
            origin: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
     """One region of a drawing (as ``render/png.py``'s ``render``, with the print's pixels)."""
-    return render_many([(group, width_mm, height_mm, origin)], dpi)[0]
+    return render_many([(group, width_mm, height_mm, origin)], dpi)[0].image()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -105,10 +150,15 @@ def png_bytes(img: Image.Image, dpi: float | None = None, level: int = 1) -> byt
     for y in range(0, h * stride, stride):
         parts.append(zero)
         parts.append(data[y:y + stride])
+    return _png(w, h, b"".join(parts), dpi, level)
+
+
+def _png(w: int, h: int, rows, dpi: float | None, level: int) -> bytes:
+    """A PNG file of RGB scanlines (each row after its filter byte)."""
     head = _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
     phys = b""
     if dpi:
         ppm = round(dpi / 0.0254)
         phys = _chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1))
-    body = zlib.compress(b"".join(parts), level)
+    body = zlib.compress(rows, level)
     return b"\x89PNG\r\n\x1a\n" + head + phys + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
