@@ -38,23 +38,24 @@ import math
 import os
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from . import parts as registry
 from . import rules, scene
-from .build import PARTS
 from .content import UsageError, load_kit
 from .fonts import get_font
 from .layout.common import Ctx, Item, text_key
 from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
+from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Loc, Problem, Problems
 from .render import raster
+
+if TYPE_CHECKING:  # Pillow is imported where it is used: an item without problems is drawn without it
+    from PIL import Image, ImageFont
 
 #: contact sheets larger than this many pixels are drawn smaller
 MAX_SHEET_PIXELS = 36_000_000
@@ -255,7 +256,7 @@ class Session:
     several threads (one lock)."""
 
     def __init__(self, root: Path, dpi: float = 100.0, *, bleed: bool = False, print: PrintOptions = DEFAULT,
-                 parts: tuple[str, ...] = PARTS):
+                 parts: tuple[str, ...] = PARTS, loaded: tuple | None = None):
         self.root = Path(root)
         self.dpi = float(dpi)
         self.bleed = bleed  # draw each item with its bleed (else at trim size)
@@ -269,7 +270,8 @@ class Session:
         self._entries: dict[str, _Entry] = {}
         self._pngs: dict[tuple, bytes] = {}  # (drawing key, marks) -> PNG bytes
         self._lock = threading.RLock()
-        self.last: Update = self.refresh(None)
+        # ``loaded``: (kit, problems) as ``load_kit`` gave them just now, to check and lay out without loading again
+        self.last: Update = self.refresh(None) if loaded is None else self._take(*loaded)
 
     # -- loading
     def refresh(self, changed: list[Path] | None = None) -> Update:
@@ -277,7 +279,11 @@ class Session:
         the whole game is reloaded (warm, that takes well under 0.2 s) and the keys decide what changed."""
         with self._lock:
             problems = Problems()
-            kit = load_kit(self.root, problems)
+            return self._take(load_kit(self.root, problems), problems)
+
+    def _take(self, kit, problems: Problems) -> Update:
+        """Check and lay out a kit just loaded (None: it could not be)."""
+        with self._lock:
             if kit is None:  # the last good state stays
                 self.problems = problems.sorted()
                 self.error = next((p for p in self.problems if p.severity == ERROR), None)
@@ -406,6 +412,8 @@ class Session:
             return self._pngs[k]
 
     def image(self, item_id: str, side: str = "front", marks: bool = True) -> Image.Image:
+        from PIL import Image
+
         return Image.open(io.BytesIO(self.png(item_id, side, marks))).convert("RGB")
 
     def draw(self, wanted: list[tuple[str, str]] | None = None, marks: bool = True,
@@ -419,6 +427,12 @@ class Session:
             pngs, kept = self.render(self.todo(wanted, set(self._pngs), marks), keep, progress)
             self._pngs.update(pngs)
             return kept
+
+    def _job(self, k: tuple, item_id: str, side: str) -> tuple:
+        """What drawing a picture takes: (pixel key, drawing, region, dpi, marks)."""
+        e = self._entries[item_id]
+        region = self.region(e.info)
+        return k, e.sides[side].group, region, self.dpi_for(region[0], region[1]), k[1]
 
     def todo(self, wanted: list[tuple[str, str]], drawn: set, marks: bool = True) -> dict[tuple, tuple[str, str]]:
         """The pictures of ``wanted`` (item id, side) whose ``pixel_key`` is not in ``drawn``, each once, in order."""
@@ -439,25 +453,16 @@ class Session:
         kept: dict[tuple, object] = {}
         if not jobs:
             return pngs, kept
+        from concurrent.futures import ThreadPoolExecutor
+
         pending = []
         with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding (zlib) runs beside PDFium's drawing
             for start in range(0, len(jobs), BATCH):
-                batch = jobs[start:start + BATCH]
-                regions, dpis = [], []
-                for _, (item_id, side) in batch:
-                    e = self._entries[item_id]
-                    w, h, origin = self.region(e.info)
-                    regions.append((e.sides[side].group, w, h, origin))
-                    dpis.append(self.dpi_for(w, h))
-                for (k, (item_id, side)), pixels, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
-                    if k[1]:
-                        img = _draw_marks(pixels.image(), k[1], self.region(self._entries[item_id].info), dpi)
-                        pending.append((k, pool.submit(raster.png_bytes, img, dpi, PNG_LEVEL)))
-                    else:
-                        img = pixels
-                        pending.append((k, pool.submit(pixels.png, dpi, PNG_LEVEL)))
+                batch = [self._job(k, item_id, side) for k, (item_id, side) in jobs[start:start + BATCH]]
+                for (k, _, _, dpi, _), picture in zip(batch, _draw(batch)):
+                    pending.append((k, pool.submit(_png, picture, dpi)))
                     if keep:
-                        kept[k] = img
+                        kept[k] = picture
                 if progress:
                     progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
             for k, fut in pending:
@@ -465,9 +470,26 @@ class Session:
         return pngs, kept
 
 
+def _draw(batch: list[tuple]) -> list:
+    """The pictures of a batch of jobs (``Session._job``), from one PDF: ``raster.Pixels``, or a Pillow image
+    of them with the picture's problems drawn on top."""
+    regions = [(group, w, h, origin) for _, group, (w, h, origin), _, _ in batch]
+    pixels = raster.render_many(regions, [dpi for _, _, _, dpi, _ in batch])
+    return [_draw_marks(px.image(), marks, region, dpi) if marks else px
+            for (_, _, region, dpi, marks), px in zip(batch, pixels)]
+
+
+def _png(picture, dpi: float) -> bytes:
+    if isinstance(picture, raster.Pixels):
+        return picture.png(dpi, PNG_LEVEL)
+    return raster.png_bytes(picture, dpi, PNG_LEVEL)
+
+
 def _draw_marks(img: Image.Image, marks: tuple[Mark, ...], region: tuple, dpi: float) -> Image.Image:
     """The picture with its problems on top: a frame in the worst severity's colour, a box around each run
     a problem concerns (in its own severity's colour), and the codes in the top-left corner."""
+    from PIL import ImageDraw
+
     img = img.copy()
     draw = ImageDraw.Draw(img)
     w_mm, h_mm, (x0, y0) = region
@@ -510,6 +532,10 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn.
     ``only``: write the files of these items alone, and the contact sheets that show them (``pnp watch``
     after a save); the item pictures are written first, the sheets after them."""
+    if opts.item is not None and session is None and _can_fork():
+        done = _preview_item(root, out_dir, opts, problems)
+        if done is not _AGAIN:
+            return done
     session = session or Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts)
     problems.items.extend(session.problems)
     if session.kit is None or session.error is not None:
@@ -523,12 +549,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         if info.output in by_output:
             by_output[info.output].append(info)
     if opts.item is not None:
-        if opts.item not in session.items or session.items[opts.item].output not in by_output:
-            near = difflib.get_close_matches(opts.item, [i for o in outputs for i in (x.id for x in by_output[o])], n=3)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
-            raise UsageError(f"no item {opts.item!r}{where}{hint}")
-        info = session.items[opts.item]
+        info = _the_item(session, opts, by_output)
         by_output = {info.output: [info]}
     if only is not None:  # the groups that show a changed item are drawn again, whole
         touched = {session.items[i].group for i in only if i in session.items}
@@ -573,6 +594,109 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     for unit, paths in zip(units, landed):
         result.files += paths
         result.sheets.update((name, cells) for name, cells, _, _ in unit.sheets)
+    return result
+
+
+def _the_item(session: Session, opts: PreviewOptions, by_output: dict[str, list[ItemInfo]]) -> ItemInfo:
+    """``opts.item``, or ``UsageError`` (with the ids it may have meant)."""
+    if opts.item not in session.items or session.items[opts.item].output not in by_output:
+        near = difflib.get_close_matches(opts.item, [i.id for infos in by_output.values() for i in infos], n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
+        raise UsageError(f"no item {opts.item!r}{where}{hint}")
+    return session.items[opts.item]
+
+
+# ------------------------------------------------------------------------------ one item (--item)
+#: what ``_preview_item`` returns when it cannot stand in for the whole session: ``preview_game`` goes on
+_AGAIN = object()
+
+
+def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems):
+    """``--item``, on two cores: the item's pictures, with the problems a full preview marks on them.
+
+    Those problems need the whole kit checked and laid out (a text one part draws may be reported at an
+    entry another part draws). After loading, a forked child does that (a ``Session``) and hands back the
+    problems and the item's drawings, while this process readies the drawing: it imports the PDF writer and
+    PDFium and parses the theme's fonts. ``_AGAIN`` if the child failed: the session is then made here."""
+    loaded = Problems()
+    kit = load_kit(root, loaded)
+    if kit is None:
+        problems.items.extend(loaded.sorted())
+        return None
+    facts = _fork(_item_facts, root, opts, kit, loaded)
+    try:
+        _warm(kit)
+    finally:
+        told = facts()
+    if told is None:
+        return _AGAIN
+    problems.items.extend(told["problems"])
+    if "usage" in told:
+        raise UsageError(told["usage"])
+    info = told["info"]
+    out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
+    result = PreviewResult(out_dir, skipped=told["skipped"])
+    jobs = told["jobs"]
+    pngs = {k: _png(picture, dpi) for (k, _, _, dpi, _), picture in zip(jobs, _draw(jobs))}
+    files = [OutFile(f"{_safe(info.id)}-{side}.png", pngs[k], {}) for side, k in told["sides"].items()]
+    result.images = len(files)
+    if told["codes"]:
+        result.flagged[info.id] = told["codes"]
+    result.files += write_all(out_dir, files, sync=False)
+    return result
+
+
+def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict:
+    """What a full session of a loaded kit knows of ``opts.item``: the problems, and the item, its sides'
+    ``pixel_key`` and how to draw each (``Session._job``, in one batch as ``Session.draw`` would)."""
+    session = Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts, loaded=(kit, loaded))
+    facts = {"problems": session.problems, "skipped": session.skipped}
+    by_output: dict[str, list[ItemInfo]] = {o: [] for o in opts.parts if o in session.parts}
+    for info in session.items.values():
+        if info.output in by_output:
+            by_output[info.output].append(info)
+    try:
+        info = _the_item(session, opts, by_output)
+    except UsageError as exc:
+        facts["usage"] = str(exc)
+        return facts
+    wanted = [(info.id, s) for s in session.sides(info.id)]
+    facts["info"] = info
+    facts["sides"] = {s: session.pixel_key(i, s) for i, s in wanted}
+    facts["jobs"] = [session._job(k, i, s) for k, (i, s) in session.todo(wanted, set()).items()]
+    facts["codes"] = list(dict.fromkeys(p.code for p in session.problems_of(info.id)))
+    return facts
+
+
+def _fork(fn, *args):
+    """Run ``fn(*args)`` in a forked child; returns a function that waits for its result (None if it failed)."""
+    import pickle
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller's code
+        code = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "wb") as out:
+                pickle.dump(fn(*args), out, protocol=pickle.HIGHEST_PROTOCOL)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def result():
+        try:
+            with os.fdopen(read, "rb") as got:
+                data = got.read()
+        finally:
+            os.waitpid(pid, 0)
+        try:
+            return pickle.loads(data)
+        except Exception:  # the child failed (an error, a signal): nothing or half a result
+            return None
+
     return result
 
 
@@ -660,7 +784,7 @@ def _draw_forked(session: Session, units: list[_Unit], drawn: set, opts: Preview
     import sys
 
     global _FORKED
-    _warm(session)
+    _warm(session.kit)
     for stream in (sys.stdout, sys.stderr):  # what is buffered would be written again by each worker
         stream.flush()
     _FORKED = (session, units, drawn, opts)
@@ -673,14 +797,14 @@ def _draw_forked(session: Session, units: list[_Unit], drawn: set, opts: Preview
         _FORKED = None
 
 
-def _warm(session: Session) -> None:
-    """Do once, before forking, what every worker would do again: import the PDF writer and PDFium, and parse
-    the theme's fonts for embedding."""
+def _warm(kit) -> None:
+    """Ready the drawing: import the PDF writer and PDFium, and parse the theme's fonts for embedding (before
+    forking workers, which would each do it again)."""
     import pypdfium2  # noqa: F401
 
     from .render import pdf
 
-    theme = session.kit.game.theme.fonts
+    theme = kit.game.theme.fonts
     for name in dict.fromkeys((pdf.BASE_FONT, theme.title, theme.heading, theme.body, theme.italic)):
         try:
             get_font(name).ttfont
@@ -802,6 +926,8 @@ class _Sheets:
                 cell, (w, h), (bw, _, _) = cells[i], sizes[i], boxes[i]
                 im = images[i]
                 if (w, h) != im.size:
+                    from PIL import Image
+
                     im = raster.Pixels.of(_image(im).resize((w, h), Image.Resampling.BOX))
                 ix, iy = x + (bw - w) // 2, y + pic_h - h  # pictures stand on a common line
                 if cell.problems:
@@ -859,6 +985,8 @@ def _texts(out: raster.Pixels, texts: list) -> None:
 
 @lru_cache(maxsize=16)
 def _label_font(name: str, px: int) -> ImageFont.FreeTypeFont:
+    from PIL import ImageFont
+
     return ImageFont.truetype(str(get_font(name).path), px, layout_engine=ImageFont.Layout.BASIC)
 
 
