@@ -876,7 +876,7 @@ class _Sheets:
             self.images[key] = self.session.image(cell.item, cell.side)
         return self.images[key]
 
-    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> raster.Pixels:
+    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> raster.Canvas:
         """A contact sheet: the cells in rows (left to right, as many as fit a roughly 3:2 sheet), each
         picture with its label under it, outlined and with its problem codes when it has problems."""
         images = [self.image(c) for c in cells]
@@ -915,7 +915,7 @@ class _Sheets:
             if W * H <= MAX_SHEET_PIXELS or scale < 0.05:
                 break
             scale *= math.sqrt(MAX_SHEET_PIXELS / (W * H)) * 0.98
-        out = raster.Pixels.blank((W, H), _rgb(SHEET_BACKGROUND))
+        out = raster.Canvas((W, H), _rgb(SHEET_BACKGROUND))
         _texts(out, [((gap, head // 2 + gap // 2), title, bold, "#333333", "lm")])
         y = head + gap
         for r in rows:
@@ -955,7 +955,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def _frame(out: raster.Pixels, box: tuple[int, int, int, int], width: int, colour: tuple[int, int, int]) -> None:
+def _frame(out: raster.Canvas, box: tuple[int, int, int, int], width: int, colour: tuple[int, int, int]) -> None:
     """A frame ``width`` pixels wide around the picture at ``box`` (x, y, w, h)."""
     x, y, w, h = box
     x0, y0, x1, y1 = x - width, y - width, x + w + width, y + h + width
@@ -965,7 +965,7 @@ def _frame(out: raster.Pixels, box: tuple[int, int, int, int], width: int, colou
     out.fill((x + w, y, x1, y + h), colour)
 
 
-def _texts(out: raster.Pixels, texts: list) -> None:
+def _texts(out: raster.Canvas, texts: list) -> None:
     """Draw texts ((x, y), text, font, colour, anchor) with Pillow, on the pixels they cover together."""
     boxes = []
     for (x, y), text, font, _, anchor in texts:

@@ -1,6 +1,7 @@
 """The fast paths of pnp preview draw what the plain ones draw, byte for byte: a full preview in forked
 workers (-j 2) and in one process (-j 1); --item with its kit checked in a forked child and all in one
-process; contact sheets put together as PNG scanlines (raster.Pixels) and in a Pillow image."""
+process; contact sheets put together as PNG scanlines, band by band (raster.Pixels, raster.Canvas), and in a
+Pillow image."""
 from __future__ import annotations
 
 import io
@@ -84,29 +85,42 @@ def test_an_unknown_item_and_a_kit_that_cannot_be_loaded(broken, tmp_path):
     assert not (tmp_path / "b").exists()
 
 
-def test_pixels_compose_as_pillow_draws():
+def test_pixels_and_canvas_compose_as_pillow_draws():
     colour, ink = (230, 230, 227), (215, 25, 28)
     rng = Image.effect_noise((23, 17), 60).convert("RGB")
     png = Image.open(io.BytesIO(raster.png_bytes(rng))).convert("RGB")
     assert png.tobytes() == rng.tobytes()  # png_bytes: lossless, rows as Pillow packs them
     font = ImageFont.truetype(str(get_font("DejaVuSans").path), 13, layout_engine=ImageFont.Layout.BASIC)
 
-    mine = raster.Pixels.blank((90, 60), colour)
     theirs = Image.new("RGB", (90, 60), colour)
     draw = ImageDraw.Draw(theirs)
-    mine.fill((5, 4, 40, 30), ink)  # a band (wider than tall)
     draw.rectangle((5, 4, 39, 29), fill=ink)
-    mine.fill((60, -3, 63, 70), ink)  # a tall strip, clipped
     draw.rectangle((60, 0, 62, 59), fill=ink)
-    mine.paste(raster.Pixels.of(rng), 80, 50)  # clipped at the right and the bottom
     theirs.paste(rng, (80, 50))
-    mine.paste(raster.Pixels.of(rng), 10, 8)
     theirs.paste(rng, (10, 8))
-    mine.draw((0, 30, 90, 60), lambda d, x0, y0: d.text((45.5 - x0, 38 - y0), "Épée ·", font=font, fill="#222222",
-                                                          anchor="mt"))
     draw.text((45.5, 38), "Épée ·", font=font, fill="#222222", anchor="mt")
+
+    def text(d, x0, y0):  # drawn on a crop whose top left corner is (x0, y0)
+        d.text((45.5 - x0, 38 - y0), "Épée ·", font=font, fill="#222222", anchor="mt")
+
+    mine = raster.Pixels.blank((90, 60), colour)
+    mine.fill((5, 4, 40, 30), ink)  # a band (wider than tall)
+    mine.fill((60, -3, 63, 70), ink)  # a tall strip, clipped
+    mine.paste(raster.Pixels.of(rng), 80, 50)  # clipped at the right and the bottom
+    mine.paste(raster.Pixels.of(rng), 10, 8)
+    mine.draw((0, 30, 90, 60), text)
     assert mine.image().tobytes() == theirs.tobytes()
     assert mine.png(72.0) == raster.png_bytes(theirs, 72.0)
+
+    for rows in (1, 7, 60):  # a canvas made band by band: steps cut at any row draw the same pixels
+        canvas = raster.Canvas((90, 60), colour)
+        canvas.BAND = rows * (3 * 90 + 1)
+        canvas.fill((5, 4, 40, 30), ink)
+        canvas.fill((60, -3, 63, 70), ink)
+        canvas.paste(raster.Pixels.of(rng), 80, 50)
+        canvas.paste(raster.Pixels.of(rng), 10, 8)
+        canvas.draw((0, 30, 90, 60), text)
+        assert canvas.png(72.0) == raster.png_bytes(theirs, 72.0), rows
 
 
 def test_a_child_that_fails_leaves_the_item_to_this_process(broken, tmp_path, monkeypatch):
