@@ -822,9 +822,7 @@ def _cores() -> int:
 def _can_fork() -> bool:
     """Workers are forked only from a process with one thread: a fork copies no other thread, nor can it
     release a lock another thread held."""
-    import multiprocessing
-
-    return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
 def _count(cells: list[Cell]) -> str:
