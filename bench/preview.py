@@ -1,4 +1,4 @@
-"""Preview latencies (issue 22). Run: python bench/preview.py [--runs N] [--kit etymonopoly] [--pnp DIR]
+"""Preview latencies (issue 22). Run: python bench/preview.py [--runs N] [--kit etymonopoly] [--pnp DIR] [--quick]
 
 What a designer waits for, on a copy of a kit, medians of N runs:
 
@@ -8,7 +8,8 @@ What a designer waits for, on a copy of a kit, medians of N runs:
   changed picture drawn;
 * save → updated PNG in a running ``pnp watch`` (polling included): from the write of the YAML file
   to the card's PNG file changing on disk;
-* a full ``pnp preview`` of the kit and ``pnp preview --item ID``, each in a fresh process (imports count).
+* a full ``pnp preview`` of the kit and ``pnp preview --item ID``, each in a fresh process (imports count);
+  ``--quick`` times these two alone.
 
 ``--pnp DIR`` runs the fresh-process jobs and the watch with the pnp found in DIR (e.g. an earlier
 commit unpacked with ``git archive``), to measure before and after; the Session jobs need this pnp.
@@ -110,12 +111,14 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--kit", default="etymonopoly")
     ap.add_argument("--pnp", type=Path, default=ROOT, help="folder holding the pnp package for the fresh processes")
+    ap.add_argument("--quick", action="store_true", help="only pnp preview and pnp preview --item")
     args = ap.parse_args()
     pnp_dir = args.pnp.resolve()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(pnp_dir / "pnp")], check=True,
                    stdout=subprocess.DEVNULL)
     env = {**os.environ, "PYTHONPATH": str(pnp_dir)}  # run from the temporary folder: python -m puts the cwd first
     results: dict[str, list[float]] = {}
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="pnp-bench-preview-") as tmp:
         tmp = Path(tmp)
         kit = tmp / args.kit
@@ -126,16 +129,19 @@ def main() -> None:
                                 tmp, env)[0])
             item.append(measure([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "item"),
                                  "--item", CARD[1], "-q"], tmp, env)[0])
+            loads.append(os.getloadavg()[0])
         results["pnp preview (all items and contact sheets)"] = full
         results["pnp preview --item"] = item
-        results["watch: save -> PNG file of the edited card"] = watch_runs(kit, tmp / "watch", args.runs, env)
-        if pnp_dir == ROOT:
+        if not args.quick:
+            results["watch: save -> PNG file of the edited card"] = watch_runs(kit, tmp / "watch", args.runs, env)
+        if pnp_dir == ROOT and not args.quick:
             card, theme, changed = session_runs(kit, args.runs)
             results["session: save -> PNG of the edited card"] = card
             results["session: theme colour -> every changed PNG"] = theme
     load = os.getloadavg()
     print(f"{args.kit}, pnp from {pnp_dir}, medians of {args.runs} runs; load average {load[0]:.2f} "
-          f"{load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores\n")
+          f"{load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores (1 minute, during the fresh-process runs: "
+          f"{min(loads):.2f}-{max(loads):.2f})\n")
     print("| job | median s | min s | max s | target s | |")
     print("| --- | ---: | ---: | ---: | ---: | --- |")
     for name, times in results.items():
@@ -143,7 +149,7 @@ def main() -> None:
         med = statistics.median(times)
         verdict = "" if target is None else ("met" if med <= target else "NOT met")
         print(f"| {name} | {med:.2f} | {min(times):.2f} | {max(times):.2f} | {target or ''} | {verdict} |")
-    if pnp_dir == ROOT:
+    if pnp_dir == ROOT and not args.quick:
         print(f"\n(the theme colour change redrew {changed} items)")
 
 

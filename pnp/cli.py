@@ -371,8 +371,9 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
               help="Output folder (default: output/<game-id>/preview).")
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), help="Draw in this many processes (default: one per core).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
+def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.
 
     Writes <item-id>-front.png and <item-id>-back.png at trim size (the size of the cut piece; --bleed
@@ -386,7 +387,7 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, quiet) -> None:
     from .preview import PreviewOptions, preview_game
 
     root = _resolve(game)
-    opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed)
+    opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed, jobs=jobs or 0)
     problems = Problems()
     bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:

@@ -24,7 +24,10 @@ came from (same file, same path: ``cards[2].text``, or anywhere inside a listed 
 as ``cards[2]``).
 
 Items drawn from the same scene (copies of a card, every note of a value) are drawn once.
-All files land together (``output.write_all``).
+A full preview is drawn in units, one per group (a deck, the titles, the notes ...: its items'
+pictures and its contact sheets), by forked workers when the machine has cores for them (``-j``);
+a unit draws the same bytes wherever it is drawn. Each unit's files land together
+(``output.write_all``) as it is done; ``--item`` and ``pnp watch`` write the item pictures first.
 """
 from __future__ import annotations
 
@@ -35,23 +38,24 @@ import math
 import os
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from . import parts as registry
 from . import rules, scene
-from .build import PARTS
 from .content import UsageError, load_kit
 from .fonts import get_font
 from .layout.common import Ctx, Item, text_key
 from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
+from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Loc, Problem, Problems
 from .render import raster
+
+if TYPE_CHECKING:  # Pillow is imported where it is used: an item without problems is drawn without it
+    from PIL import Image, ImageFont
 
 #: contact sheets larger than this many pixels are drawn smaller
 MAX_SHEET_PIXELS = 36_000_000
@@ -74,6 +78,7 @@ class PreviewOptions:
     dpi: float = 150.0
     parts: tuple[str, ...] = PARTS
     item: str | None = None  # only this item id: its images, no contact sheets
+    jobs: int = 0  # processes drawing at once (0: one per core)
     bleed: bool = False  # include the bleed around each item (default: the trim, as cut)
     print: PrintOptions = DEFAULT  # the bleed drawn around each item is the print's
 
@@ -251,7 +256,7 @@ class Session:
     several threads (one lock)."""
 
     def __init__(self, root: Path, dpi: float = 100.0, *, bleed: bool = False, print: PrintOptions = DEFAULT,
-                 parts: tuple[str, ...] = PARTS):
+                 parts: tuple[str, ...] = PARTS, loaded: tuple | None = None):
         self.root = Path(root)
         self.dpi = float(dpi)
         self.bleed = bleed  # draw each item with its bleed (else at trim size)
@@ -265,7 +270,8 @@ class Session:
         self._entries: dict[str, _Entry] = {}
         self._pngs: dict[tuple, bytes] = {}  # (drawing key, marks) -> PNG bytes
         self._lock = threading.RLock()
-        self.last: Update = self.refresh(None)
+        # ``loaded``: (kit, problems) as ``load_kit`` gave them just now, to check and lay out without loading again
+        self.last: Update = self.refresh(None) if loaded is None else self._take(*loaded)
 
     # -- loading
     def refresh(self, changed: list[Path] | None = None) -> Update:
@@ -273,7 +279,11 @@ class Session:
         the whole game is reloaded (warm, that takes well under 0.2 s) and the keys decide what changed."""
         with self._lock:
             problems = Problems()
-            kit = load_kit(self.root, problems)
+            return self._take(load_kit(self.root, problems), problems)
+
+    def _take(self, kit, problems: Problems) -> Update:
+        """Check and lay out a kit just loaded (None: it could not be)."""
+        with self._lock:
             if kit is None:  # the last good state stays
                 self.problems = problems.sorted()
                 self.error = next((p for p in self.problems if p.severity == ERROR), None)
@@ -402,50 +412,84 @@ class Session:
             return self._pngs[k]
 
     def image(self, item_id: str, side: str = "front", marks: bool = True) -> Image.Image:
+        from PIL import Image
+
         return Image.open(io.BytesIO(self.png(item_id, side, marks))).convert("RGB")
 
     def draw(self, wanted: list[tuple[str, str]] | None = None, marks: bool = True,
-             keep: bool = False, progress=None) -> dict[tuple, Image.Image]:
+             keep: bool = False, progress=None) -> dict[tuple, object]:
         """Draw the pictures not drawn yet (every side of every item when ``wanted`` is None), in batches
-        from one PDF each. ``keep``: return the images drawn now, by ``pixel_key``."""
+        from one PDF each. ``keep``: return the pictures drawn now, by ``pixel_key`` (``raster.Pixels``, or a
+        Pillow image when problems are drawn on it)."""
         with self._lock:
             if wanted is None:
                 wanted = [(k, s) for k, e in self._entries.items() for s in e.sides]
-            todo: dict[tuple, tuple[str, str]] = {}
-            for item_id, side in wanted:
-                k = self.pixel_key(item_id, side, marks)
-                if k not in self._pngs and k not in todo:
-                    todo[k] = (item_id, side)
-            kept: dict[tuple, Image.Image] = {}
-            jobs = list(todo.items())
-            if not jobs:
-                return kept
-            pending = []
-            with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding (zlib) runs beside PDFium's drawing
-                for start in range(0, len(jobs), BATCH):
-                    batch = jobs[start:start + BATCH]
-                    regions, dpis = [], []
-                    for _, (item_id, side) in batch:
-                        e = self._entries[item_id]
-                        w, h, origin = self.region(e.info)
-                        regions.append((e.sides[side].group, w, h, origin))
-                        dpis.append(self.dpi_for(w, h))
-                    for (k, (item_id, side)), img, dpi in zip(batch, raster.render_many(regions, dpis), dpis):
-                        if k[1]:
-                            img = _draw_marks(img, k[1], self.region(self._entries[item_id].info), dpi)
-                        pending.append((k, pool.submit(raster.png_bytes, img, dpi, PNG_LEVEL)))
-                        if keep:
-                            kept[k] = img
-                    if progress:
-                        progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
-                for k, fut in pending:
-                    self._pngs[k] = fut.result()
+            pngs, kept = self.render(self.todo(wanted, set(self._pngs), marks), keep, progress)
+            self._pngs.update(pngs)
             return kept
+
+    def _job(self, k: tuple, item_id: str, side: str) -> tuple:
+        """What drawing a picture takes: (pixel key, drawing, region, dpi, marks)."""
+        e = self._entries[item_id]
+        region = self.region(e.info)
+        return k, e.sides[side].group, region, self.dpi_for(region[0], region[1]), k[1]
+
+    def todo(self, wanted: list[tuple[str, str]], drawn: set, marks: bool = True) -> dict[tuple, tuple[str, str]]:
+        """The pictures of ``wanted`` (item id, side) whose ``pixel_key`` is not in ``drawn``, each once, in order."""
+        todo: dict[tuple, tuple[str, str]] = {}
+        for item_id, side in wanted:
+            k = self.pixel_key(item_id, side, marks)
+            if k not in drawn and k not in todo:
+                todo[k] = (item_id, side)
+        return todo
+
+    def render(self, todo: dict[tuple, tuple[str, str]], keep: bool = False,
+               progress=None) -> tuple[dict[tuple, bytes], dict[tuple, object]]:
+        """Draw these pictures (``pixel_key`` -> (item id, side)), whether drawn before or not, in batches of
+        ``BATCH`` from one PDF each: (PNG by key, and with ``keep`` the pictures themselves by key). The same
+        ``todo`` gives the same bytes, whichever process draws it."""
+        jobs = list(todo.items())
+        pngs: dict[tuple, bytes] = {}
+        kept: dict[tuple, object] = {}
+        if not jobs:
+            return pngs, kept
+        from concurrent.futures import ThreadPoolExecutor
+
+        pending = []
+        with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding (zlib) runs beside PDFium's drawing
+            for start in range(0, len(jobs), BATCH):
+                batch = [self._job(k, item_id, side) for k, (item_id, side) in jobs[start:start + BATCH]]
+                for (k, _, _, dpi, _), picture in zip(batch, _draw(batch)):
+                    pending.append((k, pool.submit(_png, picture, dpi)))
+                    if keep:
+                        kept[k] = picture
+                if progress:
+                    progress(min(start + BATCH, len(jobs)), len(jobs), "pictures")
+            for k, fut in pending:
+                pngs[k] = fut.result()
+        return pngs, kept
+
+
+def _draw(batch: list[tuple]) -> list:
+    """The pictures of a batch of jobs (``Session._job``), from one PDF: ``raster.Pixels``, or a Pillow image
+    of them with the picture's problems drawn on top."""
+    regions = [(group, w, h, origin) for _, group, (w, h, origin), _, _ in batch]
+    pixels = raster.render_many(regions, [dpi for _, _, _, dpi, _ in batch])
+    return [_draw_marks(px.image(), marks, region, dpi) if marks else px
+            for (_, _, region, dpi, marks), px in zip(batch, pixels)]
+
+
+def _png(picture, dpi: float) -> bytes:
+    if isinstance(picture, raster.Pixels):
+        return picture.png(dpi, PNG_LEVEL)
+    return raster.png_bytes(picture, dpi, PNG_LEVEL)
 
 
 def _draw_marks(img: Image.Image, marks: tuple[Mark, ...], region: tuple, dpi: float) -> Image.Image:
     """The picture with its problems on top: a frame in the worst severity's colour, a box around each run
     a problem concerns (in its own severity's colour), and the codes in the top-left corner."""
+    from PIL import ImageDraw
+
     img = img.copy()
     draw = ImageDraw.Draw(img)
     w_mm, h_mm, (x0, y0) = region
@@ -488,6 +532,10 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn.
     ``only``: write the files of these items alone, and the contact sheets that show them (``pnp watch``
     after a save); the item pictures are written first, the sheets after them."""
+    if opts.item is not None and session is None and _can_fork():
+        done = _preview_item(root, out_dir, opts, problems)
+        if done is not _AGAIN:
+            return done
     session = session or Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts)
     problems.items.extend(session.problems)
     if session.kit is None or session.error is not None:
@@ -501,58 +549,280 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         if info.output in by_output:
             by_output[info.output].append(info)
     if opts.item is not None:
-        if opts.item not in session.items or session.items[opts.item].output not in by_output:
-            near = difflib.get_close_matches(opts.item, [i for o in outputs for i in (x.id for x in by_output[o])], n=3)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
-            raise UsageError(f"no item {opts.item!r}{where}{hint}")
-        info = session.items[opts.item]
+        info = _the_item(session, opts, by_output)
         by_output = {info.output: [info]}
     if only is not None:  # the groups that show a changed item are drawn again, whole
         touched = {session.items[i].group for i in only if i in session.items}
         by_output = {o: [i for i in infos if i.group in touched] for o, infos in by_output.items()}
 
-    files: list[OutFile] = []
+    pictures: list[tuple[str, str, str]] = []  # (file name, item id, side) of each item picture written
     written: set[str] = set()
-    total = sum(len(v) for v in by_output.values())
-    done = 0
-    progress = progress or (lambda done, total, what: None)
-    sheets: list[tuple[str, object]] = []
-    with ThreadPoolExecutor(max_workers=2) as pool:  # contact sheets are encoded while the next part is drawn
-        for out, infos in by_output.items():
-            if not infos:
-                continue
-            wanted = [(i.id, s) for i in infos for s in session.sides(i.id)]
-            images = session.draw(wanted, keep=opts.item is None)
-            for info in infos:
+    for infos in by_output.values():
+        for info in infos:
+            if only is None or info.id in only:
                 for side in session.sides(info.id):
                     name = f"{_safe(info.id)}-{side}.png"
-                    if name in written or (only is not None and info.id not in only):
-                        continue
-                    written.add(name)
-                    files.append(OutFile(name, session.png(info.id, side), {}))
-                    result.images += 1
-                codes = [p.code for p in session.problems_of(info.id)]
-                if codes:
-                    result.flagged[info.id] = list(dict.fromkeys(codes))
-            if only is not None and files:  # after a save: the changed pictures land before their sheets are drawn
-                result.files += write_all(out_dir, files, sync=False)
-                files = []
-            if opts.item is None:
-                painter = _Sheets(session, opts, images)
-                for sheet, cells in _sheets(session, infos):
-                    name = f"contact-{sheet}.png"
-                    result.sheets[name] = cells
-                    title = f"{kit.game.title} · {sheet} · {_count(cells)}"
-                    picture = painter.sheet(cells, title, board=(out == "board"))
-                    sheets.append((name, pool.submit(raster.png_bytes, picture, None, PNG_LEVEL)))
-                del images, painter
-            done += len(infos)
-            progress(done, total, out)
-        result.files += write_all(out_dir, files, sync=False)  # the pictures first: they are what a designer waits for
-        if sheets:
-            result.files += write_all(out_dir, [OutFile(name, fut.result(), {}) for name, fut in sheets], sync=False)
+                    if name not in written:
+                        written.add(name)
+                        pictures.append((name, info.id, side))
+            codes = [p.code for p in session.problems_of(info.id)]
+            if codes:
+                result.flagged[info.id] = list(dict.fromkeys(codes))
+    result.images = len(pictures)
+    with session._lock:
+        if opts.item is not None or only is not None:  # the pictures a designer waits for land first
+            session.draw([(i, s) for _, i, s in pictures])
+            result.files += write_all(out_dir, [OutFile(n, session.png(i, s), {}) for n, i, s in pictures], sync=False)
+            if opts.item is not None:
+                return result
+            pictures = []
+        units = _plan(session, by_output, kit.game.title, pictures)
+        landed: list[list[Path]] = [[] for _ in units]
+
+        def land(index: int, pngs: dict, sheets: list) -> None:
+            """A unit is drawn: its files are written (while the other units are still drawn)."""
+            session._pngs.update(pngs)
+            unit = units[index]
+            files = [OutFile(n, session.png(i, s), {}) for n, i, s in unit.files]
+            for (name, cells, _, _), (data, boxes) in zip(unit.sheets, sheets):
+                for cell, box in zip(cells, boxes):
+                    cell.box = box
+                files.append(OutFile(name, data, {}))
+            landed[index] = write_all(out_dir, files, sync=False)
+
+        _draw_units(session, units, opts, progress or (lambda done, total, what: None), land, fork=only is None)
+    for unit, paths in zip(units, landed):
+        result.files += paths
+        result.sheets.update((name, cells) for name, cells, _, _ in unit.sheets)
     return result
+
+
+def _the_item(session: Session, opts: PreviewOptions, by_output: dict[str, list[ItemInfo]]) -> ItemInfo:
+    """``opts.item``, or ``UsageError`` (with the ids it may have meant)."""
+    if opts.item not in session.items or session.items[opts.item].output not in by_output:
+        near = difflib.get_close_matches(opts.item, [i.id for infos in by_output.values() for i in infos], n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        where = f" in {', '.join(opts.parts)}" if tuple(opts.parts) != PARTS else ""
+        raise UsageError(f"no item {opts.item!r}{where}{hint}")
+    return session.items[opts.item]
+
+
+# ------------------------------------------------------------------------------ one item (--item)
+#: what ``_preview_item`` returns when it cannot stand in for the whole session: ``preview_game`` goes on
+_AGAIN = object()
+
+
+def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, problems: Problems):
+    """``--item``, on two cores: the item's pictures, with the problems a full preview marks on them.
+
+    Those problems need the whole kit checked and laid out (a text one part draws may be reported at an
+    entry another part draws). After loading, a forked child does that (a ``Session``) and hands back the
+    problems and the item's drawings, while this process readies the drawing: it imports the PDF writer and
+    PDFium and parses the theme's fonts. ``_AGAIN`` if the child failed: the session is then made here."""
+    loaded = Problems()
+    kit = load_kit(root, loaded)
+    if kit is None:
+        problems.items.extend(loaded.sorted())
+        return None
+    facts = _fork(_item_facts, root, opts, kit, loaded)
+    try:
+        _warm(kit)
+    finally:
+        told = facts()
+    if told is None:
+        return _AGAIN
+    problems.items.extend(told["problems"])
+    if "usage" in told:
+        raise UsageError(told["usage"])
+    info = told["info"]
+    out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
+    result = PreviewResult(out_dir, skipped=told["skipped"])
+    jobs = told["jobs"]
+    pngs = {k: _png(picture, dpi) for (k, _, _, dpi, _), picture in zip(jobs, _draw(jobs))}
+    files = [OutFile(f"{_safe(info.id)}-{side}.png", pngs[k], {}) for side, k in told["sides"].items()]
+    result.images = len(files)
+    if told["codes"]:
+        result.flagged[info.id] = told["codes"]
+    result.files += write_all(out_dir, files, sync=False)
+    return result
+
+
+def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict:
+    """What a full session of a loaded kit knows of ``opts.item``: the problems, and the item, its sides'
+    ``pixel_key`` and how to draw each (``Session._job``, in one batch as ``Session.draw`` would)."""
+    session = Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts, loaded=(kit, loaded))
+    facts = {"problems": session.problems, "skipped": session.skipped}
+    by_output: dict[str, list[ItemInfo]] = {o: [] for o in opts.parts if o in session.parts}
+    for info in session.items.values():
+        if info.output in by_output:
+            by_output[info.output].append(info)
+    try:
+        info = _the_item(session, opts, by_output)
+    except UsageError as exc:
+        facts["usage"] = str(exc)
+        return facts
+    wanted = [(info.id, s) for s in session.sides(info.id)]
+    facts["info"] = info
+    facts["sides"] = {s: session.pixel_key(i, s) for i, s in wanted}
+    facts["jobs"] = [session._job(k, i, s) for k, (i, s) in session.todo(wanted, set()).items()]
+    facts["codes"] = list(dict.fromkeys(p.code for p in session.problems_of(info.id)))
+    return facts
+
+
+def _fork(fn, *args):
+    """Run ``fn(*args)`` in a forked child; returns a function that waits for its result (None if it failed)."""
+    import pickle
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller's code
+        code = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "wb") as out:
+                pickle.dump(fn(*args), out, protocol=pickle.HIGHEST_PROTOCOL)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def result():
+        try:
+            with os.fdopen(read, "rb") as got:
+                data = got.read()
+        finally:
+            os.waitpid(pid, 0)
+        try:
+            return pickle.loads(data)
+        except Exception:  # the child failed (an error, a signal): nothing or half a result
+            return None
+
+    return result
+
+
+# ------------------------------------------------------------------------------ drawing in workers
+@dataclass
+class _Unit:
+    """One group's work (a deck, the titles, the notes ...): its items' pictures and its contact sheets. Units
+    are drawn each on its own, in one process or in several: a unit draws the same bytes wherever it runs."""
+
+    output: str
+    items: int
+    wanted: list[tuple[str, str]]  # (item id, side): every picture of its items
+    files: list[tuple[str, str, str]]  # (file name, item id, side) of the item pictures it writes
+    sheets: list[tuple[str, list[Cell], str, bool]]  # (file name, cells, title, a board's?)
+    size: float = 0.0  # pixels to draw, roughly: the largest units are handed out first
+
+
+def _plan(session: Session, by_output: dict[str, list[ItemInfo]], title: str,
+          pictures: list[tuple[str, str, str]]) -> list[_Unit]:
+    """A unit per group of each output, with the item ``pictures`` of its members."""
+    files: dict[str, list[tuple[str, str, str]]] = {}
+    for picture in pictures:
+        files.setdefault(picture[1], []).append(picture)
+    units = []
+    for out, infos in by_output.items():
+        groups: dict[str, list[ItemInfo]] = {}
+        for info in infos:
+            groups.setdefault(info.group, []).append(info)
+        for group, members in groups.items():
+            unit = _Unit(out, len(members), [(i.id, s) for i in members for s in session.sides(i.id)],
+                         [f for i in members for f in files.get(i.id, ())], [])
+            for sheet, cells in _sheets(session, group, members):
+                unit.sheets.append((f"contact-{sheet}.png", cells, f"{title} · {sheet} · {_count(cells)}", out == "board"))
+            for i in members:
+                w, h, _ = session.region(i)
+                unit.size += (1 + len(session.sides(i.id))) * w * h  # its pictures and its cells (mm²)
+            units.append(unit)
+    return units
+
+
+def _draw_unit(session: Session, unit: _Unit, drawn: set, opts: PreviewOptions) -> tuple[dict, list]:
+    """Draw a unit's pictures not in ``drawn`` and its contact sheets: (PNG by ``pixel_key``, [(sheet PNG,
+    each cell's box)])."""
+    pngs, images = session.render(session.todo(unit.wanted, drawn), keep=True)
+    painter = _Sheets(session, opts, images)
+    sheets = []
+    for _, cells, title, board in unit.sheets:
+        picture = painter.sheet(cells, title, board=board)
+        sheets.append((picture.png(None, PNG_LEVEL), [c.box for c in cells]))
+    return pngs, sheets
+
+
+def _draw_units(session: Session, units: list[_Unit], opts: PreviewOptions, progress, land, fork: bool) -> None:
+    """Draw every unit, in forked workers when there are cores for them; ``land(index, pngs, sheets)`` takes
+    each unit as it is done (in this process)."""
+    drawn = set(session._pngs)
+    total = sum(u.items for u in units)
+    workers = min(opts.jobs or _cores(), sum(1 for u in units if u.wanted))
+    done = 0
+    if fork and workers > 1 and _can_fork():
+        for index, (pngs, sheets) in _draw_forked(session, units, drawn, opts, workers):
+            land(index, pngs, sheets)
+            done += units[index].items
+            progress(done, total, units[index].output)
+        return
+    for index, unit in enumerate(units):
+        land(index, *_draw_unit(session, unit, drawn, opts))
+        done += unit.items
+        progress(done, total, unit.output)
+
+
+#: what a worker draws from: the session and the plan, set just before the workers are forked (they share them)
+_FORKED: tuple | None = None
+
+
+def _unit_in_child(index: int) -> tuple[dict, list]:
+    session, units, drawn, opts = _FORKED
+    return _draw_unit(session, units[index], drawn, opts)
+
+
+def _draw_forked(session: Session, units: list[_Unit], drawn: set, opts: PreviewOptions, workers: int):
+    """(index, drawn unit) as forked workers draw them, the largest units handed out first."""
+    import concurrent.futures as cf
+    import multiprocessing
+    import sys
+
+    global _FORKED
+    _warm(session.kit)
+    for stream in (sys.stdout, sys.stderr):  # what is buffered would be written again by each worker
+        stream.flush()
+    _FORKED = (session, units, drawn, opts)
+    try:
+        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {pool.submit(_unit_in_child, i): i for i in sorted(range(len(units)), key=lambda i: -units[i].size)}
+            for fut in cf.as_completed(futures):
+                yield futures[fut], fut.result()
+    finally:
+        _FORKED = None
+
+
+def _warm(kit) -> None:
+    """Ready the drawing: import the PDF writer and PDFium, and parse the theme's fonts for embedding (before
+    forking workers, which would each do it again)."""
+    import pypdfium2  # noqa: F401
+
+    from .render import pdf
+
+    theme = kit.game.theme.fonts
+    for name in dict.fromkeys((pdf.BASE_FONT, theme.title, theme.heading, theme.body, theme.italic)):
+        try:
+            get_font(name).ttfont
+        except Exception:  # a font that cannot be parsed fails where it is drawn, with its own message
+            pass
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _can_fork() -> bool:
+    """Workers are forked only from a process with one thread: a fork copies no other thread, nor can it
+    release a lock another thread held."""
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
 def _count(cells: list[Cell]) -> str:
@@ -565,31 +835,27 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "item"
 
 
-def _sheets(session: Session, infos: list[ItemInfo]):
-    """(sheet name, cells): one sheet per deck, titles, reference cards, or per part; then the distinct backs."""
-    groups: dict[str, list[ItemInfo]] = {}
-    for info in infos:
-        groups.setdefault(info.group, []).append(info)
-    for name, members in groups.items():
-        yield name, [Cell(i.id, i.id, "front", session.problems_of(i.id, "front")) for i in members]
-        backs: dict[str, list[ItemInfo]] = {}
-        for i in members:
-            e = session._entries[i.id]
-            back = e.sides.get("back")
-            if back is not None and back.group is not e.sides["front"].group:  # a counter's back is its front
-                backs.setdefault(back.key, []).append(i)
-        if backs:
-            cells = []
-            for sharing in backs.values():
-                i = sharing[0]
-                if len(sharing) == 1:
-                    label = f"{i.id} (back)"
-                elif len(sharing) == len(members):
-                    label = f"back of all {len(sharing)}"
-                else:
-                    label = f"back of {len(sharing)}: {i.id}…"
-                cells.append(Cell(label, i.id, "back", session.problems_of(i.id, "back")))
-            yield f"{name}-backs", cells
+def _sheets(session: Session, name: str, members: list[ItemInfo]):
+    """(sheet name, cells) of one group: its fronts; then the distinct backs."""
+    yield name, [Cell(i.id, i.id, "front", session.problems_of(i.id, "front")) for i in members]
+    backs: dict[str, list[ItemInfo]] = {}
+    for i in members:
+        e = session._entries[i.id]
+        back = e.sides.get("back")
+        if back is not None and back.group is not e.sides["front"].group:  # a counter's back is its front
+            backs.setdefault(back.key, []).append(i)
+    if backs:
+        cells = []
+        for sharing in backs.values():
+            i = sharing[0]
+            if len(sharing) == 1:
+                label = f"{i.id} (back)"
+            elif len(sharing) == len(members):
+                label = f"back of all {len(sharing)}"
+            else:
+                label = f"back of {len(sharing)}: {i.id}…"
+            cells.append(Cell(label, i.id, "back", session.problems_of(i.id, "back")))
+        yield f"{name}-backs", cells
 
 
 # ------------------------------------------------------------------------------ contact sheets
@@ -601,13 +867,14 @@ class _Sheets:
         self.opts = opts
         self.images = images
 
-    def image(self, cell: Cell) -> Image.Image:
+    def image(self, cell: Cell):
+        """The cell's picture: ``raster.Pixels``, or a Pillow image (with problems drawn on it, or decoded)."""
         key = self.session.pixel_key(cell.item, cell.side)
         if key not in self.images:
             self.images[key] = self.session.image(cell.item, cell.side)
         return self.images[key]
 
-    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> Image.Image:
+    def sheet(self, cells: list[Cell], title: str, board: bool = False) -> raster.Canvas:
         """A contact sheet: the cells in rows (left to right, as many as fit a roughly 3:2 sheet), each
         picture with its label under it, outlined and with its problem codes when it has problems."""
         images = [self.image(c) for c in cells]
@@ -646,36 +913,78 @@ class _Sheets:
             if W * H <= MAX_SHEET_PIXELS or scale < 0.05:
                 break
             scale *= math.sqrt(MAX_SHEET_PIXELS / (W * H)) * 0.98
-        out = Image.new("RGB", (W, H), SHEET_BACKGROUND)
-        draw = ImageDraw.Draw(out)
-        draw.text((gap, head // 2 + gap // 2), title, font=bold, fill="#333333", anchor="lm")
+        out = raster.Canvas((W, H), _rgb(SHEET_BACKGROUND))
+        _texts(out, [((gap, head // 2 + gap // 2), title, bold, "#333333", "lm")])
         y = head + gap
         for r in rows:
             pic_h = max(boxes[i][1] for i in r)
             x = gap
+            texts = []
             for i in r:
                 cell, (w, h), (bw, _, _) = cells[i], sizes[i], boxes[i]
-                im = images[i] if (w, h) == images[i].size else images[i].resize((w, h), Image.Resampling.BOX)
+                im = images[i]
+                if (w, h) != im.size:
+                    from PIL import Image
+
+                    im = raster.Pixels.of(_image(im).resize((w, h), Image.Resampling.BOX))
                 ix, iy = x + (bw - w) // 2, y + pic_h - h  # pictures stand on a common line
                 if cell.problems:
-                    draw.rectangle((ix - ring - 2, iy - ring - 2, ix + w + ring + 1, iy + h + ring + 1),
-                                   fill=_severity_colour(cell.problems))
+                    _frame(out, (ix, iy, w, h), ring + 2, _rgb(_severity_colour(cell.problems)))
                 else:
-                    draw.rectangle((ix - 1, iy - 1, ix + w, iy + h), fill="#b4b4b0")
-                out.paste(im, (ix, iy))
+                    _frame(out, (ix, iy, w, h), 1, _rgb("#b4b4b0"))
+                out.paste(im if isinstance(im, raster.Pixels) else raster.Pixels.of(im), ix, iy)
                 cell.box = (ix, iy, w, h)
                 ty = y + pic_h + ring + 4
-                draw.text((x + bw / 2, ty), cell.label, font=font, fill="#222222", anchor="mt")
+                texts.append(((x + bw / 2, ty), cell.label, font, "#222222", "mt"))
                 for k, code in enumerate(_codes(cell), 1):
                     colour = _severity_colour([p for p in cell.problems if p.code == code] or cell.problems)
-                    draw.text((x + bw / 2, ty + line * k), code, font=bold, fill=colour, anchor="mt")
+                    texts.append(((x + bw / 2, ty + line * k), code, bold, colour, "mt"))
                 x += bw + gap
+            _texts(out, texts)  # under the pictures and their frames: drawn after them, as they would be cell by cell
             y += pic_h + max(boxes[i][2] for i in r) + gap
         return out
 
 
+def _image(im) -> Image.Image:
+    return im.image() if isinstance(im, raster.Pixels) else im
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _frame(out: raster.Canvas, box: tuple[int, int, int, int], width: int, colour: tuple[int, int, int]) -> None:
+    """A frame ``width`` pixels wide around the picture at ``box`` (x, y, w, h)."""
+    x, y, w, h = box
+    x0, y0, x1, y1 = x - width, y - width, x + w + width, y + h + width
+    out.fill((x0, y0, x1, y), colour)
+    out.fill((x0, y + h, x1, y1), colour)
+    out.fill((x0, y, x, y + h), colour)
+    out.fill((x + w, y, x1, y + h), colour)
+
+
+def _texts(out: raster.Canvas, texts: list) -> None:
+    """Draw texts ((x, y), text, font, colour, anchor) with Pillow, on the pixels they cover together."""
+    boxes = []
+    for (x, y), text, font, _, anchor in texts:
+        left, top, right, bottom = font.getbbox(text, anchor=anchor)
+        boxes.append((math.floor(x + left) - 4, math.floor(y + top) - 4, math.ceil(x + right) + 4,
+                      math.ceil(y + bottom) + 4))
+    if not boxes:
+        return
+    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def paint(draw, x0: int, y0: int) -> None:  # shifted by whole pixels: each glyph lands on the same pixels
+        for (x, y), text, font, colour, anchor in texts:
+            draw.text((x - x0, y - y0), text, font=font, fill=colour, anchor=anchor)
+
+    out.draw(box, paint)
+
+
 @lru_cache(maxsize=16)
 def _label_font(name: str, px: int) -> ImageFont.FreeTypeFont:
+    from PIL import ImageFont
+
     return ImageFont.truetype(str(get_font(name).path), px, layout_engine=ImageFont.Layout.BASIC)
 
 
