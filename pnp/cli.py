@@ -237,7 +237,7 @@ def new(name: str, source: str | None) -> None:
 @print_options()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
-@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.1, show_default=True, callback=finite,
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.05, show_default=True, callback=finite,
               help="Seconds between looks at the files.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float, quiet: bool,

@@ -49,7 +49,7 @@ def affected_parts(changed: list[str]) -> list[str]:
 SETTLE = 0.05
 
 
-def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interval: float = 0.1,
+def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interval: float = 0.05,
           stop: threading.Event | None = None, max_changes: int | None = None, seen: Snapshot | None = None) -> int:
     """Call ``on_change(changed_files, affected_parts)`` after every save, until ``stop`` is set,
     ``max_changes`` changes were handled, or Ctrl-C. Returns how many changes were handled.
