@@ -59,6 +59,19 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def loaded(root: Path, checked: bool = False):
+    """(kit, problems): the game at ``root`` loaded (with ``checked``, also passing the rules, as a build
+    needs); a game that does not load fails the test, naming its problems."""
+    from pnp.build import load_valid
+    from pnp.content import load_kit
+    from pnp.problems import Problems
+
+    problems = Problems()
+    kit = (load_valid if checked else load_kit)(root, problems)
+    assert kit is not None, [str(p) for p in problems.sorted()]
+    return kit, problems
+
+
 #: every kit that ships: each page of each PDF is compared with tests/reference/<kit>/
 REFERENCE_KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
 #: the kits the mutation tests break on purpose (the guard must catch each mutation)

@@ -19,7 +19,6 @@ import pytest
 from pypdf import PdfReader
 
 from pnp import scene
-from pnp.content import load_kit
 from pnp.layout.board import draw_board, ring_geometry, space_geometry
 from pnp.layout.common import Ctx
 from pnp.marks import PAPERS
@@ -27,6 +26,8 @@ from pnp.problems import Problems
 from pnp.render.pdf import PdfWriter
 from pnp.typeset import Style, typeset
 from pnp.tiling import FULL_MARGIN, LABEL_BAND, board_full, board_tiles, tile_grid
+
+from conftest import loaded
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -41,10 +42,7 @@ TOL_MM = 0.01
 
 @lru_cache(maxsize=None)
 def kit(path: Path):
-    problems = Problems()
-    k = load_kit(path, problems)
-    assert k is not None, [str(p) for p in problems.items]
-    return k
+    return loaded(path)[0]
 
 
 @lru_cache(maxsize=None)

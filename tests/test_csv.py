@@ -22,7 +22,7 @@ from pnp.csvdata import letter, typed
 from pnp.problems import Problems
 from pnp.watch import affected_parts, watch
 
-from conftest import HANG_GUARD, MINI, edit, not_a_plain_file
+from conftest import HANG_GUARD, MINI, edit, loaded, not_a_plain_file
 
 LUCK_CSV = """id,text,keep,effect.action,effect.target,effect.amount
 go,"Advance to {{ space('go').name }}. Collect {{ salary | money }}.",,advance,go,
@@ -142,9 +142,7 @@ def test_lists_mappings_and_yaml_cells(mini):
     edit(mini / "titles.yaml", "titles:\n", "titles: {csv: titles.csv}\nold:\n")
     text = (mini / "titles.yaml").read_text(encoding="utf-8").split("old:\n")
     (mini / "titles.yaml").write_text(text[0], encoding="utf-8")
-    problems = Problems()
-    kit = load_kit(mini, problems)
-    assert kit is not None, [str(p) for p in problems.sorted()]
+    kit, _ = loaded(mini)
     go, _, fine = kit.deck("luck").cards
     assert go.picture.file == "art/logo.png" and go.picture.width == 20 and go.effect.target == "go"
     assert [o.action for o in fine.effect.options] == ["pay", "collect"]

@@ -33,7 +33,7 @@ from pnp.parts import OUTPUT_NAMES
 from pnp.problems import Problems
 from pnp.render import raster
 
-from conftest import MINI, REFERENCE_KITS, ROOT, edit
+from conftest import MINI, REFERENCE_KITS, ROOT, edit, loaded
 
 LOW_TTS_DPI = 50
 LOW_SHOP_DPI = 72
@@ -41,9 +41,7 @@ MM_PT = 72 / 25.4
 
 
 def _items(root: Path) -> dict[str, list]:
-    problems = Problems()
-    kit = load_valid(root, problems)
-    assert kit is not None, [str(p) for p in problems.sorted()]
+    kit, problems = loaded(root, checked=True)
     ctx = Ctx(kit, bleed=3.0, problems=problems)
     return {out: part_items(ctx, out) for out in OUTPUT_NAMES}
 

@@ -10,7 +10,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
 from pnp.typeset import Style, typeset
 
-from conftest import ROOT
+from conftest import ROOT, loaded
 
 
 @pytest.fixture(scope="module")
@@ -141,12 +141,7 @@ def test_monopoly_2_3_counts_match_the_seed(built):
 
 
 def _kit(game: str):
-    from pnp.content import load_kit
-
-    problems = Problems()
-    kit = load_kit(ROOT / "content" / game, problems)
-    assert kit is not None, [str(p) for p in problems.sorted()]
-    return kit
+    return loaded(ROOT / "content" / game)[0]
 
 
 def test_tahiti_cards_to_depart_pay_the_salary():

@@ -1,20 +1,16 @@
 """Card layouts keep their lines apart, whatever the content adds."""
-from pnp.build import load_valid
 from pnp.layout import cards
 from pnp.layout.common import Ctx
-from pnp.problems import Problems
 from pnp.scene import walk_text
 from pnp.typeset import typeset
 
-from conftest import edit
+from conftest import edit, loaded
 
 
 def test_extra_title_lines_never_overlap_the_ladder(mini):
     edit(mini / "titles.yaml", "trade_value: 30}",
          "trade_value: 30, rows: [{label: Sale value, amount: 30}, {label: Remote-buy premium, amount: 45}]}")
-    problems = Problems()
-    kit = load_valid(mini, problems)
-    assert kit is not None, [str(p) for p in problems.items]
+    kit, problems = loaded(mini, checked=True)
     ctx = Ctx(kit, problems=problems)
     title = kit.titles.titles[0]
     front = cards.title_front(ctx, title, kit.board.space(title.space))
@@ -35,9 +31,7 @@ KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
 
 
 def _kit_ctx(name):
-    problems = Problems()
-    kit = load_valid(ROOT / "content" / name, problems)
-    assert kit is not None
+    kit, problems = loaded(ROOT / "content" / name, checked=True)
     return kit, Ctx(kit, problems=problems)
 
 
@@ -103,9 +97,7 @@ def test_tocharian_cards_print_white_as_the_seed_says():
 
 # ---------------------------------------------------------------- deck and reference cards
 def _mini_ctx(root):
-    problems = Problems()
-    kit = load_valid(root, problems)
-    assert kit is not None, [str(p) for p in problems.items]
+    kit, problems = loaded(root, checked=True)
     return kit, Ctx(kit, problems=problems), problems
 
 

@@ -14,13 +14,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp import scene, tiling
-from pnp.content import load_kit
 from pnp.layout.board import draw_board, space_geometry
 from pnp.layout.common import Ctx
 from pnp.marks import MARK_OFFSET, MARK_WIDTH, PAPERS
 from pnp.problems import Problems
 from pnp.render.pdf import PdfWriter
 from pnp.text import runs
+
+from conftest import loaded
 
 ROOT = Path(__file__).resolve().parent.parent
 KITS = ("etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3")
@@ -29,9 +30,7 @@ BLEED = 3.0
 
 @lru_cache(maxsize=None)
 def board(path: Path):
-    problems = Problems()
-    kit = load_kit(path, problems)
-    assert kit is not None, [str(p) for p in problems.items]
+    kit, _ = loaded(path)
     return kit, draw_board(Ctx(kit, bleed=BLEED, problems=Problems()))
 
 

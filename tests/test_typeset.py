@@ -15,7 +15,7 @@ from pnp.scene import walk_text
 from pnp.text import STEP, WIDOW_FLOOR, fit, fits
 from pnp.typeset import NBSP, NNBSP, Style, typeset
 
-from conftest import ROOT, edit
+from conftest import ROOT, edit, loaded
 
 EN = Style("en", ("₩",))
 FR = Style("fr", ("F",))
@@ -231,9 +231,7 @@ def test_every_font_and_its_fallbacks_draw_what_typesetting_adds(name):
 # ---------------------------------------------------------------- what the kits print
 def _printed(kit_name: str) -> list[str]:
     """Every text run the kit's items print (board, cards, notes, tokens), as laid out."""
-    problems = Problems()
-    kit = load_valid(ROOT / "content" / kit_name, problems)
-    assert kit is not None, [str(p) for p in problems.items]
+    kit, problems = loaded(ROOT / "content" / kit_name, checked=True)
     ctx = Ctx(kit, problems=problems)
     out = []
     for output in OUTPUT_NAMES:
@@ -280,9 +278,7 @@ def test_digit_group_separators_by_name():
 def _utility_and_station_lines(root) -> list[str]:
     from pnp.layout import cards
 
-    problems = Problems()
-    kit = load_valid(root, problems)
-    assert kit is not None, [str(p) for p in problems.items]
+    kit, problems = loaded(root, checked=True)
     ctx = Ctx(kit, problems=problems)
     out = []
     for t in kit.titles.titles:
