@@ -1,5 +1,10 @@
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -70,6 +75,36 @@ def loaded(root: Path, checked: bool = False):
     kit = (load_valid if checked else load_kit)(root, problems)
     assert kit is not None, [str(p) for p in problems.sorted()]
     return kit, problems
+
+
+class Watching:
+    """A ``pnp watch`` running in a process of its own (``pnp_watch``); after it stopped, ``text`` is what it
+    printed and ``returncode`` how it ended."""
+
+    def __init__(self, proc: subprocess.Popen, seconds: float = 30.0):
+        self.proc = proc
+        self.deadline = time.time() + seconds  # for all the waiting a test does
+        self.text = ""
+        self.returncode: int | None = None
+
+    def until(self, condition) -> None:
+        """Wait until ``condition()`` holds (or the deadline passes: the test's asserts then say what is missing)."""
+        while time.time() < self.deadline and not condition():
+            time.sleep(0.05)
+
+
+@contextmanager
+def pnp_watch(game: Path, out: Path, *options: str):
+    """``pnp watch GAME --out OUT [options]`` for the length of the block, then Ctrl-C (SIGINT) and its output."""
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(game), "--out", str(out), *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    watching = Watching(proc)
+    try:
+        yield watching
+    finally:
+        proc.send_signal(signal.SIGINT)
+        watching.text, _ = proc.communicate(timeout=20)
+        watching.returncode = proc.returncode
 
 
 #: every kit that ships: each page of each PDF is compared with tests/reference/<kit>/

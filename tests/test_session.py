@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import signal
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -19,7 +16,7 @@ from pnp.preview import ERROR_COLOUR, ItemInfo, Session, Update
 from pnp.problems import Problems
 from pnp.watch import Reporter
 
-from conftest import MINI, edit
+from conftest import MINI, edit, pnp_watch
 
 DPI = 60
 
@@ -163,14 +160,10 @@ def test_reporter_tells_each_problem_once(session, mini):
 
 def test_pnp_watch_draws_at_start_and_tells_a_yaml_error_once(mini, tmp_path):
     out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(mini), "--out", str(out), "--dpi", "40"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     sheet = out / "preview" / "contact-luck.png"
     card = out / "preview" / "luck-free-front.png"
-    try:
-        deadline = time.time() + 30
-        while time.time() < deadline and not sheet.exists():
-            time.sleep(0.05)
+    with pnp_watch(mini, out, "--dpi", "40") as w:
+        w.until(sheet.exists)
         assert sheet.exists() and card.exists()  # drawn at start, before any save
         time.sleep(0.3)
         drawn = card.stat().st_mtime_ns
@@ -179,13 +172,10 @@ def test_pnp_watch_draws_at_start_and_tells_a_yaml_error_once(mini, tmp_path):
         path.write_text(good + "cards: [unclosed\n", encoding="utf-8")
         time.sleep(1.0)
         path.write_text(good.replace("Get out of jail free.", "Get out of jail at once."), encoding="utf-8")
-        while time.time() < deadline and card.stat().st_mtime_ns == drawn:
-            time.sleep(0.05)
+        w.until(lambda: card.stat().st_mtime_ns != drawn)
         time.sleep(0.5)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        text, _ = proc.communicate(timeout=20)
-    assert proc.returncode == 0, text
+    text = w.text
+    assert w.returncode == 0, text
     assert card.stat().st_mtime_ns != drawn
     assert text.count("E-yaml-syntax") == 2, text  # told once, and once as fixed
     assert "the last good previews stay" in text and "redrew 1 item(s)" in text and "Traceback" not in text

@@ -6,7 +6,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
 from pnp.watch import affected_parts, watch
 
-from conftest import edit
+from conftest import edit, pnp_watch
 
 
 def test_watch_rebuilds_after_a_change(mini, tmp_path):
@@ -43,27 +43,16 @@ def test_which_parts_a_file_reaches():
 
 
 def test_pnp_watch_redraws_previews_and_stops_on_ctrl_c(mini, tmp_path):
-    import signal
-    import subprocess
-    import sys
-
     out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(mini), "--out", str(out), "--interval", "0.1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     token = out / "preview" / "token-cat-front.png"
-    try:
-        deadline = time.time() + 30
-        while time.time() < deadline and not token.exists():  # drawn at start
-            time.sleep(0.05)
+    with pnp_watch(mini, out, "--interval", "0.1") as w:
+        w.until(token.exists)  # drawn at start
         drawn = token.stat().st_mtime_ns
         edit(mini / "counters.yaml", "name: Cat,", "name: Kitten,")
-        while time.time() < deadline and token.stat().st_mtime_ns == drawn:
-            time.sleep(0.05)
+        w.until(lambda: token.stat().st_mtime_ns != drawn)
         time.sleep(0.5)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        text, _ = proc.communicate(timeout=20)
-    assert proc.returncode == 0, text
+    text = w.text
+    assert w.returncode == 0, text
     assert "changed: counters.yaml (reaches tokens)" in text and "✓ ok" in text and "stopped" in text
     assert (out / "preview" / "contact-tokens.png").is_file()
     assert "Traceback" not in text
