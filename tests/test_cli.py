@@ -127,3 +127,48 @@ def test_an_unwritable_output_folder_is_a_usage_error_not_a_traceback(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "cannot create the output folder" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_command_ends_without_teardown_yet_its_output_is_whole_and_its_exit_code_kept(mini, tmp_path):
+    """``pnp`` leaves with ``os._exit`` once a command is over (``cli._leave``): what it printed into a file
+    (fully buffered, unlike a terminal) is all there, and the exit code is the command's."""
+    import json
+    import subprocess
+    import sys
+
+    def pnp(*argv):
+        out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+        with open(out, "wb") as o, open(err, "wb") as e:
+            code = subprocess.run([sys.executable, "-m", "pnp", *argv], stdout=o, stderr=e).returncode
+        return code, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+
+    code, out, _ = pnp("validate", str(mini), "--format", "json")
+    assert code == 0 and json.loads(out) == []
+    edit(mini / "board.yaml", "price: 60}", "price: -60}")
+    code, _, err = pnp("validate", str(mini))
+    assert code == 1 and "board.yaml:7:" in err and err.rstrip().endswith("0 warning(s)")
+    code, _, err = pnp("validate", str(tmp_path / "no-such-game"))
+    assert code == 2 and "Error:" in err
+
+
+def test_the_quick_exit_waits_for_a_thread_still_running_and_for_a_message(monkeypatch):
+    import threading
+
+    import pytest
+
+    from pnp import cli as cli_module
+
+    monkeypatch.setattr(cli_module.os, "_exit", lambda code: pytest.fail("left with a thread running"))
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        with pytest.raises(SystemExit) as done:
+            cli_module._leave(SystemExit(3))
+        assert done.value.code == 3
+    finally:
+        stop.set()
+        worker.join()
+    with pytest.raises(SystemExit) as done:  # a message for Python to print, not a number
+        cli_module._leave(SystemExit("stopped"))
+    assert done.value.code == "stopped"
