@@ -39,7 +39,7 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -186,12 +186,46 @@ class Mark:
     code: str
 
 
-@dataclass
 class _Side:
-    group: scene.Group
-    key: str  # digest of the drawing and the region drawn
-    problems: list[Problem]
-    marks: tuple[Mark, ...]
+    """One side of an item as laid out: its drawing, and, worked out when first asked for, the key of its
+    picture (a digest of the drawing and the region drawn) and the problems drawn on it. A one-item preview
+    asks for one item's alone; the digests of a kit's other drawings would cost it a quarter of its wait."""
+
+    def __init__(self, group: scene.Group, region: tuple, salt: bytes, files: dict, ctx: TracingCtx,
+                 loose: list[Problem], whole: list[Problem]):
+        self.group = group
+        self._key_of = (region, salt, files)
+        self._problems_of = (ctx, loose, whole)
+
+    @cached_property
+    def key(self) -> str:
+        return drawing_key(self.group, *self._key_of)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._found[0]
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        return self._found[1]
+
+    @cached_property
+    def _found(self) -> tuple[list[Problem], tuple[Mark, ...]]:
+        """The problems of its text runs (each marked by a box around the run), then those of the whole side."""
+        ctx, loose, whole = self._problems_of
+        found: list[Problem] = []
+        marks: list[Mark] = []
+        for t, m in _runs(self.group, self.group.transform):
+            probs = run_problems(t, ctx, loose)
+            if probs:
+                found.extend(probs)
+                box = _text_box(t, m)
+                for p in dict.fromkeys(probs):
+                    marks.append(Mark(box, p.severity, p.code))
+        for p in whole:
+            found.append(p)
+            marks.append(Mark(None, p.severity, p.code))
+        return list(dict.fromkeys(found)), tuple(dict.fromkeys(marks))
 
 
 @dataclass
@@ -299,8 +333,9 @@ class Session:
             self.items = {k: e.info for k, e in entries.items()}
             self.kit, self.skipped, self.error = kit, skipped, None
             self.problems = problems.sorted()
-            used = {(s.key, m) for e in entries.values() for s in e.sides.values() for m in ((), s.marks)}
-            self._pngs = {k: v for k, v in self._pngs.items() if k in used}
+            if self._pngs:  # forget the pictures no item shows any more
+                used = {(s.key, m) for e in entries.values() for s in e.sides.values() for m in ((), s.marks)}
+                self._pngs = {k: v for k, v in self._pngs.items() if k in used}
             self.last = Update(changed_ids, removed, self.problems, None)
             return self.last
 
@@ -335,34 +370,18 @@ class Session:
                         continue
                     if id(group) not in sides_of:
                         w, h, origin = self.region(it)
-                        key = drawing_key(group, (w, h, origin, self.dpi_for(w, h)), salt, files)
                         whole = []
                         if out == "board" and board_file is not None:
                             # the board draws most names with a quiet fit (no trace): it owns what points into board.yaml
                             whole = [p for p in loose if _same_file(p.loc.file, str(board_file))]
-                        sides_of[id(group)] = self._side(group, key, ctx, loose, whole)
+                        sides_of[id(group)] = _Side(group, (w, h, origin, self.dpi_for(w, h)), salt, files,
+                                                    ctx, loose, whole)
                     sides[side] = sides_of[id(group)]
                 source = getattr(it.source, "loc", None)
                 info = ItemInfo(it.id, it.kind, it.part, registry.group_of(it, out), source,
                                 it.back is not None, out, it.width, it.height)
                 entries[it.id] = _Entry(info, sides)
         return entries, skipped
-
-    def _side(self, group: scene.Group, key: str, ctx: TracingCtx, loose: list[Problem],
-              whole: list[Problem]) -> _Side:
-        found: list[Problem] = []
-        marks: list[Mark] = []
-        for t, m in _runs(group, group.transform):
-            probs = run_problems(t, ctx, loose)
-            if probs:
-                found.extend(probs)
-                box = _text_box(t, m)
-                for p in dict.fromkeys(probs):
-                    marks.append(Mark(box, p.severity, p.code))
-        for p in whole:
-            found.append(p)
-            marks.append(Mark(None, p.severity, p.code))
-        return _Side(group, key, list(dict.fromkeys(found)), tuple(dict.fromkeys(marks)))
 
     def _salt(self, kit) -> bytes:
         """What changes every picture without changing a drawing: the game's own fonts."""
@@ -787,6 +806,9 @@ def _draw_forked(session: Session, units: list[_Unit], drawn: set, opts: Preview
     _warm(session.kit)
     for stream in (sys.stdout, sys.stderr):  # what is buffered would be written again by each worker
         stream.flush()
+    for unit in units:  # the pictures' keys, worked out once here, not in a worker and again as its unit lands
+        for item_id, side in unit.wanted:
+            session.pixel_key(item_id, side)
     _FORKED = (session, units, drawn, opts)
     try:
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
