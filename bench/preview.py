@@ -1,4 +1,4 @@
-"""Preview latencies (issue 22). Run: python bench/preview.py [--runs N] [--kit etymonopoly] [--pnp DIR] [--quick]
+"""Preview latencies (issue 22). Run: python bench/preview.py [--runs N] [--kit etymonopoly] [--pnp DIR] [--quick] [--checkout]
 
 What a designer waits for, on a copy of a kit, medians of N runs:
 
@@ -11,9 +11,11 @@ What a designer waits for, on a copy of a kit, medians of N runs:
 * a full ``pnp preview`` of the kit and ``pnp preview --item ID``, each in a fresh process (imports count);
   ``--quick`` times these two alone.
 
-``--pnp DIR`` runs the fresh-process jobs and the watch with the pnp found in DIR (e.g. an earlier
-commit unpacked with ``git archive``), to measure before and after; the Session jobs need this pnp.
-pnp's modules are byte-compiled first, as an installed package is (see bench/run.py).
+The fresh-process jobs and the watch run pnp as a maker has it: installed (not editable) into a fresh
+virtual environment (see bench/startup.py); ``--checkout`` runs the package folder with PYTHONPATH instead,
+byte-compiled first, with whatever this interpreter loads at start (~50 ms of ``.pth`` hooks here).
+``--pnp DIR`` takes pnp from DIR (e.g. an earlier commit unpacked with ``git archive``), to measure before
+and after; the Session jobs always import this checkout's pnp, so they run only without it.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import measure
+from timing import installed_pnp, measure
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = ("decks/change.yaml", "change-sound-change")
@@ -76,8 +78,8 @@ def session_runs(kit: Path, runs: int) -> tuple[list[float], list[float], int]:
     return card, theme, changed
 
 
-def watch_runs(kit: Path, out: Path, runs: int, env: dict) -> list[float]:
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", str(kit), "--out", str(out)], env=env,
+def watch_runs(pnp: list[str], kit: Path, out: Path, runs: int, env: dict) -> list[float]:
+    proc = subprocess.Popen(pnp + ["watch", str(kit), "--out", str(out)], env=env,
                             cwd=out.parent, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     png = out / "preview" / f"{CARD[1]}-front.png"
     deck = kit / CARD[0]
@@ -112,34 +114,40 @@ def main() -> None:
     ap.add_argument("--kit", default="etymonopoly")
     ap.add_argument("--pnp", type=Path, default=ROOT, help="folder holding the pnp package for the fresh processes")
     ap.add_argument("--quick", action="store_true", help="only pnp preview and pnp preview --item")
+    ap.add_argument("--checkout", action="store_true", help="run DIR's package with PYTHONPATH, not installed")
     args = ap.parse_args()
     pnp_dir = args.pnp.resolve()
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(pnp_dir / "pnp")], check=True,
-                   stdout=subprocess.DEVNULL)
-    env = {**os.environ, "PYTHONPATH": str(pnp_dir)}  # run from the temporary folder: python -m puts the cwd first
     results: dict[str, list[float]] = {}
-    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="pnp-bench-preview-") as tmp:
         tmp = Path(tmp)
+        if args.checkout:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(pnp_dir / "pnp")], check=True,
+                           stdout=subprocess.DEVNULL)
+            env = {**os.environ, "PYTHONPATH": str(pnp_dir)}  # run from the temporary folder: python -m puts the cwd first
+            pnp = [sys.executable, "-m", "pnp"]
+        else:
+            pnp = [str(installed_pnp(tmp / "venv", pnp_dir))]
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+        loads = [os.getloadavg()[0]]
         kit = tmp / args.kit
         shutil.copytree(ROOT / "content" / args.kit, kit)
         full, item = [], []
         for i in range(args.runs):
-            full.append(measure([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "full"), "-q"],
+            full.append(measure(pnp + ["preview", str(kit), "--out", str(tmp / "full"), "-q"], tmp, env)[0])
+            item.append(measure(pnp + ["preview", str(kit), "--out", str(tmp / "item"), "--item", CARD[1], "-q"],
                                 tmp, env)[0])
-            item.append(measure([sys.executable, "-m", "pnp", "preview", str(kit), "--out", str(tmp / "item"),
-                                 "--item", CARD[1], "-q"], tmp, env)[0])
             loads.append(os.getloadavg()[0])
         results["pnp preview (all items and contact sheets)"] = full
         results["pnp preview --item"] = item
         if not args.quick:
-            results["watch: save -> PNG file of the edited card"] = watch_runs(kit, tmp / "watch", args.runs, env)
+            results["watch: save -> PNG file of the edited card"] = watch_runs(pnp, kit, tmp / "watch", args.runs, env)
         if pnp_dir == ROOT and not args.quick:
             card, theme, changed = session_runs(kit, args.runs)
             results["session: save -> PNG of the edited card"] = card
             results["session: theme colour -> every changed PNG"] = theme
     load = os.getloadavg()
-    print(f"{args.kit}, pnp from {pnp_dir}, medians of {args.runs} runs; load average {load[0]:.2f} "
+    how = "with PYTHONPATH" if args.checkout else "installed in a fresh venv"
+    print(f"{args.kit}, pnp from {pnp_dir} ({how}), medians of {args.runs} runs; load average {load[0]:.2f} "
           f"{load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores (1 minute, during the fresh-process runs: "
           f"{min(loads):.2f}-{max(loads):.2f})\n")
     print("| job | median s | min s | max s | target s | |")
