@@ -52,8 +52,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,6 +137,8 @@ def _remove(path: Path) -> None:
     if path.is_symlink() or not path.is_dir():
         path.unlink(missing_ok=True)
     else:
+        import shutil  # imported where used, as tempfile is: a build with nothing to do never writes (~9 ms)
+
         shutil.rmtree(path, ignore_errors=True)
 
 
@@ -197,6 +197,8 @@ def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Pa
                 os.unlink(entry.path)
     except OSError:
         pass  # only tidying: the writes below report a folder that cannot be written
+    import tempfile
+
     temps: list[tuple[str, Path]] = []
     try:
         for f in files:
@@ -454,6 +456,8 @@ class OutputFolder:
 def _carry(src: Path, dst: Path, skip: set[str] = frozenset()) -> None:
     """Put everything in ``src`` (but the names in ``skip``, and write_all's leftover temporaries) into
     ``dst``: files as hard links (a copy where that fails), folders recursively, symlinks as symlinks."""
+    import shutil
+
     for entry in sorted(os.scandir(src), key=lambda e: e.name):
         if entry.name in skip or _TEMP.match(entry.name):
             continue

@@ -195,7 +195,7 @@ def test_a_failed_write_leaves_the_old_set_and_no_staging(mini, tmp_path, monkey
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(output.os, "link", failing_link)
-    monkeypatch.setattr(output.shutil, "copy2", failing_link)
+    monkeypatch.setattr(shutil, "copy2", failing_link)  # output imports shutil where it copies
     with pytest.raises(OutputError, match="nothing was changed"):
         build_game(mini, out, BuildOptions(parts=("cards",)), Problems())
     monkeypatch.setattr(output.os, "link", real_link)
