@@ -56,6 +56,23 @@ class _ProgressBar:
             click.echo("", err=True)
 
 
+#: options several commands share, each defined here once
+_quiet = click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+
+
+def _jobs(help: str, default: int | None = None):
+    return click.option("-j", "--jobs", type=click.IntRange(1, 64), default=default, show_default=default is not None,
+                        help=help)
+
+
+def _only(verb: str):
+    return click.option("--only", "only", help=f"Comma list of outputs to {verb}: {', '.join(PART_NAMES)}.")
+
+
+def _bar(quiet: bool) -> _ProgressBar:
+    return _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+
+
 def _parts(value: str | None) -> tuple[str, ...]:
     if not value:
         return PART_NAMES
@@ -141,12 +158,11 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
 @click.argument("game", required=False)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
-@click.option("--only", "only", help=f"Comma list of outputs to build: {', '.join(PART_NAMES)}.")
+@_only("build")
 @print_options()
 @click.option("--force", is_flag=True, help="Rebuild every part, even those whose content has not changed.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Build independent parts in this many processes.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@_jobs("Build independent parts in this many processes.", default=1)
+@_quiet
 def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
     """Validate GAME and write its PDFs and manifest into output/<game>/ (GAME as for validate)."""
     from .build import BuildOptions, build_game
@@ -154,7 +170,7 @@ def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
     root = _resolve(game)
     opts = BuildOptions(parts=_parts(only), **from_cli(print_values))
     problems = Problems()
-    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    bar = _bar(quiet)
     result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs, progress=bar)
     bar.close()
     _print_problems(problems)
@@ -242,7 +258,7 @@ def new(name: str, source: str | None) -> None:
               help="Output folder (default: output/<game-id>).")
 @click.option("--interval", type=click.FloatRange(0.05, 60), default=0.05, show_default=True, callback=finite,
               help="Seconds between looks at the files.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@_quiet
 def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, interval: float, quiet: bool,
               **print_values) -> None:
     """Draw GAME's previews, then redraw the pictures a saved file changes (with --pdf, rebuild those PDFs
@@ -259,7 +275,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     click.echo(f"watching {root} (Ctrl-C to stop)")
     seen = snapshot(root)
     session = Session(root, dpi, print=options)
-    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    bar = _bar(quiet)
     first = preview_game(root, out_dir / "preview", opts, Problems(), progress=bar, session=session)
     bar.close()
     report(session.problems)
@@ -367,15 +383,15 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
-@click.option("--only", "only", help="Comma list of parts to draw: board, cards, notes, tokens.")
+@_only("draw")
 @click.option("--item", "item_id", metavar="ID",
               help="Only this item (e.g. luck-go): its front and back, no contact sheets.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>/preview).")
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), help="Draw in this many processes (default: one per core).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@_jobs("Draw in this many processes (default: one per core).")
+@_quiet
 def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.
 
@@ -392,7 +408,7 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet) -> None:
     root = _resolve(game)
     opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed, jobs=jobs or 0)
     problems = Problems()
-    bar = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    bar = _bar(quiet)
     try:
         result = preview_game(root, out_dir, opts, problems, progress=bar)
     except UsageError as exc:
@@ -455,7 +471,7 @@ def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
 @click.option("--format", "fmt", type=click.Choice(["auto", "png", "pdf"]), default="auto", show_default=True,
               help="png: an image per face; pdf: a vector page per face with TrimBox/BleedBox; auto: the board "
                    "as PDF, the rest PNG.")
-@click.option("--only", "only", help=f"Comma list of outputs to export: {', '.join(PART_NAMES)}.")
+@_only("export")
 @print_options("bleed")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="The zip to write (default: output/<game-id>-shop.zip).")
