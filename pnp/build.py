@@ -152,7 +152,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
     if registry.output(part).imposed == "board":
         return _build_board(ctx, opts, items[0])
     try:
-        sheets = impose(items, opts, kit.game.title, part, _advice(kit, part))
+        sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style)
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None

@@ -10,6 +10,7 @@ from . import scene
 from .marks import PAPERS
 from .scene import Page
 from .text import fit, runs
+from .typeset import ENGLISH
 
 STEP = 0.5  # mm between readings
 SPAN = 8  # readings each side of zero: ±4 mm
@@ -43,14 +44,14 @@ def calibration_pages(paper: str, flip: str = "long") -> list[Page]:
         # X: vertical line at x; its partner on the back is shifted by +v in back-page x
         x = cx + k * PITCH
         front.add(scene.Line(x, x_scale_y, x, x_scale_y + 18, ink, 0.2))
-        front.add(*runs(_label(v), x, x_scale_y + 20, FONT, 5.5, ink, "middle"))
+        front.add(*runs(_label(v), x, x_scale_y + 20, FONT, 5.5, ink, "middle", style=ENGLISH))
         bx, by = to_back(x, x_scale_y)
         _, by2 = to_back(x, x_scale_y + 18)
         back.add(scene.Line(bx + v, min(by, by2), bx + v, max(by, by2), ink, 0.2))
         # Y: horizontal line at y; partner shifted by +v in back-page y
         y = cy - 40 + k * (PITCH * 0.6)
         front.add(scene.Line(y_scale_x, y, y_scale_x + 18, y, ink, 0.2))
-        front.add(*runs(_label(v), y_scale_x + 20, y - 0.7, FONT, 5.5, ink, "start"))
+        front.add(*runs(_label(v), y_scale_x + 20, y - 0.7, FONT, 5.5, ink, "start", style=ENGLISH))
         bx1, by = to_back(y_scale_x, y)
         bx2, _ = to_back(y_scale_x + 18, y)
         back.add(scene.Line(min(bx1, bx2), by + v, max(bx1, bx2), by + v, ink, 0.2))
@@ -65,8 +66,10 @@ def calibration_pages(paper: str, flip: str = "long") -> list[Page]:
         "Build with --offset X,Y (for example --offset 0.5,-1.0) and every back page is shifted by that much. "
         "If the lines at 0 already align, your printer needs no offset."
     )
-    text = fit(instructions, (30, 24, pw - 60, cy - 92 - 24), FONT, 8.5, 6.5, mode="para", align="left", valign="top")
+    text = fit(instructions, (30, 24, pw - 60, cy - 92 - 24), FONT, 8.5, 6.5, mode="para", align="left", valign="top",
+               style=ENGLISH)
     front.add(*text.shapes)
-    front.add(*fit("pnp duplex calibration", (30, ph - 40, pw - 60, 10), BOLD, 14, 8).shapes)
-    back.add(*fit("back of the calibration sheet: read the numbers on the front", (30, ph - 32, pw - 60, 6), FONT, 8, 6).shapes)
+    front.add(*fit("pnp duplex calibration", (30, ph - 40, pw - 60, 10), BOLD, 14, 8, style=ENGLISH).shapes)
+    back.add(*fit("back of the calibration sheet: read the numbers on the front", (30, ph - 32, pw - 60, 6), FONT, 8, 6,
+                  style=ENGLISH).shapes)
     return [Page(pw, ph, front), Page(pw, ph, back)]

@@ -25,8 +25,11 @@ from .layout.common import Item
 from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, footer_lines, gutter_tick
 from .options import PrintOptions, replace
 from .scene import Page
+from .typeset import ENGLISH, Style
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
+#: a sheet's footer: its paragraphs, each with the style it is typeset in (pnp's English, the kit's advice)
+Label = list[tuple[str, Style]]
 MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
 FOLD_GAP = 2.0  # mm of bare paper across a gutterfold's fold line, between the two halves' bleeds
 EPS = 1e-6
@@ -218,12 +221,13 @@ def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: 
 
 
 def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
-               label: str | None, paper: tuple[float, float]) -> list:
+               label: Label, paper: tuple[float, float]) -> list:
     """Crop marks for every block, and the footer where there is room for it."""
     ax, ay, aw, ah = area
     out: list = []
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
-    lines = footer_lines(label, aw - 4.0) if label else []  # long advice wraps rather than runs off the sheet
+    # long advice wraps rather than runs off the sheet; each line keeps the style of its paragraph
+    lines = [(line, style) for text, style in label for line in footer_lines(text, aw - 4.0)]
     # the room each block has above and below: up to the area's edge or halfway to its neighbour
     limits = []
     for i, g in enumerate(order):
@@ -238,9 +242,9 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     mark_room = MARK_OFFSET + MARK_SHORTEST
     below = low - mark_room - ay
     above = ay + ah - high - mark_room
-    top_lines: list[str] = []
-    bottom_lines: list[str] = []
-    side_lines: list[str] = []
+    top_lines: list[tuple[str, Style]] = []
+    bottom_lines: list[tuple[str, Style]] = []
+    side_lines: list[tuple[str, Style]] = []
     fit_below, fit_above = int(max(below, 0) // FOOTER_ROOM), int(max(above, 0) // FOOTER_ROOM)
     side_room = min(g.rect[0] - g.edge for g in geos) - ax
     if len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
@@ -283,16 +287,18 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
             if not (ok["left"] and ok["right"]):
                 out.extend(_inner(g, cy, "horizontal"))
     mid = ax + aw / 2
-    for j, line in enumerate(bottom_lines):  # read top to bottom, the last closest to the paper's edge
-        out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM))
-    for j, line in enumerate(top_lines):
-        out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM))
+    for j, (line, style) in enumerate(bottom_lines):  # read top to bottom, the last closest to the paper's edge
+        out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM, style=style))
+    for j, (line, style) in enumerate(top_lines):
+        out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM, style=style))
     if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
         left = min(g.rect[0] - g.edge for g in geos)
-        out.append(footer(side_lines[0], (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90))
+        line, style = side_lines[0]
+        out.append(footer(line, (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90, style=style))
         if len(side_lines) > 1:
             right = max(g.rect[0] + g.rect[2] + g.edge for g in geos)
-            out.append(footer("  ".join(side_lines[1:]), (right + ax + aw) / 2 - 0.8, ay + ah / 2, rotate_deg=-90))
+            out.append(footer("  ".join(line for line, _ in side_lines[1:]), (right + ax + aw) / 2 - 0.8,
+                              ay + ah / 2, rotate_deg=-90, style=side_lines[1][1]))
     return out
 
 
@@ -313,8 +319,10 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
 
 
 # --------------------------------------------------------------------------- sides and sheets
-def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "") -> list[Sheet]:
-    """All sheets for one part, in print order. ``advice`` is printed on every sheet above the footer."""
+def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
+           advice_style: Style = ENGLISH) -> list[Sheet]:
+    """All sheets for one part, in print order. ``advice`` (the kit's words, typeset in ``advice_style``) is
+    printed on every front sheet above the footer."""
     if not items:
         return []
     if opts.per_item:
@@ -327,13 +335,14 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
     total = len(plans)
     fronts, backs = [], []
     axis = "vertical" if opts.flip == "long" else "horizontal"
-    extra = f"\n{advice}" if advice else ""
+    extra: Label = [(advice, advice_style)] if advice else []
     for n, blocks in enumerate(plans, 1):
         tag = f"{kit_title} · {part} · sheet {n} of {total}"
-        fronts.append(_front(blocks, opts, (pw, ph), printable, f"{tag} · front · print at 100 % / actual size{extra}"))
+        fronts.append(_front(blocks, opts, (pw, ph), printable,
+                             [(f"{tag} · front · print at 100 % / actual size", ENGLISH), *extra]))
         if any(it.back is not None for b in blocks for it in b.items):
             backs.append(_back(blocks, opts, (pw, ph), printable, axis,
-                               f"{tag} · back · print at 100 % / actual size"))
+                               [(f"{tag} · back · print at 100 % / actual size", ENGLISH)]))
         else:
             backs.append(None)
     if opts.layout == "simplex":
@@ -348,7 +357,7 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
     return sheets
 
 
-def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: str) -> Sheet:
+def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: Label) -> Sheet:
     content = scene.Group()
     placed = []
     for b in blocks:
@@ -360,7 +369,7 @@ def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: str) -> 
     return Sheet(Page(paper[0], paper[1], content), placed, "front")
 
 
-def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label: str) -> Sheet:
+def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label: Label) -> Sheet:
     """The back page: each back where its front lands when the sheet is turned over (simplex: in place)."""
     pw, ph = paper
     content = scene.Group()
@@ -412,11 +421,11 @@ def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, pa
     axis = min(plans, key=lambda a: (len(plans[a]), a != "vertical"))
     sheets = []
     for n, blocks in enumerate(plans[axis], 1):
-        label = (f"{kit_title} · {part} · sheet {n} of {len(plans[axis])} · fold on the dashed line, glue, cut · "
-                 f"print at 100 % / actual size")
+        label = [(f"{kit_title} · {part} · sheet {n} of {len(plans[axis])} · fold on the dashed line, glue, cut · "
+                  f"print at 100 % / actual size", ENGLISH)]
         front = _front(blocks, opts, paper, halves[axis], label)
         # the back half is mirrored about the fold like a duplex back, never shifted by the duplex offset
-        back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, "")
+        back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, [])
         content = scene.Group([front.page.content, back.page.content])
         if axis == "vertical":
             content.add(scene.Line(pw / 2, m, pw / 2, ph - m, "#777777", 0.25, dash=(2.0, 1.5)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import scene
 from .fonts import PT
 from .text import runs
+from .typeset import ENGLISH, Style
 
 #: paper sizes in mm, portrait
 PAPERS = {
@@ -65,8 +66,10 @@ def footer_lines(text: str, width: float) -> list[str]:
     return out
 
 
-def footer(text: str, x: float, y: float, anchor: str = "middle", rotate_deg: float = 0.0) -> scene.Group:
-    """A small footer line (kit, part, sheet n of m, side, print at 100 %) with its baseline at (x, y)."""
-    g = scene.Group(runs(text, 0.0, 0.0, FOOTER_FONT, FOOTER_PT, "#555555", anchor))
+def footer(text: str, x: float, y: float, anchor: str = "middle", rotate_deg: float = 0.0,
+           style: Style = ENGLISH) -> scene.Group:
+    """A small footer line (kit, part, sheet n of m, side, print at 100 %) with its baseline at (x, y), typeset
+    in ``style``: English for pnp's own words (the kit's name in them is a name), the kit's for its advice."""
+    g = scene.Group(runs(text, 0.0, 0.0, FOOTER_FONT, FOOTER_PT, "#555555", anchor, style=style))
     g.transform = scene.compose(scene.translate(x, y), scene.rotate(rotate_deg))
     return g

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .fonts import PT, em_width, split_runs, text_width
-from .typeset import NO_BREAK, typeset
+from .typeset import NO_BREAK, Style, typeset
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
@@ -168,14 +168,14 @@ def _sizes(size: float, min_size: float) -> tuple[float, ...]:
 
 def fit(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
         colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
-        leading: float = 1.2, wrap_below: float | None = None) -> Fit:
+        leading: float = 1.2, wrap_below: float | None = None, *, style: Style) -> Fit:
     """Lay ``text`` out inside box (x, y, w, h) in mm. Never raises for long text: it reports overflow.
 
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
-    the text may wrap onto more lines. The text is typeset first (``pnp/typeset.py``: quotes, no-break
-    spaces, French spacing), and lines break only at breaking spaces. A paragraph ending in one short word
+    the text may wrap onto more lines. The text is typeset first, in ``style`` (``pnp/typeset.py``: quotes,
+    no-break spaces, French spacing), and lines break only at breaking spaces. A paragraph ending in one short word
     alone on its line is set one step smaller when that avoids it."""
-    text = typeset(text)
+    text = typeset(text, style)
     x, y, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
         return Fit(size=size, overflow=bool(text.strip()))
@@ -191,10 +191,10 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
 
 def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
          colour: str = "#000000", align: str = "center", valign: str = "middle", mode: str = "label",
-         leading: float = 1.2, wrap_below: float | None = None) -> bool:
+         leading: float = 1.2, wrap_below: float | None = None, *, style: Style) -> bool:
     """Whether ``fit`` with the same arguments places the text without overflow; nothing is placed (a layout
     that only asks is spared making the runs)."""
-    text = typeset(text)
+    text = typeset(text, style)
     _, _, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):
         return not text.strip()
@@ -266,9 +266,11 @@ def _emit(lines, block, box, font, s, colour, align, valign, leading, nominal, o
     return Fit(shapes, s, len(lines), overflow, s < nominal - 1e-9, block, widest)
 
 
-def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:
-    """Text at (x, y), typeset (``pnp/typeset.py``), split into fallback-font runs; anchor start/middle/end."""
-    return _runs(typeset(text), x, y, font, size, colour, anchor)
+def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start", *,
+         style: Style) -> list:
+    """Text at (x, y), typeset in ``style`` (``pnp/typeset.py``), split into fallback-font runs; anchor
+    start/middle/end."""
+    return _runs(typeset(text, style), x, y, font, size, colour, anchor)
 
 
 def _runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start") -> list:

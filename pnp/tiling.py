@@ -28,6 +28,7 @@ from .marks import (FOOTER_FONT, MARK_LENGTH, MARK_MIN, MARK_OFFSET, MARK_WIDTH,
                     cut_marks, footer)
 from .scene import Page
 from .text import fit, runs
+from .typeset import ENGLISH  # pnp's own words: tile labels, the assembly map
 
 FULL_MARGIN = 10.0  # mm around the board on the print-shop sheet
 LABEL_PT = 8.0
@@ -371,7 +372,7 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
         content.add(*_tile_crosses(t, o, R, C, W, H, margin, bleed))
         content.add(*_trim_marks(t, size, bleed, R, C, W, H, margin))
         text = f"{t['name']}: row {r}, column {c} of {R}×{C}"
-        content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle"))
+        content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle", style=ENGLISH))
         foot = f"{label} · tile {t['name']} ({t['page'] - 1} of {R * C}) · page {t['page']} of {n_pages} · {paper} " \
                f"{plan['orientation']} · overlap {o:g} mm · {PRINT_NOTE}"
         content.add(footer(foot, W / 2, margin + 0.8))
@@ -459,12 +460,12 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
     content = scene.Group()
     px = W - 2 * margin
     title = f"{label}: assembly map ({R}×{C} tiles)"
-    head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b")
+    head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b", style=ENGLISH)
     content.add(*head.shapes)
     steps = "\n\n".join(f"{i}. {s.format(o=overlap, b=bleed)}" for i, s in enumerate(MAP_STEPS, 1))
     text_h = 40.0
     body = fit(steps, (margin, H - margin - 12 - text_h, px, text_h), FOOTER_FONT, 9.0, 6.0, "#1d1d1b",
-               align="left", valign="top", mode="para")
+               align="left", valign="top", mode="para", style=ENGLISH)
     content.add(*body.shapes)
     # the board in miniature with the tiles' outlines
     extent = size + 2 * bleed
@@ -491,9 +492,9 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
         content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,
-                         "#1d1d1b").shapes)
+                         "#1d1d1b", style=ENGLISH).shapes)
         content.add(*fit(f"page {t['page']}", (cx - bw / 2 + 1, cy - 4.8, bw - 2, 3.6), FOOTER_FONT, 6.5, 6.0,
-                         "#1d1d1b").shapes)
+                         "#1d1d1b", style=ENGLISH).shapes)
     foot = f"{label} · assembly map · page 1 of {n_pages} · {plan['orientation']} · {PRINT_NOTE}"
     content.add(footer(foot, W / 2, margin + 0.8))
     return Page(W, H, content)

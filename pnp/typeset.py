@@ -13,13 +13,13 @@
   ``?q=`` stay as they are).
 
 Content files are never rewritten: ``pnp/text.py`` applies this to every text it fits or draws, in the style
-``use`` set for the kit being laid out (the layout context sets it from ``game.language`` and the currency).
-Languages other than ``fr`` follow the English rules. Typesetting typeset text changes nothing.
+its caller names: a layout the game's (``style_of``: ``game.language`` and the currency, kept by the layout
+context), pnp's own words on a sheet (marks, footers, tile labels) ``ENGLISH``. Languages other than ``fr``
+follow the English rules. Typesetting typeset text changes nothing.
 """
 from __future__ import annotations
 
 import re
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -47,23 +47,14 @@ class Style:
         return self.language.lower().split("-")[0].split("_")[0] == "fr"
 
 
+#: the style of pnp's own words (sheet marks, footers, tile labels) and the default of ``typeset``
 ENGLISH = Style()
-_CURRENT: ContextVar[Style] = ContextVar("pnp_typeset_style", default=ENGLISH)
 
 
-def use(style: Style) -> None:
-    """Set the style every text fitted or drawn from now on (in this thread) is typeset in."""
-    _CURRENT.set(style)
-
-
-def use_game(game) -> None:
-    """The style of a game: its language and its currency's symbol (``Ctx`` calls this for the kit it lays out)."""
+def style_of(game) -> Style:
+    """The style of a game's texts: its language and its currency's symbol."""
     symbol = str(game.currency.symbol).strip()
-    use(Style(str(game.language or "en"), (symbol,) if symbol else ()))
-
-
-def current() -> Style:
-    return _CURRENT.get()
+    return Style(str(game.language or "en"), (symbol,) if symbol else ())
 
 
 _TRIGGERS = frozenset("'\"«»:;!?×%0123456789" + NBSP + NNBSP)
@@ -71,11 +62,11 @@ _SP = f"[ \t{NBSP}{NNBSP}]"  # a space on one line (plain or no-break)
 _SPS = f"{_SP}*(?:\\n{_SP}*)?"  # spaces, and at most one line end (texts are folded from YAML lines)
 
 
-def typeset(text: str, style: Style | None = None) -> str:
-    """``text`` as printed in ``style`` (default: the current one, see ``use``)."""
+def typeset(text: str, style: Style = ENGLISH) -> str:
+    """``text`` as printed in ``style``."""
     if not text:
         return text
-    return _typeset(text, current() if style is None else style)
+    return _typeset(text, style)
 
 
 @lru_cache(maxsize=16384)

@@ -20,6 +20,7 @@ from pnp.marks import MARK_OFFSET, MARK_WIDTH, PAPERS
 from pnp.problems import Problems
 from pnp.render.pdf import PdfWriter
 from pnp.text import runs
+from pnp.typeset import ENGLISH
 
 from conftest import loaded
 
@@ -43,7 +44,7 @@ def synthetic(size: float, xs=(), texts=(), depth: float = 60.0) -> scene.Group:
         for a, b in ((-BLEED, depth), (size - depth, size + BLEED)):
             g.add(scene.Line(x, a, x, b, "#000000", 0.3), scene.Line(a, x, b, x, "#000000", 0.3))
     for x, y, text in texts:
-        g.add(*runs(text, x, y, "NotoSans-Regular", 8.0, "#000000", "middle"))
+        g.add(*runs(text, x, y, "NotoSans-Regular", 8.0, "#000000", "middle", style=ENGLISH))
     return g
 
 
@@ -212,3 +213,19 @@ def test_the_footers_say_board_once(label):
     assert "Etymonopoly · board 480×480 mm, bleed 3 mm" in full
     assert "Etymonopoly · board · assembly map" in _text(data, 0)
     assert "Etymonopoly · board · tile A1" in _text(data, 1)
+
+
+def test_pnp_own_words_are_english_in_a_french_kit():
+    """Tile labels, the assembly map and the footers are pnp's words, set in English whatever the kit's language
+    (they were once set French, with a narrow no-break space before their colons: "A1 : row 1"); the kit's
+    own texts on the board keep the kit's French typesetting."""
+    kit, g = board(ROOT / "content" / "tahiti")
+    assert kit.game.language == "fr"
+    pages, info = tiling.board_tiles(g, float(kit.board.size), BLEED, "a4", 6.0, 10.0, kit.game.title)
+    ours = [t.text for page in pages for t in scene.walk_text(page.content)
+            if not any(t is b for b in scene.walk_text(g))]
+    labels = [t for t in ours if ": row " in t]
+    assert len(labels) == info["rows"] * info["cols"]
+    assert any("print at 100" in t for t in ours) and any("assembly map" in t for t in ours)
+    assert all("\u202f" not in t for t in ours), [t for t in ours if "\u202f" in t]
+    assert any("\u202f" in t.text for t in scene.walk_text(g))  # French spacing on the board itself

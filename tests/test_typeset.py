@@ -27,13 +27,6 @@ def show(text: str) -> str:
     return text.replace(NBSP, "~").replace(NNBSP, "_")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """These tests set the style they need; leave the default (English) to the rest of the session."""
-    yield
-    ts.use(ts.ENGLISH)
-
-
 # ---------------------------------------------------------------- quotes and apostrophes
 @pytest.mark.parametrize("typed, printed", [
     ("Don't say \"no\".", "Don’t say “no”."),
@@ -125,7 +118,7 @@ def test_typesetting_is_idempotent_on_every_kit_text():
 # ---------------------------------------------------------------- fitting honours no-break spaces
 def test_lines_never_break_at_a_no_break_space():
     text = typeset("Payez " + " ou ".join(["8 000 F × les dés"] * 6), FR)
-    f = fit(text, (0, 0, 30, 80), "NotoSans-Regular", 9, 9, mode="para", align="left")
+    f = fit(text, (0, 0, 30, 80), "NotoSans-Regular", 9, 9, mode="para", align="left", style=ts.ENGLISH)
     lines = [t.text for t in f.shapes]
     assert len(lines) >= 4
     # each "8 000 F × les" whole on one line: a break inside it would leave fewer than six
@@ -133,8 +126,7 @@ def test_lines_never_break_at_a_no_break_space():
 
 
 def test_fit_typesets_and_measures_no_break_spaces():
-    ts.use(FR)
-    f = fit("Loyer : 400'000 F", (0, 0, 100, 10), "NotoSans-Regular", 10, 10)
+    f = fit("Loyer : 400'000 F", (0, 0, 100, 10), "NotoSans-Regular", 10, 10, style=FR)
     (run,) = f.shapes
     assert run.text == "Loyer" + NNBSP + ": 400" + NNBSP + "000" + NBSP + "F"
     assert run.width == pytest.approx(fonts.text_width(run.text, "NotoSans-Regular", 10))
@@ -143,7 +135,7 @@ def test_fit_typesets_and_measures_no_break_spaces():
 
 
 def test_a_label_kept_on_one_line_keeps_its_no_break_spaces():
-    f = fit("400" + NNBSP + "000" + NBSP + "F", (0, 0, 50, 10), "NotoSans-Bold", 10, 10)
+    f = fit("400" + NNBSP + "000" + NBSP + "F", (0, 0, 50, 10), "NotoSans-Bold", 10, 10, style=ts.ENGLISH)
     assert [t.text for t in f.shapes] == ["400" + NNBSP + "000" + NBSP + "F"]
 
 
@@ -154,7 +146,7 @@ FONT = "NotoSans-Regular"
 def test_a_widow_takes_a_word_from_the_line_before():
     text = "aaaa bbbb cccc dd"
     width = fonts.text_width("aaaa bbbb cccc", FONT, 9) + 0.05  # greedy: "aaaa bbbb cccc" / "dd"
-    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=ts.ENGLISH)
     assert [t.text for t in f.shapes] == ["aaaa bbbb", "cccc dd"]
     assert f.size == 9
 
@@ -162,7 +154,7 @@ def test_a_widow_takes_a_word_from_the_line_before():
 def test_a_long_last_word_is_no_widow():
     text = "aaaa bbbb cccc ddddddd"
     width = fonts.text_width("aaaa bbbb cccc", FONT, 9) + 0.05
-    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=ts.ENGLISH)
     assert [t.text for t in f.shapes] == ["aaaa bbbb cccc", "ddddddd"]
 
 
@@ -170,7 +162,7 @@ def test_a_widow_the_line_before_cannot_take_shrinks_one_step():
     text = "Supercalifragilistic ab"  # the first line is one word: nothing to move down
     width = fonts.text_width(text, FONT, 9 - STEP) + 0.01
     assert width < fonts.text_width(text, FONT, 9)
-    f = fit(text, (0, 0, width, 30), FONT, 9, 6, mode="para")
+    f = fit(text, (0, 0, width, 30), FONT, 9, 6, mode="para", style=ts.ENGLISH)
     assert (f.lines, f.size) == (1, 9 - STEP)
 
 
@@ -182,15 +174,14 @@ def test_a_widow_is_not_avoided_by_shrinking_past_the_floor():
     assert s0 >= nominal * WIDOW_FLOOR > s0 - STEP
     width = (fonts.text_width(text, FONT, s0 - STEP) + fonts.text_width(text, FONT, s0)) / 2
     assert fonts.text_width(word, FONT, s0) <= width < fonts.text_width(word, FONT, s0 + STEP)
-    f = fit(text, (0, 0, width, 30), FONT, nominal, 3, mode="para")
+    f = fit(text, (0, 0, width, 30), FONT, nominal, 3, mode="para", style=ts.ENGLISH)
     assert (f.size, f.lines) == (s0, 2)  # one step smaller would fit on one line, but past the floor
 
 
 def test_a_number_alone_on_the_last_line_is_a_widow():
-    ts.use(FR)
     text = "Payez à la banque la somme de 40 000 F"
     width = fonts.text_width(typeset("Payez à la banque la somme de", FR), FONT, 9) + 0.05
-    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left")
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=FR)
     lines = [t.text for t in f.shapes]
     assert len(lines) == 2 and lines[-1].startswith("de "), lines
 
@@ -207,8 +198,8 @@ def test_fits_says_what_fit_finds_without_placing_anything(mode):
                 for size, min_size in ((9, 9), (9, 6), (12, 8), (0.005, 0.005), (float("nan"), 6)):
                     for wrap_below in (None, 7):
                         args = (text, (1, 2, w, h), FONT, size, min_size)
-                        overflow = fit(*args, mode=mode, wrap_below=wrap_below).overflow
-                        assert fits(*args, mode=mode, wrap_below=wrap_below, valign="top") is not overflow, args
+                        overflow = fit(*args, mode=mode, wrap_below=wrap_below, style=ts.ENGLISH).overflow
+                        assert fits(*args, mode=mode, wrap_below=wrap_below, valign="top", style=ts.ENGLISH) is not overflow, args
                         seen.add(overflow)
     assert seen == {True, False}
 

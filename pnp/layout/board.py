@@ -165,10 +165,11 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     ``prefer``: a larger size to use when the text fits at it (short names in big corners).
     """
     if prefer and prefer > size:
-        big = plain_fit(text, box, font, prefer, size, colour=colour, mode=mode, **kw)
+        big = plain_fit(text, box, font, prefer, size, colour=colour, mode=mode, style=ctx.style, **kw)
         if not big.overflow:
             return big
-    quiet = plain_fit(text, box, font, size, max(size * 0.85, min(ctx.min_pt, size)), colour=colour, mode=mode, **kw)
+    quiet = plain_fit(text, box, font, size, max(size * 0.85, min(ctx.min_pt, size)), colour=colour, mode=mode,
+                      style=ctx.style, **kw)
     if not quiet.overflow:
         return quiet
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
@@ -353,7 +354,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         for n in range(1, 6):
             th = (n - 1) * line + size * PT
             hw = d.half_width(above, above + th)
-            if text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para") \
+            if text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para", style=ctx.style) \
                     or above + th + line > d.R:
                 break
         ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
@@ -507,7 +508,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         r = 6.0
         g.add(scene.Circle(x + cw / 2, 0.0, r, fill=legible(colour, face, 3.0)))
         fn = plain_fit(str(n), (x + cw / 2 - r, -r, 2 * r, 2 * r), ctx.fonts.heading, 14.0, 8.0,
-                       colour=_ink(legible(colour, face, 3.0)))
+                       colour=_ink(legible(colour, face, 3.0)), style=ctx.style)
         g.add(*fn.shapes)
     return g
 

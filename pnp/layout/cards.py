@@ -139,7 +139,7 @@ def _text_height(ctx: Ctx, t: Title) -> float:
     if not t.text:
         return 0.0
     w, _ = _size(ctx)
-    return fit(t.text, (6, 0, w - 12, 200), ctx.fonts.body, 7, 7, mode="para").height + 1.5
+    return fit(t.text, (6, 0, w - 12, 200), ctx.fonts.body, 7, 7, mode="para", style=ctx.style).height + 1.5
 
 
 def row_style(ctx: Ctx) -> tuple[float, float]:
@@ -537,7 +537,7 @@ def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> 
 
     def fits(t: str, size: float, keep: float = 0.0) -> bool:
         box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
-        return box[3] > 0 and text_fits(t, box, font, size, size, mode="para")
+        return box[3] > 0 and text_fits(t, box, font, size, size, mode="para", style=ctx.style)
 
     chunks: list[str] = []
     cur: list[str] = []

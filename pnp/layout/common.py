@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import scene, typeset
+from .. import scene
 from ..model import Kit
 from ..money import format_money
 from ..legibility import MIN_CONTRAST, contrast_ratio
@@ -15,6 +15,7 @@ from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
 from ..text import Fit, fit
+from ..typeset import Style, style_of
 
 #: text shrunk below this share of its nominal size earns a warning
 SHRINK_WARNING = 0.7
@@ -52,8 +53,11 @@ class Ctx:
     #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
     memo: dict = field(default_factory=dict, repr=False)
 
-    def __post_init__(self):  # every text laid out from now on is typeset in the kit's language
-        typeset.use_game(self.kit.game)
+    #: how the game's texts are typeset (its language, its currency symbol): every fit of a layout passes it
+    style: Style = field(init=False, repr=False)
+
+    def __post_init__(self):
+        self.style = style_of(self.kit.game)
 
     @property
     def colours(self):
@@ -75,7 +79,7 @@ class Ctx:
             what: str = "text", min_size: float | None = None, **kw) -> Fit:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
-        result = fit(text, box, font, size, min(floor, size), **kw)
+        result = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
         for s in result.shapes:
             if isinstance(s, scene.Text):
                 self.sources.setdefault(text_key(s), (source, field_name))
