@@ -105,25 +105,6 @@ class PreviewResult:
 
 
 # ------------------------------------------------------------------------------ problem tracing
-@dataclass
-class TracingCtx(Ctx):
-    """A layout context that remembers where each fitted text run came from and what it reported."""
-
-    traces: dict = field(default_factory=dict)  # text key -> [(entity, field name, problems)]
-
-    def fit(self, text, box, font, size, source, field_name, *args, **kw):
-        before = len(self.problems.items)
-        result = super().fit(text, box, font, size, source, field_name, *args, **kw)
-        found = tuple(self.problems.items[before:])
-        for s in result.shapes:
-            if isinstance(s, scene.Text):
-                self.traces.setdefault(text_key(s), []).append((source, field_name, found))
-        return result
-
-    def traced(self) -> set:
-        return {p for entries in self.traces.values() for _, _, found in entries for p in found}
-
-
 def _same_file(a: str, b: str) -> bool:
     return a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
@@ -142,10 +123,10 @@ def _points_into(p: Problem, source, field_name: str) -> bool:
     return "[" in source.path and _inside(p.path, source.path)
 
 
-def run_problems(t: scene.Text, ctx: TracingCtx, loose: list[Problem]) -> list[Problem]:
+def run_problems(t: scene.Text, ctx: Ctx, loose: list[Problem]) -> list[Problem]:
     """The problems one text run shows: those its fit reported, and ``loose`` ones pointing into its source."""
     found: list[Problem] = []
-    for source, field_name, probs in ctx.traces.get(text_key(t), ()):
+    for source, field_name, probs in ctx.sources.get(text_key(t), ()):
         found.extend(probs)
         found.extend(p for p in loose if _points_into(p, source, field_name))
     return list(dict.fromkeys(found))
@@ -191,7 +172,7 @@ class _Side:
     picture (a digest of the drawing and the region drawn) and the problems drawn on it. A one-item preview
     asks for one item's alone; the digests of a kit's other drawings would cost it a quarter of its wait."""
 
-    def __init__(self, group: scene.Group, region: tuple, salt: bytes, files: dict, ctx: TracingCtx,
+    def __init__(self, group: scene.Group, region: tuple, salt: bytes, files: dict, ctx: Ctx,
                  loose: list[Problem], whole: list[Problem]):
         self.group = group
         self._key_of = (region, salt, files)
@@ -341,7 +322,7 @@ class Session:
 
     def _lay_out(self, kit, problems: Problems) -> tuple[dict[str, _Entry], list[str]]:
         invalid = bool(problems.errors)
-        ctx = TracingCtx(kit, bleed=self.print.bleed, problems=problems)
+        ctx = Ctx(kit, bleed=self.print.bleed, problems=problems)
         laid: list[tuple[str, list[Item]]] = []
         skipped = []
         for out in self.parts:
@@ -353,7 +334,7 @@ class Session:
                 skipped.append(out)  # invalid content the layout cannot draw: the errors say why
                 continue
             laid.append((out, items))
-        traced = ctx.traced()
+        traced = ctx.fitted_problems()
         loose = [p for p in problems.items if p not in traced]
         board_file = kit.sources.get("board.yaml")
         salt = self._salt(kit)

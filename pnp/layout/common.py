@@ -48,7 +48,8 @@ class Ctx:
     bleed: float = 3.0
     safe: float = 3.0
     problems: Problems = field(default_factory=Problems)
-    #: where each fitted text run came from: run key -> (entity, field name), for checks on the drawings
+    #: where each fitted text run came from, for checks on the drawings and the preview's marks: run key ->
+    #: [(entity, field name, the problems that fit reported)], one entry per fit that made the run
     sources: dict = field(default_factory=dict, repr=False)
     #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
     memo: dict = field(default_factory=dict, repr=False)
@@ -80,9 +81,15 @@ class Ctx:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
         result = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
+        before = len(self.problems.items)
+        self._report(result, text, box, size, source, field_name, what)
+        found = tuple(self.problems.items[before:])
         for s in result.shapes:
             if isinstance(s, scene.Text):
-                self.sources.setdefault(text_key(s), (source, field_name))
+                self.sources.setdefault(text_key(s), []).append((source, field_name, found))
+        return result
+
+    def _report(self, result: Fit, text: str, box, size: float, source: Entity, field_name: str, what: str) -> None:
         if result.overflow:
             self.problems.report(TEXT_OVERFLOW, source.at(field_name), source.sub(field_name),
                                  f"{what} does not fit its {box[2]:.1f}×{box[3]:.1f} mm box even at "
@@ -90,11 +97,15 @@ class Ctx:
         elif result.size < size * SHRINK_WARNING - 1e-9:
             self.problems.report(TEXT_SHRUNK, source.at(field_name), source.sub(field_name),
                                  f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
-        return result
 
     def source_of(self, t: scene.Text) -> tuple[Entity, str] | None:
-        """The (entity, field) a text run was fitted from, also after ``recolour``; None for a fixed label."""
-        return self.sources.get(text_key(t))
+        """The (entity, field) a text run was first fitted from, also after ``recolour``; None for a fixed label."""
+        fits = self.sources.get(text_key(t))
+        return fits[0][:2] if fits else None
+
+    def fitted_problems(self) -> set:
+        """The problems the fits reported (each belongs to the runs it made)."""
+        return {p for fits in self.sources.values() for _, _, found in fits for p in found}
 
 
 def text_key(t: scene.Text) -> tuple:
