@@ -5,8 +5,8 @@ Compiling is nearly all that rendering a kit's texts costs (Etymonopoly's 38 tem
 and Python's versions, the environment's settings and pnp's code generator (pnp/templates.py says what goes
 in it). So the code is kept by a digest of the text, in a file whose checksum covers the salt.
 
-One file per game name (the game folder's name), in the user's cache folder (``$XDG_CACHE_HOME/pnp``, else
-``~/.cache/pnp``; never in the game folder or the output), holding the code of the texts the game's last run
+One file per game name (the game folder's name), in the user's cache folder (``pnp/cache.py``:
+``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``; never in the game folder or the output), holding the code of the texts the game's last run
 rendered: it stays the size of one game's texts however often they are edited or the folder is copied. (Two
 games of one name take turns: each finds the other's code and compiles its own, as without a cache.) A cache that cannot be read or written (missing,
 broken, read-only, written by another version) is passed over: the texts are compiled as without one, and
@@ -14,30 +14,17 @@ no run ever fails for it.
 """
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import types
 from pathlib import Path
 from typing import Callable
 
+from . import cache
+from .cache import digest, folder
+
 #: first line of a cache file; a new layout of the file gets a new number
 MAGIC = b"pnp-template-code 1\n"
-
-
-def folder() -> Path | None:
-    """Where pnp keeps what it can remake: ``$XDG_CACHE_HOME/pnp`` (an absolute path, as the XDG spec asks),
-    else ``~/.cache/pnp``; None when there is no home to find."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    try:
-        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    except (RuntimeError, KeyError, OSError):  # no home directory
-        return None
-    return root / "pnp"
-
-
-def _digest(data: bytes) -> bytes:
-    return hashlib.sha256(data).digest()
 
 
 class CodeCache:
@@ -47,13 +34,13 @@ class CodeCache:
     def __init__(self, game_root: Path, salt: str):
         self.salt = salt.encode("utf-8", "surrogatepass")
         where = folder()
-        name = _digest(os.fsencode(Path(os.path.abspath(game_root)).name)).hex()[:32]
+        name = digest(os.fsencode(Path(os.path.abspath(game_root)).name)).hex()[:32]
         self.path = where / "templates" / f"{name}.code" if where is not None else None
         self.kept: dict[str, types.CodeType] | None = None  # read on first use
         self.used: dict[str, types.CodeType] = {}
 
     def code(self, source: str, compile: Callable[[str], types.CodeType]) -> types.CodeType:
-        key = _digest(source.encode("utf-8", "surrogatepass")).hex()
+        key = digest(source.encode("utf-8", "surrogatepass")).hex()
         if self.kept is None:
             self.kept = self._read()
         found = self.kept.get(key)
@@ -65,31 +52,15 @@ class CodeCache:
     def save(self) -> None:
         if self.path is None or not self.used or self.used == self.kept:
             return
-        payload = marshal.dumps(self.used)
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(MAGIC + _digest(self.salt + payload) + payload)
-            os.replace(tmp, self.path)  # readers see the old file or the new one, never half of one
-        except (OSError, ValueError):
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
+        cache.write(self.path, MAGIC, self.salt, marshal.dumps(self.used))
 
     def _read(self) -> dict[str, types.CodeType]:
         """What the file holds, when it is whole and was written under this salt; else nothing."""
-        if self.path is None:
+        payload = cache.read(self.path, MAGIC, self.salt)
+        if payload is None:
             return {}
         try:
-            data = self.path.read_bytes()
-        except (OSError, ValueError):
-            return {}
-        head = len(MAGIC) + 32
-        if not data.startswith(MAGIC) or len(data) < head or data[len(MAGIC):head] != _digest(self.salt + data[head:]):
-            return {}  # not ours, torn, or from another version: marshal never sees bytes we did not write
-        try:
-            kept = marshal.loads(data[head:])
+            kept = marshal.loads(payload)
         except (EOFError, ValueError, TypeError):
             return {}
         if not isinstance(kept, dict):
