@@ -45,11 +45,12 @@ class Font:
 
     @property
     def ttfont(self):
-        """reportlab's parse of the font, for embedding: made when a PDF first draws with it."""
+        """reportlab's parse of the font, for embedding: made (or restored from the user's cache,
+        ``render/faces.py``) when a PDF first draws with it."""
         if self._ttfont is None:
-            from reportlab.pdfbase.ttfonts import TTFont  # only the PDF backend needs reportlab
+            from .render.faces import ttfont  # only the PDF backend needs reportlab
 
-            self._ttfont = TTFont(self.name, str(self.path))
+            self._ttfont = ttfont(self.name, self.path)
         return self._ttfont
 
     def has(self, ch: str) -> bool:

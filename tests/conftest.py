@@ -19,7 +19,7 @@ MECH = ROOT / "tests" / "fixtures" / "mech"
 
 @pytest.fixture(autouse=True, scope="session")
 def own_cache_folder(tmp_path_factory):
-    """pnp keeps compiled template code in the user's cache folder (pnp/template_cache.py): the tests, and the
+    """pnp keeps compiled template code and parsed fonts in the user's cache folder (pnp/cache.py): the tests, and the
     commands they run, use a folder of their own and leave the user's alone."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
