@@ -181,6 +181,18 @@ class _Table:
             self.cache[key] = raster.render(group if group is not None else scene.Group(), w, h, dpi, origin=origin)
         return self.cache[key]
 
+    def prefetch(self, wanted: list[tuple[scene.Group | None, float, float, float]]) -> None:
+        """Draw the pictures ``picture`` will be asked for ((drawing, w, h, dpi) at trim size), those not drawn
+        yet, from one PDF: its fonts embedded and parsed once, not once per card."""
+        todo: dict[tuple, tuple] = {}
+        for group, w, h, dpi in wanted:
+            key = (id(group), w, h, dpi, (0.0, 0.0))
+            if key not in self.cache and key not in todo:
+                todo[key] = (group if group is not None else scene.Group(), w, h, (0.0, 0.0))
+        drawn = raster.render_many(list(todo.values()), [k[3] for k in todo])
+        for key, pixels in zip(todo, drawn):
+            self.cache[key] = pixels.image()
+
     def write(self, name: str, img: Image.Image, dpi: float | None = None) -> str:
         """Keep ``img`` as the PNG ``name`` (or ``name-2`` ... if an object of another kind took the name);
         returns the name it got."""
@@ -267,6 +279,8 @@ class _Table:
             cw, ch = raster.size_px(w, h, dpi)
         backs = {id(p.item.back) for p in g.pieces}
         unique_back = len(backs) > 1
+        self.prefetch([(p.item.front, w, h, dpi) for p in g.pieces]
+                      + [(p.item.back, w, h, dpi) for p in (g.pieces if unique_back else g.pieces[:1])])
         sideways = w > h and not first.round
         shape = CARD_ROUND if first.round else CARD_RECT
         if unique_back:
