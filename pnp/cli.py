@@ -60,9 +60,9 @@ class _ProgressBar:
 _quiet = click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 
 
-def _jobs(help: str, default: int | None = None):
+def _jobs(what: str, default: int | None = None):
     return click.option("-j", "--jobs", type=click.IntRange(1, 64), default=default, show_default=default is not None,
-                        help=help)
+                        help=what)
 
 
 def _only(verb: str):
@@ -520,7 +520,7 @@ def _leave(done: SystemExit) -> NoReturn:
     """End the process now that the command is over, without Python's teardown.
 
     At exit Python frees every object one by one, runs exit handlers (PDFium's frees the library the OS is
-    about to reclaim) and collects garbage: 60-100 ms after a preview, a third of an ``--item`` run, and
+    about to reclaim) and collects garbage: 60-100 ms after a preview, a sixth of an ``--item`` run, and
     nothing a finished command needs (pnp writes its files whole and closes them, and leaves no temporary
     file behind). The standard streams are flushed first. The normal exit is taken when a thread is still
     running (it would be cut off) or when the exit status is not a number (Python prints it)."""
