@@ -8,8 +8,8 @@ What a designer waits for, on a copy of a kit, medians of N runs:
   changed picture drawn;
 * save → updated PNG in a running ``pnp watch`` (polling included): from the write of the YAML file
   to the card's PNG file changing on disk;
-* a full ``pnp preview`` of the kit and ``pnp preview --item ID``, each in a fresh process (imports count);
-  ``--quick`` times these two alone.
+* a full ``pnp preview`` of the kit and ``pnp preview --item ID``, each in a fresh process (imports count),
+  beside ``python -c 'import click'`` (what the machine's speed is just now); ``--quick`` times these alone.
 
 The fresh-process jobs and the watch run pnp as a maker has it: installed (not editable) into a fresh
 virtual environment (see bench/startup.py); ``--checkout`` runs the package folder with PYTHONPATH instead,
@@ -35,6 +35,9 @@ from timing import installed_pnp, measure
 ROOT = Path(__file__).resolve().parent.parent
 CARD = ("decks/change.yaml", "change-sound-change")
 TEXT = "Your vowels drift and your consonants soften."
+#: how fast the machine is just now: the interpreter and click, which every pnp command starts with (on the
+#: 2-core machine it drifts from 0.06 to 0.1 s, and every figure of the table with it)
+FLOOR = "python -c 'import click' (the floor under every command: the machine's speed now)"
 TARGETS = {  # issue 22
     "session: save -> PNG of the edited card": 0.3,
     "session: theme colour -> every changed PNG": 1.0,
@@ -125,20 +128,24 @@ def main() -> None:
                            stdout=subprocess.DEVNULL)
             env = {**os.environ, "PYTHONPATH": str(pnp_dir)}  # run from the temporary folder: python -m puts the cwd first
             pnp = [sys.executable, "-m", "pnp"]
+            py = sys.executable
         else:
             pnp = [str(installed_pnp(tmp / "venv", pnp_dir))]
+            py = str(tmp / "venv" / "bin" / "python")
             env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
         loads = [os.getloadavg()[0]]
         kit = tmp / args.kit
         shutil.copytree(ROOT / "content" / args.kit, kit)
-        full, item = [], []
+        full, item, floor = [], [], []
         for i in range(args.runs):
+            floor.append(measure([py, "-c", "import click"], tmp, env)[0])
             full.append(measure(pnp + ["preview", str(kit), "--out", str(tmp / "full"), "-q"], tmp, env)[0])
             item.append(measure(pnp + ["preview", str(kit), "--out", str(tmp / "item"), "--item", CARD[1], "-q"],
                                 tmp, env)[0])
             loads.append(os.getloadavg()[0])
         results["pnp preview (all items and contact sheets)"] = full
         results["pnp preview --item"] = item
+        results[FLOOR] = floor
         if not args.quick:
             results["watch: save -> PNG file of the edited card"] = watch_runs(pnp, kit, tmp / "watch", args.runs, env)
         if pnp_dir == ROOT and not args.quick:
