@@ -2,7 +2,7 @@
 
 What a designer waits for, on a copy of a kit, medians of N runs:
 
-* save → updated PNG of one edited card, in a warm ``preview.Session`` (what ``pnp serve`` does):
+* save → updated PNG of one edited card, in a warm ``session.Session`` (what ``pnp serve`` does):
   the card's text is changed on disk, then ``refresh`` and ``png`` of that card;
 * the same for a change that touches every card (the theme's paper colour): ``refresh`` and every
   changed picture drawn;
@@ -55,7 +55,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def session_runs(kit: Path, runs: int) -> tuple[list[float], list[float], int]:
     sys.path.insert(0, str(ROOT))
-    from pnp.preview import Session
+    from pnp.session import Session
 
     session = Session(kit, dpi=150.0)
     session.draw()  # every picture once, as pnp watch and pnp serve do at start

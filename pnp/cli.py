@@ -264,7 +264,8 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     """Draw GAME's previews, then redraw the pictures a saved file changes (with --pdf, rebuild those PDFs
     too); each problem is told once. Ctrl-C stops."""
     from .build import BuildOptions, build_game
-    from .preview import PreviewOptions, Session, preview_game
+    from .preview import PreviewOptions, preview_game
+    from .session import Session
     from .watch import Reporter, snapshot, watch
 
     root = _resolve(game)

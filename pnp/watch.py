@@ -3,7 +3,7 @@
 Polls the game folder (the standard library is enough: a game holds a dozen small
 files, and polling behaves the same on every system and network drive; a look at them
 takes about a millisecond, so it looks ten times a second). The command keeps a warm
-``preview.Session``: it draws every picture once at start, and after a save only those whose
+``session.Session``: it draws every picture once at start, and after a save only those whose
 drawing changed; ``Reporter`` tells each problem once.
 """
 from __future__ import annotations

@@ -16,7 +16,8 @@ from pnp.build import part_items
 from pnp.cli import cli
 from pnp.content import load_kit
 from pnp.layout.common import Ctx
-from pnp.preview import ERROR_COLOUR, PreviewOptions, preview_game
+from pnp.preview import PreviewOptions, preview_game
+from pnp.session import ERROR_COLOUR
 from pnp.problems import Problems
 
 from conftest import MINI, ROOT, edit

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from pnp.build import BuildOptions, build_game
-from pnp.preview import ERROR_COLOUR, ItemInfo, Session, Update
+from pnp.session import ERROR_COLOUR, ItemInfo, Session, Update
 from pnp.problems import Problems
 from pnp.watch import Reporter
 

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..preview import Session
+from ..session import Session
 from ..problems import ERROR
 
 HOST = "127.0.0.1"
