@@ -54,6 +54,9 @@ def footer_lines(text: str, width: float) -> list[str]:
 
     out: list[str] = []
     for para in text.split("\n"):
+        if text_width(para, FOOTER_FONT, FOOTER_PT) <= width:  # the usual footer: one line, measured once
+            out.append(para)
+            continue
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
