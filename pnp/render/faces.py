@@ -3,8 +3,9 @@
 A PDF that embeds a font needs reportlab's full parse of it (``TTFont``: names, metrics of every glyph,
 where each glyph lies, for the subset it writes): ~13 ms per Noto font on the 2-core machine, five fonts for
 most kits, paid by every build, preview and export before it draws. Restoring the parse from a pickle takes
-a quarter of that. The parse depends on nothing but the font's bytes and reportlab's version (the salt); the
-font's bytes themselves are not stored, they are read from the font file as reportlab would.
+a quarter of that. The parse depends on nothing but the font's bytes and reportlab's version (the salt,
+with Python's version, the font's name and path); the font's bytes themselves are not stored, they are read
+from the font file as reportlab would.
 
 What is stored is the parsed objects' attributes, less the three reportlab rebuilds or cannot pickle: the
 font's bytes, the face's scaling function and the font's per-document state. A parse is kept only when its
@@ -14,6 +15,7 @@ never restored wrong).
 from __future__ import annotations
 
 import pickle
+import sys
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -33,7 +35,7 @@ def ttfont(name: str, path: Path) -> TTFont:
     """reportlab's ``TTFont(name, path)``, restored from the cache when the same bytes were parsed before."""
     data = Path(path).read_bytes()
     where = cache.folder()
-    salt = f"reportlab {REPORTLAB}; {name}; {path}".encode("utf-8", "surrogatepass")
+    salt = f"reportlab {REPORTLAB}; Python {sys.version_info[:2]}; {name}; {path}".encode("utf-8", "surrogatepass")
     file = where / "faces" / f"{cache.digest(salt + data).hex()[:32]}.face" if where is not None else None
     kept = cache.read(file, MAGIC, salt)
     if kept is not None:
