@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, incremental
+from . import __version__, forked, incremental
 from .content import load_kit
 from . import parts as registry
 from .options import DEFAULT, PrintOptions, record
@@ -162,56 +162,36 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
                       {"files": [name], "items": len(items), "pages": _page_records(sheets)})
 
 
-#: what a -j worker renders from: the build's loaded, validated kit and its options, set just before the
-#: workers are forked, so they share it (and the modules and fonts the parent has read) instead of loading again
-_FORKED: tuple | None = None
-
-
-def _render_in_child(part: str):
-    """Worker for -j: render one part of the kit the parent loaded (inherited by fork)."""
-    kit, opts = _FORKED
+def _render_one(shared: tuple, part: str):
+    """Worker for -j: render one part of the kit the parent loaded (inherited by the fork)."""
+    kit, opts = shared
     problems = Problems()
     return render_part(kit, part, opts, problems), problems.items
 
 
 def _warm(kit: Kit, todo: list[str]) -> None:
     """Do once, before forking, what every worker would otherwise repeat: import the layouts, the imposition
-    and reportlab, and parse the theme's four fonts for embedding (every kit prints with all four; a serial
-    build parses them too, fallback fonts stay lazy)."""
+    and reportlab, and parse the fonts every page draws with (fallback fonts stay lazy)."""
     import importlib
 
-    from . import fonts, impose, tiling  # noqa: F401
-    from .render import pdf  # noqa: F401
+    from . import impose, tiling  # noqa: F401
+    from .render import pdf
 
     for p in registry.PARTS:
         if p.output in todo:
             importlib.import_module(f"pnp.layout.{p.layout.split(':')[0]}")
-    theme = kit.game.theme.fonts
-    for name in (theme.title, theme.heading, theme.body, theme.italic):
-        fonts.get_font(name).ttfont
+    pdf.ready_fonts(kit.game.theme.fonts)
 
 
 def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, problems: Problems,
                    progress) -> list[PartResult]:
     """Render ``todo`` in ``jobs`` forked workers, biggest parts first; results in ``todo``'s order."""
-    import concurrent.futures as cf
-    import multiprocessing
-
-    global _FORKED
     _warm(kit, todo)
-    _FORKED = (kit, opts)
     order = sorted(todo, key=lambda p: -_WEIGHT.get(p, 0))
-    try:
-        with cf.ProcessPoolExecutor(max_workers=min(jobs, len(todo)),
-                                    mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = {p: pool.submit(_render_in_child, p) for p in order}
-            done: dict[str, tuple] = {}
-            for n, fut in enumerate(cf.as_completed(futures.values()), 1):
-                part = next(p for p, f in futures.items() if f is fut)
-                done[part] = fut.result()
-                progress(n, len(todo), part)
-    finally:
-        _FORKED = None
+    done: dict[str, tuple] = {}
+    for n, (part, result) in enumerate(forked.each(_render_one, (kit, opts), order, min(jobs, len(todo))), 1):
+        done[part] = result
+        progress(n, len(todo), part)
     results = []
     for part in todo:
         result, found = done[part]
@@ -223,12 +203,6 @@ def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, pro
 
 #: rough relative cost of rendering each output (Etymonopoly: board 64 ms, cards 79, notes 30, tokens 17)
 _WEIGHT = {"cards": 4, "board": 3, "notes": 2, "tokens": 1}
-
-
-def can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems,
@@ -260,7 +234,7 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     if kit is None:
         return None
     results: list[PartResult] = []
-    if jobs > 1 and len(todo) > 1 and can_fork():
+    if jobs > 1 and len(todo) > 1 and forked.can_fork():
         results = _render_forked(kit, todo, opts, jobs, problems, progress)
     else:
         for n, part in enumerate(todo, 1):

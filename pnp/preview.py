@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import difflib
 import math
-import os
 import re
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import forked
 from .content import UsageError, load_kit
-from .fonts import get_font
+from .forked import can_fork
 from .options import DEFAULT, PrintOptions
 from .output import OutFile, write_all
 from .parts import OUTPUT_NAMES as PARTS
@@ -84,7 +83,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     same game, dpi and bleed) is used as it is; only the pictures it has not drawn yet are drawn.
     ``only``: write the files of these items alone, and the contact sheets that show them (``pnp watch``
     after a save); the item pictures are written first, the sheets after them."""
-    if opts.item is not None and session is None and _can_fork():
+    if opts.item is not None and session is None and can_fork():
         done = _preview_item(root, out_dir, opts, problems)
         if done is not _AGAIN:
             return done
@@ -176,7 +175,7 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     if kit is None:
         problems.items.extend(loaded.sorted())
         return None
-    facts = _fork(_item_facts, root, opts, kit, loaded)
+    facts = forked.child(_item_facts, root, opts, kit, loaded)
     try:
         _warm(kit)
     finally:
@@ -219,37 +218,6 @@ def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict
     facts["jobs"] = [session._job(k, i, s) for k, (i, s) in session.todo(wanted, set()).items()]
     facts["codes"] = list(dict.fromkeys(p.code for p in session.problems_of(info.id)))
     return facts
-
-
-def _fork(fn, *args):
-    """Run ``fn(*args)`` in a forked child; returns a function that waits for its result (None if it failed)."""
-    import pickle
-
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into the caller's code
-        code = 1
-        try:
-            os.close(read)
-            with os.fdopen(write, "wb") as out:
-                pickle.dump(fn(*args), out, protocol=pickle.HIGHEST_PROTOCOL)
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write)
-
-    def result():
-        try:
-            with os.fdopen(read, "rb") as got:
-                data = got.read()
-        finally:
-            os.waitpid(pid, 0)
-        try:
-            return pickle.loads(data)
-        except Exception:  # the child failed (an error, a signal): nothing or half a result
-            return None
-
-    return result
 
 
 # ------------------------------------------------------------------------------ drawing in workers
@@ -306,78 +274,36 @@ def _draw_units(session: Session, units: list[_Unit], opts: PreviewOptions, prog
     each unit as it is done (in this process)."""
     drawn = set(session._pngs)
     total = sum(u.items for u in units)
-    workers = min(opts.jobs or _cores(), sum(1 for u in units if u.wanted))
+    workers = min(opts.jobs or forked.cores(), sum(1 for u in units if u.wanted))
+    if fork and workers > 1 and can_fork():
+        _warm(session.kit)
+        for unit in units:  # the pictures' keys, worked out once here, not in a worker and again as its unit lands
+            for item_id, side in unit.wanted:
+                session.pixel_key(item_id, side)
+        biggest_first = sorted(range(len(units)), key=lambda i: -units[i].size)
+        drawing = forked.each(_unit_in_child, (session, units, drawn, opts), biggest_first, workers)
+    else:
+        drawing = ((index, _draw_unit(session, unit, drawn, opts)) for index, unit in enumerate(units))
     done = 0
-    if fork and workers > 1 and _can_fork():
-        for index, (pngs, sheets) in _draw_forked(session, units, drawn, opts, workers):
-            land(index, pngs, sheets)
-            done += units[index].items
-            progress(done, total, units[index].output)
-        return
-    for index, unit in enumerate(units):
-        land(index, *_draw_unit(session, unit, drawn, opts))
-        done += unit.items
-        progress(done, total, unit.output)
+    for index, (pngs, sheets) in drawing:
+        land(index, pngs, sheets)
+        done += units[index].items
+        progress(done, total, units[index].output)
 
 
-#: what a worker draws from: the session and the plan, set just before the workers are forked (they share them)
-_FORKED: tuple | None = None
-
-
-def _unit_in_child(index: int) -> tuple[dict, list]:
-    session, units, drawn, opts = _FORKED
+def _unit_in_child(shared: tuple, index: int) -> tuple[dict, list]:
+    session, units, drawn, opts = shared
     return _draw_unit(session, units[index], drawn, opts)
 
 
-def _draw_forked(session: Session, units: list[_Unit], drawn: set, opts: PreviewOptions, workers: int):
-    """(index, drawn unit) as forked workers draw them, the largest units handed out first."""
-    import concurrent.futures as cf
-    import multiprocessing
-    import sys
-
-    global _FORKED
-    _warm(session.kit)
-    for stream in (sys.stdout, sys.stderr):  # what is buffered would be written again by each worker
-        stream.flush()
-    for unit in units:  # the pictures' keys, worked out once here, not in a worker and again as its unit lands
-        for item_id, side in unit.wanted:
-            session.pixel_key(item_id, side)
-    _FORKED = (session, units, drawn, opts)
-    try:
-        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = {pool.submit(_unit_in_child, i): i for i in sorted(range(len(units)), key=lambda i: -units[i].size)}
-            for fut in cf.as_completed(futures):
-                yield futures[fut], fut.result()
-    finally:
-        _FORKED = None
-
-
 def _warm(kit) -> None:
-    """Ready the drawing: import the PDF writer and PDFium, and parse the theme's fonts for embedding (before
+    """Ready the drawing: import the PDF writer and PDFium, and parse the fonts every page draws with (before
     forking workers, which would each do it again)."""
     import pypdfium2  # noqa: F401
 
     from .render import pdf
 
-    theme = kit.game.theme.fonts
-    for name in dict.fromkeys((pdf.BASE_FONT, theme.title, theme.heading, theme.body, theme.italic)):
-        try:
-            get_font(name).ttfont
-        except Exception:  # a font that cannot be parsed fails where it is drawn, with its own message
-            pass
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
-
-
-def _can_fork() -> bool:
-    """Workers are forked only from a process with one thread: a fork copies no other thread, nor can it
-    release a lock another thread held."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    pdf.ready_fonts(kit.game.theme.fonts)
 
 
 def _count(cells: list[Cell]) -> str:

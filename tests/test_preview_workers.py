@@ -9,6 +9,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from pnp import forked as pnp_forked
 from pnp import preview
 from pnp.fonts import get_font
 from pnp.preview import PreviewOptions, preview_game
@@ -41,13 +42,13 @@ def _run(root, out, **options):
 
 def test_workers_write_what_one_process_writes(broken, tmp_path, monkeypatch):
     forked = []
-    real = preview._draw_forked
+    real = pnp_forked.each
 
     def spy(*args):
         forked.append(True)
         yield from real(*args)
 
-    monkeypatch.setattr(preview, "_draw_forked", spy)
+    monkeypatch.setattr(pnp_forked, "each", spy)
     one, said_one = _run(broken, tmp_path / "one", jobs=1)
     assert not forked
     two, said_two = _run(broken, tmp_path / "two", jobs=2)
@@ -68,7 +69,7 @@ def test_an_item_checked_in_a_child_is_the_item_drawn_in_one_process(broken, tmp
     monkeypatch.setattr(preview, "_preview_item", lambda *args: took.append(True) or real(*args))
     forked, said_forked = _run(broken, tmp_path / "forked", item=item)
     assert took and forked is not preview._AGAIN
-    monkeypatch.setattr(preview, "_can_fork", lambda: False)
+    monkeypatch.setattr(preview, "can_fork", lambda: False)
     plain, said_plain = _run(broken, tmp_path / "plain", item=item)
     assert len(took) == 1  # the second run made the whole session in this process
     assert _files(tmp_path / "forked") == _files(tmp_path / "plain")

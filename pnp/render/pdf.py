@@ -25,6 +25,17 @@ MM = 72.0 / 25.4
 BASE_FONT = "NotoSans-Regular"
 
 
+def ready_fonts(theme) -> None:
+    """Parse, for embedding, the fonts a kit's pages draw with: the base font and the theme's (done once
+    before forking workers, which would each do it again). A font that cannot be parsed fails where it is
+    drawn, with its own message."""
+    for name in dict.fromkeys((BASE_FONT, theme.title, theme.heading, theme.body, theme.italic)):
+        try:
+            get_font(name).ttfont
+        except Exception:
+            pass
+
+
 def _register(name: str) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(get_font(name).ttfont)
