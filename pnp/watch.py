@@ -8,6 +8,7 @@ drawing changed; ``Reporter`` tells each problem once.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -17,22 +18,46 @@ from .parts import reached_by
 from .problems import ERROR
 
 Snapshot = dict[str, tuple[int, int]]
+#: editors' swap and backup files change while a designer types: they are not content
+IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".bak")
+#: content files: YAML, and the CSV files a list may name ({csv: FILE}; Excel on Windows writes .CSV)
+CONTENT_SUFFIXES = (".yaml", ".yml", ".csv")
 
 
-def snapshot(root: Path) -> Snapshot:
-    """Modification time and size of every content file, by path relative to the game folder."""
+def snapshot(root: Path, every_file: bool = False) -> Snapshot:
+    """Modification time and size of the game's content files (with ``every_file``: of all its files, the
+    pictures and fonts too), by path relative to the game folder; hidden files and folders and editors' swap
+    files left out."""
     out: Snapshot = {}
-    for path in sorted([*root.rglob("*.y*ml"), *root.rglob("*.[cC][sS][vV]")]):  # CSV: a list's rows ({csv: FILE})
-        try:
-            st = path.stat()
-        except OSError:  # removed while we looked
-            continue
-        out[path.relative_to(root).as_posix()] = (st.st_mtime_ns, st.st_size)
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(IGNORED_SUFFIXES) or name == "4913":  # vim's probe file
+                continue
+            if not every_file and not name.lower().endswith(CONTENT_SUFFIXES):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                st = os.stat(path)
+            except OSError:  # removed while we looked
+                continue
+            out[Path(os.path.relpath(path, root)).as_posix()] = (st.st_mtime_ns, st.st_size)
     return out
 
 
 def changed_files(before: Snapshot, after: Snapshot) -> list[str]:
     return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
+def look(root: Path, seen: Snapshot, settle: float, every_file: bool = False) -> tuple[list[str], Snapshot]:
+    """The files changed since ``seen``, and the folder as it is now. After a change is seen it waits
+    ``settle`` seconds and looks again: an editor may still be writing."""
+    now = snapshot(root, every_file)
+    if now == seen:
+        return [], seen
+    time.sleep(settle)
+    now = snapshot(root, every_file)
+    return changed_files(seen, now), now
 
 
 def affected_parts(changed: list[str]) -> list[str]:
@@ -60,14 +85,9 @@ def watch(root: Path, on_change: Callable[[list[str], list[str]], None], interva
     while not stop.is_set():
         if stop.wait(interval):
             break
-        now = snapshot(root)
-        changed = changed_files(seen, now)
+        changed, seen = look(root, seen, min(SETTLE, interval))
         if not changed:
             continue
-        time.sleep(min(SETTLE, interval))  # let an editor finish writing
-        now = snapshot(root)
-        changed = changed_files(seen, now)
-        seen = now
         on_change(changed, affected_parts(changed))
         handled += 1
         if max_changes is not None and handled >= max_changes:

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from conftest import MINI, ROOT, edit
 from pnp.cli import cli
 from pnp.serve import Live, make_server, parse_editor
-from pnp.serve.server import snapshot
+from pnp.watch import snapshot
 
 
 @pytest.fixture
@@ -278,7 +278,7 @@ def test_swap_files_are_not_content(mini):
     (mini / "game.yaml~").write_text("x")
     (mini / "4913").write_text("x")
     (mini / "decks" / "cards.csv").write_text("id,text\n")
-    assert set(snapshot(mini)) == {"game.yaml", "board.yaml", "titles.yaml", "money.yaml", "counters.yaml",
+    assert set(snapshot(mini, every_file=True)) == {"game.yaml", "board.yaml", "titles.yaml", "money.yaml", "counters.yaml",
                                    "reference.yaml", os.path.join("decks", "luck.yaml"),
                                    os.path.join("decks", "cards.csv")}
 

@@ -47,6 +47,7 @@ from typing import Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..session import Session
+from ..watch import look, snapshot
 from ..problems import ERROR
 
 HOST = "127.0.0.1"
@@ -65,8 +66,6 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 MAX_BODY = 4096
-#: editors' swap and backup files change while a designer types: they are not content
-_IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".bak")
 
 
 def parse_editor(template: str | None) -> list[str] | None:
@@ -83,24 +82,6 @@ def parse_editor(template: str | None) -> list[str] | None:
 def version(png: bytes) -> str:
     """A picture's version: a digest of its bytes (its address on the page carries it)."""
     return hashlib.blake2b(png, digest_size=8).hexdigest()
-
-
-def snapshot(root: Path) -> dict[str, tuple[int, int]]:
-    """Modification time and size of every file of the game (content, CSV, images, fonts), hidden files
-    and editors' swap files left out."""
-    out: dict[str, tuple[int, int]] = {}
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
-        for name in files:
-            if name.startswith(".") or name.endswith(_IGNORED_SUFFIXES) or name == "4913":  # vim's probe file
-                continue
-            path = os.path.join(folder, name)
-            try:
-                st = os.stat(path)
-            except OSError:  # removed while we looked
-                continue
-            out[os.path.relpath(path, root)] = (st.st_mtime_ns, st.st_size)
-    return out
 
 
 class Live:
@@ -126,7 +107,7 @@ class Live:
         self.crash: str | None = None
         self._versions: dict[str, dict[str, str]] = {}
         self._thread: threading.Thread | None = None
-        self._seen = snapshot(self.root)
+        self._seen = snapshot(self.root, every_file=True)
         self.session = Session(self.root, dpi)
         self._publish(self.session.last, first=True)
 
@@ -148,13 +129,7 @@ class Live:
 
     def check(self) -> list[str]:
         """Look at the folder once; refresh if a file changed. Returns the files that changed."""
-        now = snapshot(self.root)
-        if now == self._seen:
-            return []
-        time.sleep(0.03)  # an editor that writes a file in pieces: let it finish
-        now = snapshot(self.root)
-        changed = sorted(k for k in set(self._seen) | set(now) if self._seen.get(k) != now.get(k))
-        self._seen = now
+        changed, self._seen = look(self.root, self._seen, 0.03, every_file=True)  # pictures and fonts too
         if changed:
             self.refresh(changed)
         return changed
