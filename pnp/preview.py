@@ -94,11 +94,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     kit = session.kit
     out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
     result = PreviewResult(out_dir, skipped=list(session.skipped))
-    outputs = [o for o in opts.parts if o in session.parts]
-    by_output: dict[str, list[ItemInfo]] = {o: [] for o in outputs}
-    for info in session.items.values():
-        if info.output in by_output:
-            by_output[info.output].append(info)
+    by_output = _by_output(session, opts)
     if opts.item is not None:
         info = _the_item(session, opts, by_output)
         by_output = {info.output: [info]}
@@ -146,6 +142,15 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         result.files += paths
         result.sheets.update((name, cells) for name, cells, _, _ in unit.sheets)
     return result
+
+
+def _by_output(session: Session, opts: PreviewOptions) -> dict[str, list[ItemInfo]]:
+    """The items of the outputs asked for, by output."""
+    by_output: dict[str, list[ItemInfo]] = {o: [] for o in opts.parts if o in session.parts}
+    for info in session.items.values():
+        if info.output in by_output:
+            by_output[info.output].append(info)
+    return by_output
 
 
 def _the_item(session: Session, opts: PreviewOptions, by_output: dict[str, list[ItemInfo]]) -> ItemInfo:
@@ -203,10 +208,7 @@ def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict
     ``pixel_key`` and how to draw each (``Session._job``, in one batch as ``Session.draw`` would)."""
     session = Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts, loaded=(kit, loaded))
     facts = {"problems": session.problems, "skipped": session.skipped}
-    by_output: dict[str, list[ItemInfo]] = {o: [] for o in opts.parts if o in session.parts}
-    for info in session.items.values():
-        if info.output in by_output:
-            by_output[info.output].append(info)
+    by_output = _by_output(session, opts)
     try:
         info = _the_item(session, opts, by_output)
     except UsageError as exc:
