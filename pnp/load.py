@@ -121,13 +121,20 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
     """Scan the parser's events (no recursion) for nesting deeper than MAX_DEPTH: libyaml composes
-    recursively, and a document 25,000 levels deep would crash the process before any check ran."""
+    recursively, and a document 25,000 levels deep would crash the process before any check ran.
+
+    One condition, one answer, whichever layer sees it first: a libyaml that stops deep nesting itself
+    (0.2.6 and later stop at 1000 levels, before handing over the events it read ahead) raises a scanner
+    error of its own; the events from the last one it gave to the error are then counted again by PyYAML's
+    own parser (no limit, no recursion), so too deep is still too deep, in pnp's words."""
     depth = events = 0
+    base, start = 0, 0  # the depth before the last event, and where that event starts
     try:
         for event in yaml.parse(text, Loader=_Loader):
             events += 1
             if events > MAX_NODES:  # more values than a whole kit may hold, before any alias is expanded
                 return _loc(path, event.start_mark), f"more than {MAX_NODES} values in one file"
+            base, start = depth, event.start_mark.index
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -135,7 +142,34 @@ def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
     except yaml.YAMLError:
+        if _Loader is not yaml.SafeLoader:
+            return _deeper_after(text, path, start, base)
         return None  # reported with its line by the full parse
+    return None
+
+
+#: How much text after the last event libyaml gave is counted again when it stops with an error: libyaml
+#: reads ahead at most 1024 characters for a key, and the rest of the file is the full parse's to report.
+_RECOUNT = 65_536
+
+
+def _deeper_after(text: str, path: str, start: int, base: int) -> tuple[Loc, str] | None:
+    """Count nesting again from ``start`` (where ``base`` levels are open) with PyYAML's own parser, which
+    has no limit of its own: a fragment, so it may end in an error, by which time the levels are counted."""
+    fragment = text[start:start + _RECOUNT]
+    depth = base
+    try:
+        for event in yaml.parse(fragment, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    before = text[:start + event.start_mark.index]
+                    line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+                    return Loc(path, line, col), f"nested deeper than {MAX_DEPTH} levels"
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
     return None
 
 

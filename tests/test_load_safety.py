@@ -93,3 +93,51 @@ def test_a_huge_flat_file_is_refused_before_it_is_composed(mini):
     (mini / "reference.yaml").write_text("x: [" + ", ".join(["1"] * 300_000) + "]\n", encoding="utf-8")
     r, took = _pnp("validate", str(mini))
     assert r.returncode == 1 and "[E-yaml-too-large]" in r.stderr and took < HANG_GUARD
+
+
+_DEEP = {
+    "flow": "a: " + "[" * 25000 + "]" * 25000 + "\n",  # libyaml reads ahead 1000 levels before giving an event
+    "block": "a:\n" + "".join("  " * i + "b:\n" for i in range(1, 3000)) + "  " * 3000 + "c\n",
+    "dashes": "- " * 3000 + "x\n",
+    "mixed": "a:\n  b: " + "{k: " * 2000 + "v" + "}" * 2000 + "\n",
+}
+
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+@pytest.mark.parametrize("shape", sorted(_DEEP))
+def test_too_deep_is_one_code_whichever_parser_sees_it_first(monkeypatch, parser, shape):
+    # PyYAML with libyaml stops deep nesting itself in some releases (its own error, its own words), in
+    # others not at all; pure-Python PyYAML never: pnp says E-yaml-too-large with the limit in every case
+    import yaml
+
+    from pnp import load
+    from pnp.problems import Problems
+
+    if parser == "python":
+        monkeypatch.setattr(load, "_Loader", yaml.SafeLoader)
+    elif not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("this PyYAML was built without libyaml")
+    problems = Problems()
+    assert load.load_text(_DEEP[shape], "deep.yaml", problems) is None
+    [p] = problems.items
+    assert p.code == "E-yaml-too-large" and f"deeper than {load.MAX_DEPTH} levels" in p.message
+    assert p.loc.file == "deep.yaml" and p.loc.line >= 1
+
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_a_syntax_error_is_not_taken_for_nesting(monkeypatch, parser):
+    import yaml
+
+    from pnp import load
+    from pnp.problems import Problems
+
+    if parser == "python":
+        monkeypatch.setattr(load, "_Loader", yaml.SafeLoader)
+    problems = Problems()
+    text = "a: [[[1, 2], [3]]\nb: {c: [d, e}\n" + "x: 1\n" * 10  # unbalanced, shallow
+    assert load.load_text(text, "bad.yaml", problems) is None
+    assert [p.code for p in problems.items] == ["E-yaml-syntax"]
+    # exactly MAX_DEPTH levels is allowed
+    ok = "a: " + "[" * (load.MAX_DEPTH - 1) + "]" * (load.MAX_DEPTH - 1) + "\n"
+    problems = Problems()
+    assert load.load_text(ok, "ok.yaml", problems) is not None and not problems.items
