@@ -348,8 +348,9 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
     root = _resolve(game)
     try:
         argv = parse_editor(editor)
-    except ValueError as exc:
-        raise click.BadParameter(f"{exc} in {editor!r}", param_hint="--editor") from None
+    except ValueError as exc:  # shlex's own words (exc) kept as the detail
+        raise click.UsageError(f"--editor {editor!r} cannot be read as a command: a quote is left open or it ends "
+                               f"in a backslash ({exc})") from None
     try:
         live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line))
     except KeyboardInterrupt:  # stopped while the kit was first drawn

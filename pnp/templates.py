@@ -709,6 +709,21 @@ def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
             _walk(value, env, problems)
 
 
+def _unknown_names(env, context, source: str) -> str:
+    """An undefined-name error in pnp's words: the names the text reads that neither the game nor the
+    environment defines (the report adds Jinja2's own message after it, as the detail)."""
+    from jinja2 import meta
+
+    try:
+        read = meta.find_undeclared_variables(env.parse(source))
+    except Exception:  # it rendered up to the undefined value, so it parses; the report must not fail
+        read = set()
+    unknown = sorted(n for n in read if n not in context and n not in env.globals)
+    if not unknown:  # a missing field or item of a defined value (rules.deck_sizes.nope)
+        return "the text reads a value that is not defined"
+    return f"unknown name{'s' if len(unknown) > 1 else ''} {', '.join(repr(n) for n in unknown)}"
+
+
 def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
     if "{" not in source:
         return source
@@ -730,7 +745,8 @@ def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, pr
         problems.report(TEMPLATE_LIMIT, loc, path, str(exc))
     except jinja2.UndefinedError as exc:
         problems.report(TEMPLATE_UNDEFINED, loc, path,
-                        f"{exc.message}; known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
+                        f"{_unknown_names(env, context, source)} ({exc.message}); "
+                        f"known names: {', '.join(sorted(k for k in context if not k.startswith('_')))}")
     except jinja2.TemplateSyntaxError as exc:
         problems.report(TEMPLATE_SYNTAX, loc, path, f"template syntax error: {exc.message}")
     except TemplateLookupError as exc:

@@ -313,7 +313,8 @@ def _check_shop(path: Path, root: Path, dpi: int, bleed: float = 3.0, outputs=OU
             assert it.back is not None
         if r["format"] == "png":
             img = Image.open(io.BytesIO(data))
-            assert img.mode == "RGB" and img.info.get("srgb") is not None
+            assert img.mode == "RGB"
+            assert b"\x00\x00\x00\x01sRGB" in data[:data.index(b"IDAT")]  # an sRGB chunk before the pixels
             assert img.size == (int(r["width_px"]), int(r["height_px"])) == raster.size_px(w, h, dpi)
             if compared[r["side"]] < compare:  # the picture is the item's, with its bleed
                 compared[r["side"]] += 1

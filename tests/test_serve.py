@@ -285,7 +285,8 @@ def test_swap_files_are_not_content(mini):
 
 def test_usage_mistakes_exit_2(mini):
     r = CliRunner().invoke(cli, ["serve", str(mini), "--editor", "vim '+{line}"])
-    assert r.exit_code == 2 and "--editor" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "--editor \"vim '+{line}\" cannot be read as a command" in r.output, r.output
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

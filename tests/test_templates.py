@@ -31,7 +31,8 @@ def test_unknown_name_is_an_error_with_file_and_line(mini):
     (p,) = problems.errors
     assert p.code == "E-template-undefined"
     assert p.loc.file.endswith("luck.yaml") and p.loc.line == 8
-    assert "fine_amount" in p.message
+    assert "unknown name 'fine_amount'" in p.message  # pnp's words (Jinja2's own message is only the detail)
+    assert "known names: " in p.message and "salary" in p.message.split("known names: ")[1]
 
 
 def test_unknown_space_is_an_error(mini):
