@@ -8,6 +8,8 @@ import os
 
 import pytest
 
+pytestmark = pytest.mark.pixels  # compared with pages rendered by the pinned pypdfium2
+
 from conftest import REFERENCE_KITS
 from refimages import (REFERENCE_DIR, UPDATE_ENV, compare, failure_message, failures_folder, reference_pages, render,
                        update_references, write_failure_images)

@@ -6,6 +6,8 @@ import shutil
 
 import pytest
 
+pytestmark = pytest.mark.pixels  # compared with pages rendered by the pinned pypdfium2
+
 from pnp.build import BuildOptions, build_game
 from pnp.layout import cards, common, pieces
 from pnp.problems import Problems
