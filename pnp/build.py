@@ -149,10 +149,16 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
     items = part_items(ctx, part)
     if not items:
         return None
-    if registry.output(part).imposed == "board":
+    imposed = registry.output(part).imposed
+    if imposed == "board":
         return _build_board(ctx, opts, items[0])
     try:
-        sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style)
+        if imposed == "booklet":
+            from .saddle import impose_booklet
+
+            sheets = impose_booklet(items, opts)
+        else:
+            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style)
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
@@ -202,7 +208,7 @@ def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, pro
 
 
 #: rough relative cost of rendering each output (Etymonopoly: board 64 ms, cards 79, notes 30, tokens 17)
-_WEIGHT = {"cards": 4, "board": 3, "notes": 2, "tokens": 1}
+_WEIGHT = {"cards": 4, "board": 3, "rules": 3, "notes": 2, "tokens": 1}
 
 
 def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: Problems,

@@ -179,6 +179,7 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
         counters=built.get("counters.yaml") or Counters(),
         reference=built.get("reference.yaml") or Reference(cards=[]),
         tables=built.get("tables.yaml") or Tables(),
+        booklet=built.get("rules.yaml"),
         sources=sources,
     )
     render_all(kit, problems)

@@ -191,6 +191,8 @@ def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
 
     def visit(shape, m: scene.Affine, clips: tuple) -> None:
         if isinstance(shape, scene.Group):
+            if shape.miniature:
+                return
             mm = scene.compose(m, shape.transform)
             if shape.clip is not None:
                 inv = _invert(mm)
@@ -322,7 +324,7 @@ def _by_words(ctx) -> dict:
 
         index = {}
         kit = ctx.kit
-        for root in (kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference):
+        for root in kit.roots():
             for obj, name, _path, text in _printed_texts(root):
                 if obj.loc.file:
                     index.setdefault(_fold(text), (obj, name))

@@ -10,6 +10,7 @@ A kit is a folder ``content/<id>/`` with:
 ``money.yaml``         ``MoneySet``: banknotes and/or chips to print
 ``counters.yaml``      ``Counters``: houses/hotels-like counters and player tokens
 ``reference.yaml``     ``Reference``: reference cards (turn sequence, short rules)
+``rules.yaml``         ``Booklet``: the rules booklet, sections of marked-up text (``pnp/markup.py``)
 =====================  ====================================================
 
 Every object knows where it was written (``.loc``, ``.at(field)``, ``.path``). Each class is declared ``@entity``:
@@ -539,6 +540,34 @@ class Reference(Entity):
     cards: list[RefCard] = doc("reference cards")
 
 
+# --------------------------------------------------------------------------- rules.yaml
+#: what a section of the rules booklet covers; the validator wants the topics the game's data implies
+Topic = Literal[
+    "components", "setup", "turn", "spaces", "buying", "auctions", "rent", "building", "mortgages", "jail",
+    "cards", "trading", "bankruptcy", "winning", "variants", "notes", "lookup",
+]
+
+
+@entity
+class RulesSection(Entity):
+    heading: Label = doc("the section's heading")
+    text: Text = doc(
+        "the section: paragraphs (a blank line between), '## ' a subheading, '- ' a bullet, '1. ' a numbered step, "
+        "**strong**, *emphasis*, '| a | b |' table rows (a '| --- |' row under the first makes it the header), and "
+        "generated blocks on a line of their own: @components, @money, @properties, @table ID, @board, @lookup DECK")
+    covers: list[Topic] = doc("the topics this section covers (components, setup, turn, jail, building, winning ...)",
+                              default_factory=list)
+    language: Optional[str] = doc("the section's language when not the game's (its typography follows it), e.g. en "
+                                  "for a lookup of the cards for players who do not read the game's language", None)
+
+
+@entity
+class Booklet(Entity):
+    sections: list[RulesSection] = doc("the booklet's sections, in reading order")
+    title: Optional[Label] = doc("the booklet's heading on the cover (default: 'Rules' in the game's language)", None)
+    intro: Optional[Text] = doc("a short paragraph on the cover, under the title", None)
+
+
 # --------------------------------------------------------------------------- the kit
 @dataclass(kw_only=True)
 class Kit:
@@ -554,7 +583,14 @@ class Kit:
     counters: Counters
     reference: Reference
     tables: Tables = field(default_factory=Tables)
+    booklet: Booklet | None = None  # rules.yaml, when the game has one
     sources: dict[str, Path] = field(default_factory=dict)  # part file name -> path
+
+    def roots(self) -> list:
+        """The model object of every content file, in the registry's order (for walks over every text)."""
+        out = [self.game, self.board, self.tables, self.titles, *self.decks, self.money, self.counters,
+               self.reference]
+        return out + [self.booklet] if self.booklet is not None else out
 
     def deck(self, did: str) -> Deck | None:
         return next((d for d in self.decks if d.id == did), None)

@@ -7,7 +7,8 @@ the file is converted to, whether it must exist, and the JSON Schema it follows.
 ``PARTS``: what gets printed. A part names the content files it is drawn from, the
 function that lays out its items (``module:function``, imported only when the part is
 drawn), and the output it is imposed on. ``OUTPUTS`` are the PDFs a build writes: sheets
-of items (cards, notes, tokens) or the board (one big sheet and tiles). ``build``,
+of items (cards, notes, tokens), the board (one big sheet and tiles) or a booklet (pages folded and
+stapled: the rules). ``build``,
 ``preview``, ``watch``, the manifest and ``--only`` read both.
 
 A new printable part is a layout module with a ``items(ctx) -> list[Item]`` function and
@@ -51,6 +52,7 @@ FILES: tuple[ContentFile, ...] = (
     ContentFile("counters.yaml", "Counters", "counters"),
     ContentFile("reference.yaml", "Reference", "reference"),
     ContentFile("decks/*.y*ml", "Deck", "deck", many=True),
+    ContentFile("rules.yaml", "Booklet", "rules"),
 )
 
 #: files every part depends on: texts are templates that may name anything in them
@@ -72,13 +74,17 @@ class Part:
     contact: str = ""  # preview: the contact sheet its items go on ("{kind}": one per kind); default the output
 
     def items(self, ctx: "Ctx") -> list["Item"]:
-        module, func = self.layout.split(":")
-        fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
-        items = fn(ctx)
+        items = self.laid_out(ctx)
         from .legibility import check_items  # every drawing a part makes is checked for legibility
 
         check_items(ctx, items, self.name)
         return items
+
+    def laid_out(self, ctx: "Ctx") -> list["Item"]:
+        """The part's items as its layout makes them, unchecked (for a count or a picture of them)."""
+        module, func = self.layout.split(":")
+        fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
+        return fn(ctx)
 
 
 OUTPUTS: tuple[Output, ...] = (
@@ -86,6 +92,7 @@ OUTPUTS: tuple[Output, ...] = (
     Output("cards", "sheets"),
     Output("notes", "sheets"),
     Output("tokens", "sheets"),
+    Output("rules", "booklet"),
 )
 
 PARTS: tuple[Part, ...] = (
@@ -97,6 +104,9 @@ PARTS: tuple[Part, ...] = (
     Part("chips", "notes", ("money.yaml",), "pieces:chip_items"),
     Part("counters", "tokens", ("counters.yaml",), "pieces:counter_items"),
     Part("tokens", "tokens", ("counters.yaml",), "pieces:token_items"),
+    # the booklet: its pages; its generated blocks read every file (components, money, titles, tables, the board)
+    Part("rules", "rules", ("rules.yaml", "titles.yaml", "decks/*.y*ml", "reference.yaml", "money.yaml",
+                            "counters.yaml"), "booklet:booklet_pages", contact="rules"),
 )
 
 OUTPUT_NAMES: tuple[str, ...] = tuple(o.name for o in OUTPUTS)

@@ -123,6 +123,9 @@ class Group:
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h in the group's own coordinates
     key: str | None = None  # identical content shared under this key (drawn once, reused)
     bounds: tuple[float, float, float, float] | None = None  # x, y, w, h of what the group covers (for reuse)
+    #: a picture of another drawing at a small scale (the board on the booklet's pages): its texts are part of
+    #: the picture, checked for legibility where that drawing prints at its own size, not here
+    miniature: bool = False
 
     def add(self, *shapes: "Shape") -> "Group":
         self.children.extend(shapes)

@@ -92,6 +92,12 @@ class Text(str):
 
     schema_doc = "text; may use {{ ... }} expressions over the game's data"
 
+    @property
+    def written(self) -> str:
+        """The text as written in the file: its template source once rendered (``templates._render_one`` keeps
+        it as ``source``), else the text itself."""
+        return self.__dict__.get("source", str(self))
+
     @classmethod
     def parse(cls, raw) -> "Text":
         if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):

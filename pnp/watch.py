@@ -61,7 +61,7 @@ def look(root: Path, seen: Snapshot, settle: float, every_file: bool = False) ->
 
 
 def affected_parts(changed: list[str]) -> list[str]:
-    """The outputs (board, cards, notes, tokens) a change to these files can reach. A CSV file reaches what the
+    """The outputs (board, cards, notes, tokens, rules) a change to these files can reach. A CSV file reaches what the
     content files that may name one reach (decks, titles)."""
     from .csvdata import CSV_LISTS
     from .parts import FILES

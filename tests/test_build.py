@@ -150,7 +150,7 @@ def test_parallel_workers_render_the_kit_the_build_loaded(mini, tmp_path, monkey
 
     monkeypatch.setattr(build_module, "load_kit", counted)
     parallel = build_game(mini, tmp_path / "p", BuildOptions(), Problems(), jobs=2)
-    assert parallel is not None and parallel.rebuilt == ["board", "cards", "notes", "tokens"]
+    assert parallel is not None and parallel.rebuilt == ["board", "cards", "notes", "tokens", "rules"]
     assert loads.read_text().split() == [str(os.getpid())]
 
     edit(mini / "decks" / "luck.yaml", '"Pay {{ 5 | money }}."', '"' + "Pay a great many words to the bank. " * 30 + '"')

@@ -300,7 +300,7 @@ def test_a_changed_csv_or_a_picture_it_names_rebuilds_the_cards(mini, tmp_path):
 
 def test_watch_notices_a_saved_csv(mini):
     path = as_csv(mini)
-    assert affected_parts(["decks/luck.csv"]) == ["board", "cards"]
+    assert affected_parts(["decks/luck.csv"]) == ["board", "cards", "rules"]
     seen, stop = [], threading.Event()
 
     def on_change(changed, parts):
@@ -313,7 +313,7 @@ def test_watch_notices_a_saved_csv(mini):
     path.write_text(LUCK_CSV.replace("Pay {{", "Now pay {{"), encoding="utf-8")
     thread.join(timeout=10)
     stop.set()
-    assert seen == [(["decks/luck.csv"], ["board", "cards"])]
+    assert seen == [(["decks/luck.csv"], ["board", "cards", "rules"])]
 
 
 def test_the_json_schemas_take_a_csv_file_for_the_list():

@@ -85,7 +85,7 @@ def _check_save(folder: Path, kit: str) -> tuple[dict, dict]:
     assert len(guids) == len(set(guids)) and all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
     keys_seen: set[str] = set()
     for o in objects:
-        assert o["Name"] in {"Custom_Board", "Deck", "Card", "Bag", "Figurine_Custom"}, o["Name"]
+        assert o["Name"] in {"Custom_Board", "Deck", "Card", "Bag", "Figurine_Custom", "Custom_PDF"}, o["Name"]
         decks = o["CustomDeck"] if o["Name"] in ("Deck", "Card") else {}
         assert not (keys_seen & set(decks)), "a CustomDeck key used by two decks"
         keys_seen |= set(decks)
@@ -118,6 +118,8 @@ def _check_save(folder: Path, kit: str) -> tuple[dict, dict]:
                 url = obj.get("CustomImage", {}).get(k)
                 if url:
                     assert (folder / url).is_file(), url
+            if "CustomPDF" in obj:
+                assert (folder / obj["CustomPDF"]["PDFUrl"]).is_file()
     for f in manifest["files"]:
         assert (folder / f["name"]).is_file(), f["name"]
     return save, manifest
@@ -147,7 +149,12 @@ def test_tts_save_holds_every_item_in_its_slot(tts_exports, kit):
             on_table.update(c["Description"] for c in o["ContainedObjects"])
         elif o["Name"] == "Figurine_Custom":
             on_table[o["Description"]] += 1
-    assert on_table == _kinds(items)
+        elif o["Name"] == "Custom_PDF":  # the rules booklet: its pages, in reading order, in one PDF
+            rec = next(r for r in manifest["objects"] if r["guid"] == o["GUID"])
+            assert o["CustomPDF"]["PDFUrl"] == rec["file"]
+            assert len(PdfReader(str(folder / rec["file"])).pages) == len(rec["items"])
+            on_table.update(by_id[i].kind for i in rec["items"])
+    assert on_table == _kinds(items, ("cards", "notes", "tokens", "rules"))
     assert manifest["counts"] == {out: ({"spaces": len(_board_spaces(kit))} if out == "board" else dict(_kinds(items, (out,))))
                                   for out in OUTPUT_NAMES if out == "board" or items[out]}
     # card N of each sheet is the item the manifest names; the hidden slot shows the back
@@ -299,7 +306,21 @@ def _check_shop(path: Path, root: Path, dpi: int, bleed: float = 3.0, outputs=OU
     assert names == {f"{top}/{r['file']}" for r in rows} | {f"{top}/README.txt", f"{top}/files.csv"}
     fronts = Counter()
     compared = Counter()
+    booklets = [r for r in rows if r["kind"] == "booklet"]
+    if "rules" in outputs and items["rules"]:  # the rules: one PDF of the booklet's pages in reading order
+        (r,) = booklets
+        pages = PdfReader(io.BytesIO(zf.read(f"{top}/{r['file']}"))).pages
+        assert r["count"] == "1" and r["format"] == "pdf" and len(pages) == len(items["rules"])
+        first = items["rules"][0]
+        for page in (pages[0], pages[-1]):
+            assert [float(v) for v in page.trimbox] == pytest.approx(
+                [bleed * MM_PT, bleed * MM_PT, (bleed + first.width) * MM_PT, (bleed + first.height) * MM_PT], abs=0.01)
+        assert "Rules" in pages[1].extract_text() or "gle du jeu" in pages[1].extract_text()  # the running head
+    else:
+        assert not booklets
     for r in rows:
+        if r["kind"] == "booklet":
+            continue
         it = by_id[r["item"]]
         data = zf.read(f"{top}/{r['file']}")
         w, h = it.width + 2 * bleed, it.height + 2 * bleed
@@ -327,7 +348,7 @@ def _check_shop(path: Path, root: Path, dpi: int, bleed: float = 3.0, outputs=OU
                 [bleed * MM_PT, bleed * MM_PT, (bleed + it.width) * MM_PT, (bleed + it.height) * MM_PT], abs=0.01)
             assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, w * MM_PT, h * MM_PT], abs=0.01)
     # every item is printed: its kind's count is the layout's, and every item with a back has a back file
-    assert fronts == _kinds(items, tuple(o for o in outputs))
+    assert fronts == _kinds(items, tuple(o for o in outputs if o != "rules"))
     with_back = {r["file"].rsplit("-", 1)[0] for r in rows if r["side"] == "back"}
     for r in rows:
         if r["side"] == "front" and by_id[r["item"]].back is not None:

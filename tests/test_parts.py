@@ -33,8 +33,10 @@ def test_every_content_file_has_a_model_and_a_schema():
 
 
 def test_a_change_reaches_the_outputs_the_registry_says():
-    assert affected_parts(["decks/luck.yaml"]) == ["board", "cards"]
-    assert affected_parts(["money.yaml"]) == ["notes"]
+    # the rules booklet reads every file: its components list counts what the other parts print
+    assert affected_parts(["decks/luck.yaml"]) == ["board", "cards", "rules"]
+    assert affected_parts(["money.yaml"]) == ["notes", "rules"]
+    assert affected_parts(["rules.yaml"]) == ["rules"]
     assert affected_parts(["tables.yaml"]) == list(parts.OUTPUT_NAMES)
     assert parts.file_for("decks/chance.yaml").kind == "deck"
     assert parts.file_for("notes.txt") is None

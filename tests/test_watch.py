@@ -27,7 +27,7 @@ def test_watch_rebuilds_after_a_change(mini, tmp_path):
     thread.join(timeout=10)
     stop.set()
     assert not thread.is_alive()
-    assert seen == [(["counters.yaml"], ["tokens"], ["tokens"])]
+    assert seen == [(["counters.yaml"], ["tokens", "rules"], ["tokens", "rules"])]  # the booklet counts the counters
 
 
 def test_watch_stops_when_asked():
@@ -37,9 +37,10 @@ def test_watch_stops_when_asked():
 
 
 def test_which_parts_a_file_reaches():
-    assert affected_parts(["decks/luck.yaml"]) == ["board", "cards"]
-    assert affected_parts(["money.yaml"]) == ["notes"]
-    assert affected_parts(["game.yaml"]) == ["board", "cards", "notes", "tokens"]
+    assert affected_parts(["decks/luck.yaml"]) == ["board", "cards", "rules"]
+    assert affected_parts(["money.yaml"]) == ["notes", "rules"]
+    assert affected_parts(["game.yaml"]) == ["board", "cards", "notes", "tokens", "rules"]
+    assert affected_parts(["rules.yaml"]) == ["rules"]
 
 
 def test_pnp_watch_redraws_previews_and_stops_on_ctrl_c(mini, tmp_path):
@@ -53,6 +54,6 @@ def test_pnp_watch_redraws_previews_and_stops_on_ctrl_c(mini, tmp_path):
         time.sleep(0.5)
     text = w.text
     assert w.returncode == 0, text
-    assert "changed: counters.yaml (reaches tokens)" in text and "✓ ok" in text and "stopped" in text
+    assert "changed: counters.yaml (reaches tokens, rules)" in text and "✓ ok" in text and "stopped" in text
     assert (out / "preview" / "contact-tokens.png").is_file()
     assert "Traceback" not in text

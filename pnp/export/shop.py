@@ -14,6 +14,9 @@ Formats (``--format``):
 * ``auto`` (the default): the board as a PDF (a 486 mm square at 300 dpi would be a 33-megapixel
   raster, and a large-format print wants the vector art), everything else PNG.
 
+The rules booklet is always one vector PDF of its pages in reading order (``<part>/rules-booklet-N-pages.pdf``):
+a shop imposes a booklet itself.
+
 Colours are RGB (sRGB; the PNGs say so in an ``sRGB`` chunk, the PDFs use DeviceRGB): no CMYK
 conversion is made. The zip's bytes depend on the content only (fixed time stamps and
 permissions), and it is written whole or not at all (``output.write_all``).
@@ -30,6 +33,7 @@ from .. import __version__
 from ..impose import impose
 from ..options import DEFAULT
 from ..output import OutFile, write_all
+from .. import parts as registry
 from ..parts import OUTPUT_NAMES
 from ..problems import Problems
 from ..render import raster
@@ -74,6 +78,9 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
     pdf_opts = replace(DEFAULT, per_item=True, bleed=opts.bleed)
     b = opts.bleed
     for output in opts.parts:
+        if registry.output(output).imposed == "booklet":  # the rules: one PDF of its pages, in reading order
+            _booklet(laid, output, pdf_opts, entries, rows)
+            continue
         for n, p in enumerate(pieces(output, laid.items.get(output, [])), 1):
             it = p.item
             fmt = opts.format if opts.format != "auto" else ("pdf" if output == "board" else "png")
@@ -104,6 +111,27 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
                 + [(f"{folder}/{name}", d) for name, d in entries])
     (path,) = write_all(out.parent, [OutFile(out.name, data, {})])
     return ShopResult(path, rows, len(data))
+
+
+def _booklet(laid, output: str, pdf_opts, entries: list, rows: list) -> None:
+    """A booklet as a print shop imposes it itself: one vector PDF, its pages in reading order at trim plus
+    bleed (TrimBox and BleedBox set)."""
+    from ..render.pdf import PdfWriter
+    from ..saddle import impose_booklet
+
+    items = laid.items.get(output, [])
+    if not items:
+        return
+    w = PdfWriter(f"{laid.kit.game.title}: {output}", output)
+    for sheet in impose_booklet(items, pdf_opts):
+        w.add(sheet.page)
+    it, b = items[0], pdf_opts.bleed
+    name = f"{output}/{output}-booklet-{len(items)}-pages.pdf"
+    entries.append((name, w.finish()))
+    rows.append({"file": name, "item": output, "kind": "booklet", "side": "pages", "count": 1,
+                 "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
+                 "width_mm": _mm(it.width + 2 * b), "height_mm": _mm(it.height + 2 * b), "width_px": "",
+                 "height_px": "", "dpi": "", "format": "pdf", "colour": "DeviceRGB (sRGB values)"})
 
 
 def _mm(v: float) -> float | int:
@@ -153,7 +181,9 @@ Each file is one face at trim size plus {opts.bleed:g} mm bleed on every side: c
 its edges. Art and backgrounds run into the bleed (banknotes, made to be cut on shared lines at home,
 keep a paper-coloured border inside their trim instead). A piece's back is the file named -back, to be printed
 so that the piece turned over about its vertical axis reads upright; a piece without a -back file is
-one-sided (the player tokens are fold-over standees: front and back are on the one face).
+one-sided (the player tokens are fold-over standees: front and back are on the one face). The rules
+booklet is one PDF of its pages in reading order (A5, each with its bleed), to be printed and bound as a
+saddle-stitched booklet (its page count is a multiple of 4 once blank pages are added before the back cover).
 
 PNG files are {opts.dpi} dpi, RGB in the sRGB colour space (each says so); PDF files are vector pages with
 TrimBox and BleedBox, RGB (DeviceRGB, the same sRGB values). Nothing is converted to CMYK: a shop

@@ -8,7 +8,8 @@ What goes on the table, by the registry's parts:
   face-up pile (a ``Deck``) per value, chips as round cards;
 * counters: a ``Bag`` per kind holding one ``Custom_Tile`` per counter (square or round, stackable,
   front and back images); player tokens: a ``Figurine_Custom`` each, the standee's figure (both at
-  twice the cards' resolution: they are small).
+  twice the cards' resolution: they are small); the rules booklet: a ``Custom_PDF`` of its pages in
+  reading order.
 
 Card sheets, as Tabletop Simulator reads them: slot i of a sheet is column i mod NumWidth, row
 i div NumWidth from the top left; the card with ``CardID`` k·100 + i is slot i of the sheet under
@@ -59,7 +60,7 @@ TTS_CARD = (63.5, 88.9)
 PIECE_SCALE = 2.0
 #: how each registry part goes onto the table (parts not named here become decks, by group)
 HOW = {"board": "board", "titles": "deck", "decks": "deck-down", "reference": "deck",
-       "notes": "pile", "chips": "pile", "counters": "bag", "tokens": "figure"}
+       "notes": "pile", "chips": "pile", "counters": "bag", "tokens": "figure", "rules": "pdf"}
 #: card shapes (CustomDeck "Type"): 1 rectangle, 4 circle; tile shapes (CustomTile "Type"): 0 box, 2 circle
 CARD_RECT, CARD_ROUND = 1, 4
 TILE_BOX, TILE_ROUND = 0, 2
@@ -138,6 +139,8 @@ def groups(laid: Laid) -> list[_Group]:
                 key = registry.group_of(it, output)
             elif how in ("pile", "bag"):
                 key = it.kind
+            elif how == "pdf":  # every page of the booklet: one object
+                key = it.part
             else:  # board, figure: one object per item
                 key = it.id
             # the cards of a deck share one size and shape (a deck of two sizes would be two decks)
@@ -227,6 +230,8 @@ class _Table:
                 obj, rec = self.bag(g, place)
             elif g.how == "figure":
                 obj, rec = self.figure(g, place)
+            elif g.how == "pdf":
+                obj, rec = self.pdf(g, place)
             else:
                 obj, rec = self.deck(g, place)
             objects.append(obj)
@@ -381,6 +386,24 @@ class _Table:
                               "ImageScalar": 1.0, "WidthScale": 0.0}
         return obj, {"name": g.name, "type": "figure", "guid": obj["GUID"], "image": name, "items": p.ids,
                      "region_mm": [x0, y0, w, h], "dpi": dpi}
+
+
+    def pdf(self, g: _Group, place: "_Placer") -> tuple[dict, dict]:
+        """The rules booklet: Tabletop Simulator's PDF object, reading the booklet's pages in order."""
+        from ..build import _pdf
+        from ..options import replace
+        from ..saddle import impose_booklet
+
+        items = [it for p in g.pieces for it in p.items]
+        sheets = impose_booklet(items, replace(DEFAULT, layout="simplex"))
+        data, _ = _pdf(f"{self.kit.game.title}: {g.output}", g.output, [s.page for s in sheets])
+        name = f"{safe(g.name)}.pdf"
+        self.files[name] = OutFile(name, data, {})
+        x, z = place.next(items[0].width, items[0].height)
+        obj = _base("Custom_PDF", self.guid("pdf", g.name), _transform(x, z, scale=1.0), g.name)
+        obj["CustomPDF"] = {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0}
+        return obj, {"name": g.name, "type": "pdf", "guid": obj["GUID"], "file": name,
+                     "items": [it.id for it in items]}
 
 
 def figure_region(it) -> tuple[float, float, float, float]:

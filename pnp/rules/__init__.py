@@ -27,7 +27,8 @@ corners, spaces, groups, references), ``titles`` (title cards, rents, developmen
 costs, mortgages, trade values), ``decks`` (deck sizes, effects, keep), ``money``
 (amounts, rounding, starting split, denominations, counters, players), ``tables``
 (the formula language and table checks), ``printing`` (sizes, print counts, terms
-placeholders, fonts, glyphs, images, text fit, sheet fit).
+placeholders, fonts, glyphs, images, text fit, sheet fit), ``booklet`` (the rules booklet: its generated
+blocks, literal numbers in its prose, the topics the game's data implies).
 
 ``run(kit, problems)`` runs every check, module by module in ``MODULES`` order and
 in declaration order within a module. A check never raises: a bug in one is
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from ..schema import Entity
 
 #: the modules of rules, in the order their checks run (``schema`` declares rules only)
-MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing")
+MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet")
 
 _SEVERITY = {"E-": ERROR, "W-": WARNING}
 

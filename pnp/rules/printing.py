@@ -103,7 +103,7 @@ def _sizes(v: Validator) -> None:
         v.report(SIZE_RANGE, kit.game.print, "min_text_pt",
                  f"print.min_text_pt is {pt:g}; the smallest text size must be between {TEXT_PT[0]:g} and "
                  f"{TEXT_PT[1]:g} pt (6 is usual)")
-    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    roots = kit.roots()
     for root in roots:
         for obj, name, value, is_length in _numbers(root):
             if is_length:
@@ -328,7 +328,7 @@ def _glyphs(v: Validator) -> None:
         return coverage[ch]
 
     printable: set[str] = set()  # characters every font (with its fallbacks) has
-    roots = [kit.game, kit.board, kit.tables, kit.titles, *kit.decks, kit.money, kit.counters, kit.reference]
+    roots = kit.roots()
     for root in roots:
         for obj, name, path, text in _printed_texts(root):
             new = set(text) - printable  # usually empty: every character was seen in an earlier text

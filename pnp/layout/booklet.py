@@ -1,0 +1,815 @@
+"""The rules booklet: rules.yaml set as A5 pages (the registry's ``rules`` part, one item per page).
+
+A cover (the game's title and subtitle, the booklet's title, the players, the board in miniature, the
+intro), the sections, and a back cover (the game's credits, how to make the booklet). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
+with the blocks the markup names drawn from the game's data (components with the manifest's counts, the
+starting money, the property table, tables.yaml's tables, the board, a deck's lookup). Every page after the
+cover has a running head and its number.
+
+Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
+with the first lines of what follows); a paragraph split between pages leaves at least two lines on each;
+a table row never splits, and a table continued on a new page repeats its header row. The pages are imposed
+by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import markup, scene
+from ..fonts import PT, text_width
+from ..model import Booklet, RulesSection, Table
+from ..rules.booklet import line_of
+from ..rules.printing import TEXT_OVERFLOW
+from ..text import _runs
+from ..typeset import NO_BREAK, Style, typeset
+from .common import Ctx, Item, contrast, mix
+from .table import cell_text
+
+PAGE_W, PAGE_H = 148.0, 210.0  # A5, mm
+SIDE, TOP, BOTTOM = 15.0, 18.0, 17.0  # margins, mm: the text column is PAGE_W - 2 * SIDE wide
+COLUMN = PAGE_W - 2 * SIDE
+BODY_PT = 9.5
+MIN_BODY_PT = 8.0  # the smallest text the booklet prints (tables shrink to it, never below)
+LEADING = 1.32
+TABLE_PT = 8.5
+CAP, DESC = 0.74, 0.24  # em above and below the baseline a line of text takes
+
+#: pnp's own words in the booklet, by language (a language not here gets English)
+WORDS = {
+    "en": {"rules": "Rules", "players": "{min}–{max} players", "component": "Component", "count": "Count",
+           "board": "Board, {size} × {size} mm", "reference": "Reference cards", "notes": "{value} notes",
+           "chips": "{value} chips", "tokens": "Player tokens", "deck": "{name} cards", "note": "Note",
+           "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
+           "property": "Space", "rents": "Rents, in order: {ladder}.", "build": "Building",
+           "rolled": "{x} × the roll", "credits": "Credits",
+           "colophon": "To make this booklet: print it two-sided at actual size (100 %), fold the sheets in half, "
+                       "nest them in order and staple twice on the fold."},
+    "fr": {"rules": "Règle du jeu", "players": "{min} à {max} joueurs", "component": "Élément", "count": "Nombre",
+           "board": "Plateau de {size} × {size} mm", "reference": "Cartes aide-mémoire", "notes": "Billets de {value}",
+           "chips": "Jetons de {value}", "tokens": "Pions des joueurs", "deck": "Cartes {name}", "note": "Billet",
+           "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
+           "property": "Case", "rents": "Loyers, dans l'ordre : {ladder}.", "build": "Construction",
+           "rolled": "{x} × les dés", "credits": "Crédits",
+           "colophon": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), pliez les feuilles "
+                       "en deux, emboîtez-les dans l'ordre et agrafez deux fois sur le pli."},
+}
+
+
+def words(ctx: Ctx) -> dict[str, str]:
+    lang = str(ctx.kit.game.language or "en").lower().split("-")[0].split("_")[0]
+    return WORDS.get(lang, WORDS["en"])
+
+
+# --------------------------------------------------------------------------- setting text
+@dataclass
+class _Word:
+    pieces: list[tuple[str, str]]  # (text, font)
+    width: float  # mm
+
+
+@dataclass
+class _Line:
+    words: list[_Word]
+    width: float
+
+
+@dataclass
+class _Fonts:
+    plain: str
+    strong: str
+    emphasis: str
+
+    def of(self, style: str) -> str:
+        return {markup.STRONG: self.strong, markup.EMPHASIS: self.emphasis}.get(style, self.plain)
+
+
+_SPLIT = re.compile(f"([^\\S{NO_BREAK}]+)")
+
+
+def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -> list[_Word]:
+    """The unbreakable words of a run of spans, each in its pieces' fonts (a word may change font inside:
+    **Note**: is one word)."""
+    out: list[_Word] = []
+    glue = False  # the next piece continues the last word
+    for sp in spans:
+        font = fonts.of(sp.style)
+        for chunk in _SPLIT.split(typeset(sp.text, style)):
+            if not chunk:
+                continue
+            if chunk.isspace() and not any(c in NO_BREAK for c in chunk):
+                glue = False
+                continue
+            w = text_width(chunk, font, size)
+            if glue and out:
+                out[-1].pieces.append((chunk, font))
+                out[-1].width += w
+            else:
+                out.append(_Word([(chunk, font)], w))
+            glue = True
+    return out
+
+
+def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
+    """Greedy lines of at most ``width`` mm; True when a word alone is wider (it is set on its own line)."""
+    lines: list[_Line] = []
+    cur: list[_Word] = []
+    cur_w = 0.0
+    too_wide = False
+    for w in words:
+        trial = cur_w + space + w.width if cur else w.width
+        if trial <= width + 1e-6 or not cur:
+            too_wide |= w.width > width + 1e-6
+            cur.append(w)
+            cur_w = trial
+            continue
+        lines.append(_Line(cur, cur_w))
+        cur, cur_w = [w], w.width
+        too_wide |= w.width > width + 1e-6
+    if cur:
+        lines.append(_Line(cur, cur_w))
+    if len(lines) >= 2 and len(lines[-1].words) == 1 and len(lines[-2].words) >= 3:  # no word alone at the end
+        moved = lines[-2].words[-1]
+        if moved.width + space + lines[-1].width <= width + 1e-6:
+            lines[-2] = _Line(lines[-2].words[:-1], lines[-2].width - space - moved.width)
+            lines[-1] = _Line([moved] + lines[-1].words, moved.width + space + lines[-1].width)
+    return lines, too_wide
+
+
+def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space: float) -> list:
+    """One line's runs: consecutive pieces of one font make one run (no kerning: widths add up exactly); a
+    change of font starts a new run where the last one ended, after the word space between them."""
+    out: list = []
+    run, font, start, at = "", None, x, x
+    for i, w in enumerate(line.words):
+        for j, (text, f) in enumerate(w.pieces):
+            gap = i > 0 and j == 0
+            if f == font:
+                run += (" " if gap else "") + text
+                continue
+            if run:
+                out.extend(_runs(run, start, y, font, size, colour))
+                at = start + text_width(run, font, size)
+            if gap:
+                at += space
+            run, font, start = text, f, at
+    if run:
+        out.extend(_runs(run, start, y, font, size, colour))
+    return out
+
+
+# --------------------------------------------------------------------------- what flows onto the pages
+@dataclass
+class _Text:
+    """A paragraph, list item or heading: its lines, set at one size."""
+
+    lines: list[_Line]
+    size: float
+    colour: str
+    space: float  # mm of a word space
+    indent: float = 0.0
+    marker: str = ""
+    marker_font: str = ""
+    before: float = 0.0  # mm above it
+    after: float = 0.0  # mm below it
+    keep: bool = False  # a heading: goes with the first lines of the next block
+    lead: float = 0.0  # mm from baseline to baseline
+
+    def height(self, n: int | None = None) -> float:
+        n = len(self.lines) if n is None else n
+        return (n - 1) * self.lead + (CAP + DESC) * self.size * PT if n else 0.0
+
+
+@dataclass
+class _Cell:
+    lines: list[_Line]
+    right: bool = False
+    swatch: str | None = None
+
+
+@dataclass
+class _Row:
+    cells: list[_Cell]
+    height: float
+    header: bool = False
+
+
+@dataclass
+class _Grid:
+    """A table: its header row (repeated on every page it reaches) and rows that never split."""
+
+    widths: list[float]
+    header: _Row | None
+    rows: list[_Row]
+    size: float
+    space: float
+    caption: _Text | None = None
+    note: _Text | None = None
+    before: float = 2.0
+    after: float = 3.0
+
+
+@dataclass
+class _Picture:
+    group: scene.Group
+    w: float
+    h: float
+    before: float = 2.0
+    after: float = 3.0
+
+
+PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
+SWATCH = 2.6  # mm: a group's colour square before a property's name
+
+
+class _Setter:
+    """Turns a section's blocks into what flows onto the pages, in the kit's fonts and typography."""
+
+    def __init__(self, ctx: Ctx, style: Style):
+        self.ctx = ctx
+        self.style = style
+        f = ctx.fonts
+        self.body = _Fonts(f.body, f.heading, f.italic)
+        self.ink = ctx.colours.ink
+        self.accent = ctx.colours.accent
+
+    def text(self, spans, size: float = BODY_PT, fonts: _Fonts | None = None, colour: str | None = None,
+             width: float = COLUMN, where: tuple | None = None, **kw) -> _Text:
+        fonts = fonts or self.body
+        space = text_width(" ", fonts.plain, size)
+        indent = kw.get("indent", 0.0)
+        lines, too_wide = _wrap(_words(spans, fonts, size, self.style), width - indent, space)
+        if too_wide and where is not None:
+            self._overflow(where, "a word is wider than the page's column; break it up")
+        return _Text(lines, size, colour or self.ink, space, lead=size * LEADING * PT, **kw)
+
+    def _overflow(self, where: tuple, message: str) -> None:
+        obj, name, line = where
+        self.ctx.problems.report(TEXT_OVERFLOW, line_of(obj, name, line), obj.sub(name), message)
+
+    def heading(self, title: str) -> _Text:
+        fonts = _Fonts(self.ctx.fonts.title, self.ctx.fonts.title, self.ctx.fonts.title)
+        return self.text([markup.Span(title)], 14.0, fonts, self.accent, before=7.0, after=2.5, keep=True)
+
+    def subheading(self, spans) -> _Text:
+        fonts = _Fonts(self.ctx.fonts.heading, self.ctx.fonts.heading, self.ctx.fonts.heading)
+        return self.text(spans, 10.5, fonts, self.ink, before=3.5, after=1.2, keep=True)
+
+    def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
+             caption: str = "", note: str = "", right: set[int] | None = None) -> _Grid | None:
+        """A table set to the column's width: columns as wide as their texts, the widest wrapping; the type
+        shrinks (not under MIN_BODY_PT) when even the longest words do not fit."""
+        if not rows:
+            return None
+        ncols = max(len(r) for r in rows)
+        raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
+        numeric = right if right is not None else {
+            j for j in range(ncols) if all(_numeric(markup.plain(r[j][0])) for r in raw[1 if header else 0:]
+                                             if markup.plain(r[j][0]).strip())}
+        size = TABLE_PT
+        while True:
+            widths, fits = self._widths(raw, header, size)
+            if fits or size <= MIN_BODY_PT:
+                break
+            size = max(MIN_BODY_PT, size - 0.25)
+        if not fits:
+            self._overflow(where, "a table is wider than the page's column even at "
+                                  f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
+        out_rows = []
+        for i, r in enumerate(raw):
+            is_head = header and i == 0
+            fonts = _Fonts(self.ctx.fonts.heading, self.ctx.fonts.heading, self.ctx.fonts.heading) if is_head \
+                else self.body
+            space = text_width(" ", fonts.plain, size)
+            cells = []
+            for j, (spans, swatch) in enumerate(r):
+                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch else 0.0)
+                lines, _ = _wrap(_words(spans, fonts, size, self.style), inner, space)
+                cells.append(_Cell(lines, j in numeric, swatch))
+            n = max(1, max(len(c.lines) for c in cells))
+            height = (n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
+            out_rows.append(_Row(cells, height, is_head))
+        head = out_rows[0] if header else None
+        body = out_rows[1:] if header else out_rows
+        cap = self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3), self.ink,
+                        after=1.0) if caption else None
+        foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
+                         self.ink, before=1.0) if note else None
+        return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot)
+
+    @staticmethod
+    def _cell_spans(c) -> tuple[list[markup.Span], str | None]:
+        """A cell as given: text, spans, or (spans, the colour of a swatch before them)."""
+        if isinstance(c, tuple):
+            return c
+        if isinstance(c, str):
+            return [markup.Span(c)], None
+        return c, None
+
+    def _widths(self, raw, header: bool, size: float) -> tuple[list[float], bool]:
+        ncols = len(raw[0])
+        natural, least = [0.0] * ncols, [0.0] * ncols
+        for i, r in enumerate(raw):
+            fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
+            space = text_width(" ", fonts.plain, size)
+            for j, (spans, swatch) in enumerate(r):
+                ws = _words(spans, fonts, size, self.style)
+                extra = 2 * PAD_X + (SWATCH + 1.0 if swatch else 0.0)
+                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+                least[j] = max(least[j], max((w.width for w in ws), default=0.0) + extra)
+        if sum(natural) <= COLUMN:
+            spare = (COLUMN - sum(natural)) / ncols
+            return [n + spare for n in natural], True
+        if sum(least) > COLUMN + 1e-6:
+            return least, False
+        room = COLUMN - sum(least)
+        give = [n - m for n, m in zip(natural, least)]
+        total = sum(give) or 1.0
+        return [m + room * g / total for m, g in zip(least, give)], True
+
+
+def _numeric(text: str) -> bool:
+    core = re.sub(r"[\s·×/–—\-−+%,.'’()]", "", text)
+    letters = sum(c.isalpha() for c in core)
+    return any(c.isdigit() for c in core) and letters <= 2
+
+
+# --------------------------------------------------------------------------- generated blocks
+class _Blocks:
+    """The blocks drawn from the game's data (markup.BLOCKS)."""
+
+    def __init__(self, ctx: Ctx, setter: _Setter):
+        self.ctx = ctx
+        self.s = setter
+        self.w = words(ctx)
+
+    def make(self, name: str, arg: str, where: tuple) -> list:
+        out = getattr(self, "_" + name)(arg, where) if name in markup.BLOCKS else []
+        return [b for b in out if b is not None]
+
+    def _components(self, arg: str, where: tuple) -> list:
+        rows = [[self.w["component"], self.w["count"]]]
+        rows += [[label, str(n)] for label, n in components(self.ctx)]
+        return [self.s.grid(rows, True, where, right={1})]
+
+    def _money(self, arg: str, where: tuple) -> list:
+        kit = self.ctx.kit
+        money = kit.game.money
+        word = self.w["chip"] if kit.money.chips is not None and kit.money.notes is None else self.w["note"]
+        rows = [[word, self.w["each"], self.w["subtotal"]]]
+        for value, count in sorted(money.starting_split.items(), key=lambda kv: -kv[0]):
+            rows.append([self.ctx.money(value), str(count), self.ctx.money(value * count)])
+        rows.append([[markup.Span(self.w["total"], markup.STRONG)], "",
+                     [markup.Span(self.ctx.money(money.starting), markup.STRONG)]])
+        return [self.s.grid(rows, True, where, right={1, 2})]
+
+    def _properties(self, arg: str, where: tuple) -> list:
+        kit = self.ctx.kit
+        terms = kit.game.terms
+        groups = {g.id: g for g in kit.board.groups}
+        has_house = any(t.house_cost for t in kit.titles.titles)
+        has_mortgage = any(t.mortgage for t in kit.titles.titles)
+        # amounts as plain numbers, the currency once in each heading: a row of seven rents stays short
+        unit = f" ({str(kit.game.currency.symbol).strip()})" if str(kit.game.currency.symbol).strip() else ""
+        num = lambda v: cell_text(self.ctx, v)  # noqa: E731
+        head = [self.w["property"], f"{terms.price}{unit}", f"{terms.rent}{unit}"]
+        if has_house:
+            head.append(f"{self.w['build']}{unit}")
+        if has_mortgage:
+            head.append(f"{terms.mortgage}{unit}")
+        rows: list[list] = [head]
+        for t in kit.titles.titles:
+            space = kit.board.space(t.space)
+            if space is None:
+                continue
+            group = groups.get(space.group) if space.group else None
+            price = space.price if space.price is not None else kit.game.rules.market_price
+            if t.rent:
+                rents = " · ".join(num(r) for r in t.rent)
+            elif t.rent_by_owned:
+                rents = " · ".join(num(r) for r in t.rent_by_owned)
+            elif t.multipliers:
+                rents = " · ".join(self.w["rolled"].format(x=cell_text(self.ctx, m)) for m in t.multipliers)
+            else:
+                rents = ""
+            row = [([markup.Span(space.name)], group.colour if group else None),
+                   num(price) if price is not None else "", rents]
+            if has_house:
+                costs = [c for c in (t.house_cost, t.hotel_cost) if c]
+                row.append(" / ".join(num(c) for c in dict.fromkeys(costs)))
+            if has_mortgage:
+                row.append(num(t.mortgage) if t.mortgage else "")
+            rows.append(row)
+        ladder = " · ".join(str(x) for x in terms.rent_ladder)
+        return [self.s.grid(rows, True, where, note=self.w["rents"].format(ladder=ladder),
+                            right={1} | ({3} if has_house else set()) | ({4 if has_house else 3} if has_mortgage
+                                                                            else set()))]
+
+    def _table(self, arg: str, where: tuple) -> list:
+        t = self.ctx.kit.tables.table(arg)
+        if t is None:
+            return []
+        return [self.s.grid(table_rows(self.ctx, t), True, where, caption=str(t.title or ""))]
+
+    def _board(self, arg: str, where: tuple) -> list:
+        size = 92.0
+        return [_Picture(board_picture(self.ctx, size), size, size)]
+
+    def _lookup(self, arg: str, where: tuple) -> list:
+        deck = self.ctx.kit.deck(arg)
+        if deck is None:
+            return []
+        rows = []
+        for card in deck.cards:
+            if not card.help:
+                continue
+            start = typeset(" ".join(str(card.text).split()[:6]), self.ctx.style)  # in the game's language
+            rows.append([[markup.Span(f"{start} …", markup.EMPHASIS)], str(card.help)])
+        return [self.s.grid(rows, False, where, caption=str(deck.help_name or deck.name), right=set())]
+
+
+def table_rows(ctx: Ctx, t: Table) -> list[list[str]]:
+    head = [str(t.corner or "")] + [cell_text(ctx, c) for c in t.columns]
+    return [head] + [[str(r.label)] + [cell_text(ctx, v) for v in r.cells] for r in t.rows]
+
+
+def components(ctx: Ctx) -> list[tuple[str, int]]:
+    """(what, how many) of every printed component, counted from the parts' own items (the manifest counts
+    the same items): the board, title cards, each deck, reference cards, notes and chips of each value,
+    counters, player tokens."""
+    from .. import parts as registry
+    from ..problems import Problems
+
+    kit = ctx.kit
+    w = words(ctx)
+    quiet = Ctx(kit, bleed=ctx.bleed, problems=Problems())  # the other parts report their own problems
+    out: list[tuple[str, int]] = [(w["board"].format(size=f"{float(kit.board.size):g}"), 1)]
+    names = {d.id: d.name for d in kit.decks}
+    counters = {c.id: c.name for c in kit.counters.counters}
+    for part in registry.PARTS:
+        if part.output in ("board", "rules"):
+            continue
+        counts: dict[str, int] = {}
+        for it in part.laid_out(quiet):
+            counts[it.kind] = counts.get(it.kind, 0) + 1
+        if not counts:
+            continue
+        if part.name == "titles":
+            out.append((str(kit.game.terms.title_card), sum(counts.values())))
+        elif part.name == "reference":
+            out.append((w["reference"], sum(counts.values())))
+        elif part.name in ("notes", "chips"):
+            for kind, n in sorted(counts.items(), key=lambda kv: int(kv[0].split("-", 1)[1])):
+                out.append((w[part.name].format(value=ctx.money(int(kind.split("-", 1)[1]))), n))
+        elif part.name == "tokens":
+            out.append((w["tokens"], sum(counts.values())))
+        else:
+            for kind, n in counts.items():
+                label = names.get(kind) if part.name == "decks" else counters.get(kind, kind)
+                out.append((w["deck"].format(name=label) if part.name == "decks" else str(label), n))
+    return out
+
+
+def board_picture(ctx: Ctx, size: float) -> scene.Group:
+    """The board drawn ``size`` mm square: the board part's own drawing, scaled (vector, never a raster)."""
+    from .board import draw_board
+
+    memo = ctx.memo
+    if "booklet-board" not in memo:
+        memo["booklet-board"] = draw_board(ctx)
+    full = float(ctx.kit.board.size)
+    k = size / full
+    inner = scene.Group([memo["booklet-board"]], clip=(0.0, 0.0, full, full), key="booklet-board",
+                        bounds=(0.0, 0.0, full, full))  # stored once in the PDF, drawn at each size
+    return scene.Group([inner, scene.Rect(0, 0, full, full, stroke=ctx.colours.line, width=0.6 / k)],
+                       transform=scene.scale(k), miniature=True)
+
+
+# --------------------------------------------------------------------------- pages
+class _Pages:
+    """Flows blocks onto pages: headings kept with what follows, paragraphs split with two lines a side at
+    least, table rows kept whole (the header repeated)."""
+
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        self.pages: list[list] = []
+        self.y = 0.0
+        self.top = True
+        self.new_page()
+
+    def new_page(self) -> None:
+        self.pages.append([])
+        self.y = PAGE_H - TOP
+        self.top = True
+
+    @property
+    def room(self) -> float:
+        return self.y - BOTTOM
+
+    def gap(self, before: float) -> float:
+        return 0.0 if self.top else before
+
+    def first_height(self, block) -> float:
+        """What of ``block`` must share a page with a heading above it."""
+        if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
+            return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
+        if isinstance(block, _Grid):
+            h = block.before + (block.caption.height() + block.caption.after if block.caption else 0.0)
+            h += (block.header.height if block.header else 0.0) + (block.rows[0].height if block.rows else 0.0)
+            return h
+        if isinstance(block, _Picture):
+            return block.before + block.h
+        return 0.0
+
+    def kept(self, blocks: list, i: int) -> float:
+        """What must share a page with block ``i`` when it keeps with what follows: the next block's first
+        lines, or all of it and what it keeps in turn (a heading over a short lead-in over a list)."""
+        if i + 1 >= len(blocks):
+            return 0.0
+        nxt = blocks[i + 1]
+        if isinstance(nxt, _Text) and nxt.keep:
+            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1)
+        return self.first_height(nxt)
+
+    def place(self, blocks: list) -> None:
+        for i, b in enumerate(blocks):
+            if isinstance(b, _Text):
+                self._text(b, self.kept(blocks, i) if b.keep else 0.0)
+            elif isinstance(b, _Grid):
+                self._grid(b)
+            elif isinstance(b, _Picture):
+                self._picture(b)
+
+    def _text(self, t: _Text, keep: float) -> None:
+        if not t.lines:
+            return
+        need_all = self.gap(t.before) + t.height() + t.after + keep
+        if t.keep:
+            if need_all > self.room and not self.top:
+                self.new_page()
+            self._lines(t, t.lines)
+            return
+        lines = list(t.lines)
+        while lines:
+            before = self.gap(t.before)
+            fit = _count(self.room - before, t)
+            n = len(lines)
+            if fit >= n:
+                self._lines(t, lines, before)
+                return
+            if n >= 4:
+                fit = min(fit, n - 2)
+            if fit < 2 or n < 4:
+                if self.top:  # a page cannot hold even this: set what fits (never loops)
+                    fit = max(1, fit)
+                else:
+                    self.new_page()
+                    continue
+            self._lines(t, lines[:fit], before)
+            lines = lines[fit:]
+            self.new_page()
+
+    def _lines(self, t: _Text, lines: list[_Line], before: float | None = None) -> None:
+        before = self.gap(t.before) if before is None else before
+        baseline = self.y - before - CAP * t.size * PT
+        x = SIDE + t.indent
+        out = self.pages[-1]
+        for k, line in enumerate(lines):
+            if k == 0 and t.marker and line is t.lines[0]:
+                out.extend(_runs(t.marker, SIDE + t.indent - 4.2, baseline, t.marker_font, t.size, t.colour))
+            out.extend(_draw_line(line, x, baseline, t.size, t.colour, t.space))
+            baseline -= t.lead
+        self.y -= before + t.height(len(lines)) + t.after
+        self.top = False
+
+    def _grid(self, g: _Grid) -> None:
+        """A table: started where its caption, header and first two rows fit; a page break never leaves one
+        row alone on either side of it; the header repeats on every page; the note stays with the last row."""
+        if self.first_height(g) + (g.rows[1].height if len(g.rows) > 1 else 0.0) > self.room and not self.top:
+            self.new_page()
+        if g.caption is not None:
+            self._lines(g.caption, g.caption.lines, self.gap(g.before))
+        elif not self.top:
+            self.y -= g.before
+        rows = list(g.rows)
+        note = (g.note.before + g.note.height() + g.note.after) if g.note is not None else 0.0
+        while rows:
+            head = g.header.height if g.header else 0.0
+            room = self.room - head
+            fit, used = 0, 0.0
+            for r in rows:
+                if used + r.height > room + 1e-6:
+                    break
+                used += r.height
+                fit += 1
+            if fit == len(rows) and used + note > room + 1e-6:
+                fit -= 1  # the note goes over with the last row
+            if fit < len(rows):
+                if len(rows) - fit == 1 and fit >= 3:
+                    fit -= 1  # no row alone at the top of the next page
+                if fit < 2 and not self.top and len(rows) > 1:
+                    self.new_page()
+                    continue
+                fit = max(fit, 1)
+            if g.header:
+                self._row(g, g.header)
+            for r in rows[:fit]:
+                self._row(g, r)
+            rows = rows[fit:]
+            if rows:
+                self.new_page()
+        if g.note is not None:
+            self._text(g.note, 0.0)
+        self.y -= g.after
+        self.top = False
+
+    def _row(self, g: _Grid, row: _Row) -> None:
+        out = self.pages[-1]
+        ctx = self.ctx
+        top = self.y
+        line = mix(ctx.colours.line, "#ffffff", 0.55)
+        if row.header:
+            out.append(scene.Rect(SIDE, top - row.height, COLUMN, row.height,
+                                  fill=mix(ctx.colours.accent, "#ffffff", 0.82)))
+        x = SIDE
+        for width, cell in zip(g.widths, row.cells):
+            baseline = top - PAD_Y - CAP * g.size * PT
+            cx = x + PAD_X
+            if cell.swatch:
+                out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
+                                      stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
+                cx += SWATCH + 1.0
+            for ln in cell.lines:
+                lx = x + width - PAD_X - ln.width if cell.right else cx
+                out.extend(_draw_line(ln, lx, baseline, g.size, ctx.colours.ink, g.space))
+                baseline -= g.size * LEADING * PT
+            x += width
+        out.append(scene.Line(SIDE, top - row.height, SIDE + COLUMN, top - row.height, line,
+                              0.35 if row.header else 0.15))
+        self.y -= row.height
+        self.top = False
+
+    def _picture(self, p: _Picture) -> None:
+        need = self.gap(p.before) + p.h
+        if need > self.room and not self.top:
+            self.new_page()
+        self.y -= self.gap(p.before)
+        x = SIDE + (COLUMN - p.w) / 2
+        self.pages[-1].append(scene.Group([p.group], transform=scene.translate(x, self.y - p.h)))
+        self.y -= p.h + p.after
+        self.top = False
+
+
+def _count(room: float, t: _Text) -> int:
+    """How many lines of ``t`` fit ``room`` mm."""
+    if room < t.height(1) - 1e-6:
+        return 0
+    return 1 + int((room - t.height(1) + 1e-6) // t.lead)
+
+
+# --------------------------------------------------------------------------- the part
+def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: RulesSection) -> list:
+    out: list = [setter.heading(str(section.heading))]
+    numbered = 0
+    for block in markup.parse(typeset(str(section.text), setter.style)):
+        where = (section, "text", block.line)
+        if block.kind != "item":
+            numbered = 0
+        if block.kind == "para":
+            out.append(setter.text(block.spans, where=where, after=2.2))
+        elif block.kind == "heading":
+            out.append(setter.subheading(block.spans))
+        elif block.kind == "item":
+            if block.marker == "•":
+                marker, numbered = "•", 0
+            else:  # a numbered list counts on from its first number, as Markdown does ("1." on every step too)
+                numbered = numbered + 1 if numbered else int(block.marker.rstrip("."))
+                marker = f"{numbered}."
+            out.append(setter.text(block.spans, where=where, indent=4.5, marker=marker,
+                                   marker_font=ctx.fonts.heading if marker != "•" else ctx.fonts.body,
+                                   after=1.1))
+        elif block.kind == "table":
+            out.append(setter.grid(block.rows, block.header, where))
+        elif block.kind == "generated":
+            out.extend(blocks_maker.make(block.name, block.arg, where))
+    # a list's last item closes with a paragraph's space; a short lead-in ("Each turn:") stays with what it
+    # introduces
+    for a, b in zip(out, out[1:] + [None]):
+        if isinstance(a, _Text) and a.marker and not (isinstance(b, _Text) and b.marker):
+            a.after = 2.2
+        if isinstance(a, _Text) and not a.keep and b is not None and 0 < len(a.lines) <= LEAD_IN \
+                and _last_word(a).rstrip().endswith(":"):
+            a.keep = True
+    return [b for b in out if b is not None]
+
+
+#: a paragraph of at most this many lines ending in a colon introduces what follows: they share a page
+LEAD_IN = 3
+
+
+def _last_word(t: _Text) -> str:
+    return t.lines[-1].words[-1].pieces[-1][0] if t.lines and t.lines[-1].words else ""
+
+
+def _cover(ctx: Ctx, booklet: Booklet) -> list:
+    """The cover: the game's title and subtitle on a band of its back colour, the booklet's title, the
+    players, the board in miniature and the intro."""
+    game = ctx.kit.game
+    w = words(ctx)
+    colours = ctx.colours
+    out: list = []
+    band_y, band_h = 156.0, 40.0
+    out.append(scene.Rect(12.0, band_y, PAGE_W - 24.0, band_h, fill=colours.back, radius=3.0))
+    ink = contrast(colours.back)
+    title = ctx.fit(str(game.title), (18.0, band_y + 15.0, PAGE_W - 36.0, 18.0), ctx.fonts.title, 30.0, game,
+                    "title", what="the game's title", colour=ink)
+    out += title.shapes
+    if game.subtitle:
+        sub = ctx.fit(str(game.subtitle), (18.0, band_y + 4.0, PAGE_W - 36.0, 10.0), ctx.fonts.italic, 11.0, game,
+                      "subtitle", what="the subtitle", colour=ink)
+        out += sub.shapes
+    heading = str(booklet.title or w["rules"])
+    out += ctx.fit(heading, (SIDE, 140.0, COLUMN, 11.0), ctx.fonts.title, 17.0, booklet,
+                   "title" if booklet.title else "sections", what="the booklet's title",
+                   colour=colours.accent).shapes
+    players = w["players"].format(min=game.players.min, max=game.players.max)
+    out += ctx.fit(players, (SIDE, 133.0, COLUMN, 6.0), ctx.fonts.heading, 10.0, game, "players",
+                   what="the players", colour=colours.ink).shapes
+    size = 72.0
+    out.append(scene.Group([board_picture(ctx, size)], transform=scene.translate((PAGE_W - size) / 2, 56.0)))
+    if booklet.intro:
+        out += ctx.fit(str(booklet.intro), (SIDE + 4.0, 14.0, COLUMN - 8.0, 38.0), ctx.fonts.body, BODY_PT,
+                       booklet, "intro", what="the intro", min_size=MIN_BODY_PT, mode="para", align="center",
+                       valign="top", colour=colours.ink).shapes
+    return out
+
+
+def _back_cover(ctx: Ctx) -> list:
+    """The back cover: the game's credits and how to make the booklet, at the foot of the page."""
+    game = ctx.kit.game
+    w = words(ctx)
+    setter = _Setter(ctx, ctx.style)
+    small = _Fonts(ctx.fonts.body, ctx.fonts.heading, ctx.fonts.italic)
+    blocks = []
+    if game.credits:
+        blocks.append(setter.text([markup.Span(w["credits"])], 10.0, _Fonts(*[ctx.fonts.heading] * 3), after=1.5))
+        for line in game.credits:
+            blocks.append(setter.text(markup.spans(str(line)), 8.5, small, where=(game, "credits", 0), after=1.6))
+    blocks.append(setter.text([markup.Span(w["colophon"], markup.EMPHASIS)], 8.5, small, before=3.0))
+    height = sum(b.before + b.height() + b.after for b in blocks)
+    out: list = []
+    y = BOTTOM + height
+    for b in blocks:
+        baseline = y - b.before - CAP * b.size * PT
+        for line in b.lines:
+            out.extend(_draw_line(line, SIDE, baseline, b.size, b.colour, b.space))
+            baseline -= b.lead
+        y -= b.before + b.height() + b.after
+    out.append(scene.Line(SIDE, BOTTOM + height + 4.0, PAGE_W - SIDE, BOTTOM + height + 4.0,
+                          mix(ctx.colours.line, "#ffffff", 0.6), 0.2))
+    return out
+
+
+def _furniture(ctx: Ctx, n: int, running: str) -> list:
+    """A page's running head and number (not on the cover)."""
+    if n == 1:
+        return []
+    colours = ctx.colours
+    grey = mix(colours.ink, "#ffffff", 0.35)
+    out = []
+    y = PAGE_H - 11.0
+    out += _runs(typeset(running, ctx.style), SIDE, y, ctx.fonts.body, 8.0, grey)
+    out.append(scene.Line(SIDE, y - 2.0, PAGE_W - SIDE, y - 2.0, mix(colours.line, "#ffffff", 0.6), 0.2))
+    out += _runs(str(n), PAGE_W / 2, 9.0, ctx.fonts.heading, 8.5, grey, "middle")
+    return out
+
+
+def booklet_pages(ctx: Ctx) -> list[Item]:
+    """The registry's rules part: one item per A5 page, the cover first and the back cover last; none without
+    rules.yaml."""
+    booklet = ctx.kit.booklet
+    if booklet is None:
+        return []
+    game = ctx.kit.game
+    running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
+    pages = _Pages(ctx)
+    pages.pages[-1].extend(_cover(ctx, booklet))
+    for section in booklet.sections:
+        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
+        setter = _Setter(ctx, style)
+        blocks = _section_blocks(ctx, setter, _Blocks(ctx, setter), section)
+        if len(pages.pages) == 1:
+            pages.new_page()
+        pages.place(blocks)
+    pages.pages.append(_back_cover(ctx))  # the last page: imposition puts blank pages before it
+    items = []
+    last = len(pages.pages)
+    for n, shapes in enumerate(pages.pages, 1):
+        paper = scene.Rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
+        front = scene.Group([paper, *shapes, *(_furniture(ctx, n, running) if n < last else [])])
+        items.append(Item(id=f"rules-page-{n:02}", kind="page", width=PAGE_W, height=PAGE_H, front=front,
+                          source=booklet))
+    return items
+
+
+__all__ = ["booklet_pages", "components", "board_picture", "PAGE_W", "PAGE_H", "WORDS"]

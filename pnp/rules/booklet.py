@@ -1,0 +1,270 @@
+"""The rules booklet (rules.yaml): its generated blocks, numbers in its prose, the topics the data implies.
+
+A booklet cannot disagree with the cards when every number it states comes from the game's data: prose
+states amounts and counts through templates (``{{ salary | money }}``), so a changed salary changes every
+place the booklet says it. A number written out in the prose is reported with what in the data it might
+mean.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Iterable
+
+from .. import markup
+from ..model import Booklet, Kit
+from ..problems import Loc
+from ..schema import Entity, field_names
+from . import Validator, check, did_you_mean, known, rule
+
+RULES_BLOCK = rule("E-rules-block", (
+    "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "
+    "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board and "
+    "@lookup DECK (a deck whose cards have help lines)."))
+
+RULES_LITERAL = rule("W-rules-literal", (
+    "The rules booklet's prose writes a number out: an amount of money, or a number over 12. A number the "
+    "game's data holds must come from it through a template ({{ salary | money }}, "
+    "{{ rules.deck_sizes['chance'] }}), or the booklet will disagree with the cards the day the data changes; "
+    "a rule's number the data lacks belongs in game.yaml (rules, or data: for the texts). A number that must "
+    "stay as written (a year) can be written {{ 2023 }}. With --strict this is an error."))
+
+RULES_TOPIC = rule("W-rules-topic", (
+    "The rules booklet has no section covering a topic the game's data implies: the components, set-up, a "
+    "turn and winning always; jail when the board has a jail; building when title cards have rent ladders; "
+    "cards when the kit has decks; mortgages when rules.mortgage is not none. A section says what it covers "
+    "with covers: [jail, ...]."))
+
+#: plain numbers up to this go unreported: dice, doubles, turns, the small counts of every rules text
+SMALL = 12
+
+
+# --------------------------------------------------------------------------- where a line of a text is
+@lru_cache(maxsize=64)
+def _file_lines(path: str) -> tuple[str, ...]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return tuple(fh.read().split("\n"))
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
+def line_of(obj: Entity, name: str, n: int, find: str = "") -> Loc:
+    """Where line ``n`` (0-based) of text field ``name`` was written: a block scalar (``text: |``) starts on
+    the line after its key. With ``find``, the column where that text first stands on the line."""
+    loc = obj.at(name)
+    if not loc.file or not loc.line:
+        return loc
+    lines = _file_lines(loc.file)
+    first = loc.line
+    if 0 < loc.line <= len(lines):
+        at = lines[loc.line - 1][max(loc.col - 1, 0):].lstrip()
+        if at[:1] in ("|", ">"):
+            first += 1
+    line = first + n
+    col = 1 if n or first != loc.line else loc.col
+    if find and 0 < line <= len(lines):
+        at = lines[line - 1].find(find, col - 1)
+        col = at + 1 if at >= 0 else col
+    return Loc(loc.file, line, col)
+
+
+# --------------------------------------------------------------------------- generated blocks
+def _block_problem(kit: Kit, block: markup.Block) -> str | None:
+    """What is wrong with a generated block, or None."""
+    if block.name not in markup.BLOCKS:
+        return (f"@{block.name} is not a generated block{did_you_mean(block.name, markup.BLOCKS)}; the blocks are "
+                f"{', '.join('@' + b for b in markup.BLOCKS)}")
+    wants = markup.BLOCKS[block.name]
+    if not wants:
+        return f"@{block.name} takes no argument; write it alone on its line" if block.arg else None
+    if not block.arg:
+        return f"@{block.name} needs a {wants} id after it, e.g. @{block.name} {_example(kit, wants)}"
+    if wants == "table" and kit.tables.table(block.arg) is None:
+        ids = [t.id for t in kit.tables.tables if t.id]
+        return f"@table {block.arg}: tables.yaml has no table {block.arg!r}{did_you_mean(block.arg, ids)} " \
+               f"(tables: {known(ids)})"
+    if wants == "deck":
+        deck = kit.deck(block.arg)
+        if deck is None:
+            ids = [d.id for d in kit.decks]
+            return f"@lookup {block.arg}: no deck {block.arg!r}{did_you_mean(block.arg, ids)} (decks: {known(ids)})"
+        if not any(c.help for c in deck.cards):
+            return f"@lookup {block.arg}: no card of deck {block.arg!r} has a help line to look up; give its " \
+                   f"cards help: lines"
+    return None
+
+
+def _example(kit: Kit, wants: str) -> str:
+    if wants == "table":
+        return next((t.id for t in kit.tables.tables if t.id), "risk")
+    return kit.decks[0].id if kit.decks else "chance"
+
+
+@check(RULES_BLOCK)
+def _blocks(v: Validator) -> None:
+    booklet = v.kit.booklet
+    if booklet is None:
+        return
+    for section in booklet.sections:
+        for block in markup.parse(section.text):
+            if block.kind == "generated":
+                problem = _block_problem(v.kit, block)
+                if problem:
+                    v.problems.report(RULES_BLOCK, line_of(section, "text", block.line, "@" + block.name),
+                                      section.sub("text"), problem)
+
+
+# --------------------------------------------------------------------------- numbers written out
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+_NUMBER = re.compile(r"\d+(?:[ ,.'’\u202f\u00a0]\d{3})*(?:[.,]\d+)?")
+
+
+def _blank_templates(text: str) -> str:
+    """The text with every template expression replaced by spaces (its lines kept where they were)."""
+    return _TEMPLATE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def _value(token: str) -> float:
+    digits = re.sub(r"[ ,.'’\u202f\u00a0](?=\d{3}\b)", "", token)
+    return float(digits.replace(",", ".")) if re.search(r"[.,]\d+$", digits) else float(digits)
+
+
+def literal_numbers(text: str, symbol: str, name: str) -> Iterable[tuple[int, str, float, bool]]:
+    """(line, as written, value, is money) for every number the prose of ``text`` writes out: outside template
+    expressions, generated-block lines and list markers; part of no word (A1, 2e). Money: the currency's
+    symbol or name beside it."""
+    for n, line in enumerate(_blank_templates(text).split("\n")):
+        stripped = line.strip()
+        if stripped.startswith("@"):
+            continue
+        if re.match(r"^\d{1,3}[.)]\s", stripped):  # a numbered step's marker
+            line = line.replace(stripped[:stripped.index(" ")], " " * stripped.index(" "), 1)
+        for m in _NUMBER.finditer(line):
+            before, after = line[:m.start()], line[m.end():]
+            if before[-1:].isalnum() or (before[-1:] in ".,'’" and before[-2:-1].isdigit()):
+                continue  # inside a word or a longer number
+            if after[:1].isalpha() and not after.startswith(symbol):
+                continue  # an ordinal (2nd, 3e) or a word
+            token = m.group(0).rstrip(" \u202f\u00a0")
+            money = _money_beside(before, after, symbol, name)
+            yield n, token, _value(token), money
+
+
+def _money_beside(before: str, after: str, symbol: str, name: str) -> bool:
+    near_before = before.rstrip(" \u202f\u00a0")
+    near_after = after.lstrip(" \u202f\u00a0")
+    if symbol and near_before.endswith(symbol) and len(before) - len(near_before) <= 1:
+        return True
+    if symbol and near_after.startswith(symbol) and len(after) - len(near_after) <= 1:
+        rest = near_after[len(symbol):]
+        return not rest[:1].isalpha()
+    return bool(name) and near_after.lower().startswith(name.lower())
+
+
+def _data_values(kit: Kit) -> dict[float, list[str]]:
+    """Where each number of the game's data is (file and path), for a message about a number written out."""
+    out: dict[float, list[str]] = {}
+    derived = {"salary": kit.salary(), "starting_money": kit.game.money.starting,
+               "jail_fine": next((s.jail.fine for s in kit.jails() if s.jail.fine is not None), None)}
+    for name, value in derived.items():
+        if value is not None:
+            out.setdefault(float(value), []).append(f"{{{{ {name} | money }}}}")
+    for root in kit.roots():
+        if isinstance(root, Booklet):
+            continue
+        for obj, path, value in _ints(root):
+            where = obj.loc.file.rsplit("/", 1)[-1] if obj.loc.file else ""
+            out.setdefault(float(value), []).append(f"{path} ({where}:{obj.loc.line})" if where else path)
+    return out
+
+
+def _ints(obj: Any, path: str = "") -> Iterable[tuple[Entity, str, int]]:
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _ints(item)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for name in field_names(type(obj)):
+        value = getattr(obj, name)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            yield obj, obj.sub(name), value
+        elif isinstance(value, dict):
+            for k, item in value.items():
+                if isinstance(item, int) and not isinstance(item, bool):
+                    yield obj, f"{obj.sub(name)}[{k!r}]", item
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, int) and not isinstance(item, bool):
+                    yield obj, f"{obj.sub(name)}[{i}]", item
+                elif isinstance(item, Entity):
+                    yield from _ints(item)
+        elif isinstance(value, Entity):
+            yield from _ints(value)
+
+
+def _texts(booklet: Booklet) -> Iterable[tuple[Entity, str, str]]:
+    if booklet.intro:
+        yield booklet, "intro", booklet.intro.written
+    for section in booklet.sections:
+        yield section, "text", section.text.written
+
+
+@check(RULES_LITERAL)
+def _literals(v: Validator) -> None:
+    booklet = v.kit.booklet
+    if booklet is None:
+        return
+    cur = v.kit.game.currency
+    values: dict[float, list[str]] | None = None
+    for obj, name, text in _texts(booklet):
+        for n, token, value, money in literal_numbers(text, str(cur.symbol), str(cur.name)):
+            if not money and value <= SMALL:
+                continue
+            if values is None:
+                values = _data_values(v.kit)
+            shown = v.money(int(value)) if money and value == int(value) else token
+            what = f"the amount {shown}" if money else f"the number {token}"
+            found = values.get(value)
+            if found:
+                shown = "; ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+                message = (f"{what} is written out; the data holds it as {shown}: write it as a template reading "
+                           f"that value, so the booklet follows the data")
+            else:
+                message = (f"{what} is written out and no value of the game's data is {token}: if it is a rule's "
+                           f"number, put it in game.yaml (data: for the texts) and write it as a template; a "
+                           f"number that must stay as written: {{{{ {token.replace(' ', '')} }}}}")
+            v.problems.report(RULES_LITERAL, line_of(obj, name, n, token), obj.sub(name), message)
+
+
+# --------------------------------------------------------------------------- topics the data implies
+def implied_topics(kit: Kit) -> list[tuple[str, str]]:
+    """(topic, why) for every topic the game's data asks the booklet to cover."""
+    out = [("components", "every kit"), ("setup", "every game"), ("turn", "every game"), ("winning", "every game")]
+    if kit.jails():
+        out.append(("jail", f"the board has a jail: {kit.jails()[0].name}"))
+    if any(t.rent and len(t.rent) > 2 and (t.house_cost or t.hotel_cost) for t in kit.titles.titles):
+        out.append(("building", "title cards have rent ladders with building costs"))
+    if kit.decks:
+        out.append(("cards", f"the kit has decks: {', '.join(d.name for d in kit.decks)}"))
+    if kit.game.rules.mortgage != "none":
+        out.append(("mortgages", f"rules.mortgage is {kit.game.rules.mortgage}"))
+    return out
+
+
+@check(RULES_TOPIC)
+def _topics(v: Validator) -> None:
+    booklet = v.kit.booklet
+    if booklet is None:
+        return
+    covered = {t for s in booklet.sections for t in s.covers}
+    for topic, why in implied_topics(v.kit):
+        if topic not in covered:
+            v.report(RULES_TOPIC, booklet, "sections",
+                     f"no section covers {topic} ({why}); write one and mark it covers: [{topic}]")
+
+
+__all__ = ["RULES_BLOCK", "RULES_LITERAL", "RULES_TOPIC", "line_of", "literal_numbers", "implied_topics"]
