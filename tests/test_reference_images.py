@@ -14,7 +14,7 @@ from conftest import REFERENCE_KITS
 from refimages import (REFERENCE_DIR, UPDATE_ENV, compare, failure_message, failures_folder, reference_pages, render,
                        update_references, write_failure_images)
 
-PDFS = ("board-full", "board-a4", "cards-a4", "notes-a4", "tokens-a4")
+PDFS = ("board-full", "board-a4", "cards-a4", "notes-a4", "tokens-a4", "rules-a4")
 CASES = [pytest.param(kit, stem, id=f"{kit}-{stem}") for kit in REFERENCE_KITS for stem in PDFS]
 
 

@@ -1,0 +1,218 @@
+"""The rules booklet (issue 30): imposed so that it folds into pages 1 … N, its numbers drawn from the data,
+its setting rules (headings with what follows, ≥ 8 pt text), its blocks and counts."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp import markup, scene
+from pnp.build import BuildOptions, build_game
+from pnp.layout.booklet import BODY_PT, MIN_BODY_PT, booklet_pages, components
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+from pnp.saddle import order, padded
+
+from conftest import REFERENCE_KITS, ROOT, edit, loaded
+
+MM_PT = 72 / 25.4
+
+
+def _build(root, out, **kw):
+    problems = Problems()
+    result = build_game(root, out, BuildOptions(parts=("rules",), **kw), problems)
+    assert result is not None, [str(p) for p in problems.sorted()]
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+
+
+def _number(tp, x0: float, y0: float, x1: float, y1: float) -> int | None:
+    """The page number printed in a box (mm) of a sheet side, if any."""
+    text = tp.get_text_bounded(x0 * MM_PT, y0 * MM_PT, x1 * MM_PT, y1 * MM_PT).strip()
+    return int(text) if text.isdigit() else None
+
+
+def _read_sheets(pdf_path, flip: str):
+    """Per sheet side, as a reader holds it upright after turning the sheet about its fold: (left, right)
+    page numbers read back from the PDF (None where a page prints none: cover, blanks, back cover)."""
+    doc = pdfium.PdfDocument(str(pdf_path))
+    sides = []
+    for i in range(len(doc)):
+        page = doc[i]
+        w, h = page.get_width() / MM_PT, page.get_height() / MM_PT
+        tp = page.get_textpage()
+        back = i % 2 == 1
+        turned = back and flip == "long"  # a long-edge flip needs the back drawn upside down
+        halves = []
+        for half in (0, 1):  # the reader's left and right page
+            x0 = half * w / 2 + w / 4 - 12
+            if turned:  # upside down in the PDF: the reader's left page is its right half, its foot at the top
+                halves.append(_number(tp, w - x0 - 24, h - 14, w - x0, h - 4))
+            else:
+                halves.append(_number(tp, x0, 4, x0 + 24, 14))
+        sides.append(tuple(halves))
+    return sides
+
+
+def _fold(sides):
+    """The pages in reading order once the sheets are nested and folded."""
+    sheets = [(sides[2 * k], sides[2 * k + 1]) for k in range(len(sides) // 2)]
+    first, second = [], []
+    for front, back in sheets:
+        first += [front[1], back[0]]
+        second = [back[1], front[0]] + second
+    return first + second
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_imposed_booklet_folds_into_pages_in_order(tmp_path, flip):
+    manifest = _build(ROOT / "content" / "etymonopoly", tmp_path / "out", flip=flip)
+    pdf = tmp_path / "out" / "rules-a4.pdf"
+    sides = _read_sheets(pdf, flip)
+    pages = manifest["counts"]["rules"]["page"]
+    padded_to = -(-pages // 4) * 4
+    assert len(sides) == padded_to // 2  # two sides a sheet, four pages a sheet
+    read = _fold(sides)
+    numbers = [n for n in read if n is not None]
+    # the cover (1) and back cover print no number; the pages between them are numbered 2 … N-1 in order
+    assert read[0] is None and read[-1] is None
+    assert numbers == list(range(2, pages))
+    assert read[:pages - 1] == [None] + list(range(2, pages))  # the blanks go before the back cover
+    # the cover is on the first sheet's front, right half; the credits on its left half (the back cover)
+    doc = pdfium.PdfDocument(str(pdf))
+    tp = doc[0].get_textpage()
+    w, h = doc[0].get_width(), doc[0].get_height()
+    assert "Etymonopoly" in tp.get_text_bounded(w / 2, 0, w, h)
+    assert "Credits" in tp.get_text_bounded(0, 0, w / 2, h)
+
+
+def test_saddle_order_and_padding():
+    assert order(8) == [((8, 1), (2, 7)), ((6, 3), (4, 5))]
+    with pytest.raises(ValueError):
+        order(6)
+    pages = ["c", "a", "b", "z"] + ["m"]
+    assert padded(pages) == ["c", "a", "b", "z", None, None, None, "m"]  # blanks before the back cover
+    assert padded(["a", "b", "c", "d"]) == ["a", "b", "c", "d"]
+
+
+def test_simplex_gives_plain_pages_in_reading_order(tmp_path):
+    manifest = _build(ROOT / "content" / "etymonopoly", tmp_path / "out", layout="simplex")
+    doc = pdfium.PdfDocument(str(tmp_path / "out" / "rules-a4-simplex.pdf"))
+    assert len(doc) == manifest["counts"]["rules"]["page"]
+    assert (round(doc[0].get_width() / MM_PT), round(doc[0].get_height() / MM_PT)) == (148, 210)  # A5
+    for i in range(1, len(doc) - 1):
+        tp = doc[i].get_textpage()
+        assert _number(tp, 148 / 2 - 12, 4, 148 / 2 + 12, 14) == i + 1
+
+
+def test_letter_paper_gives_half_letter_pages(tmp_path):
+    _build(ROOT / "content" / "etymonopoly", tmp_path / "out", paper="letter")
+    doc = pdfium.PdfDocument(str(tmp_path / "out" / "rules-letter.pdf"))
+    assert (round(doc[0].get_width()), round(doc[0].get_height())) == (792, 612)  # Letter, landscape
+
+
+def _booklet_text(root, tmp_path) -> str:
+    _build(root, tmp_path, layout="simplex")
+    doc = pdfium.PdfDocument(str(tmp_path / "rules-a4-simplex.pdf"))
+    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def test_a_changed_salary_and_fine_change_every_place_the_booklet_states_them(tmp_path):
+    game = tmp_path / "etymonopoly"
+    shutil.copytree(ROOT / "content" / "etymonopoly", game)
+    source = (game / "rules.yaml").read_text(encoding="utf-8")
+    salaries = source.count("{{ salary | money }}")
+    fines = source.count("{{ jail_fine | money }}")
+    assert salaries >= 3 and fines >= 1
+    before = _booklet_text(game, tmp_path / "before")
+    assert not re.search(r"₩213\b", before) and not re.search(r"₩37\b", before)
+    edit(game / "board.yaml", "on_pass: [{action: collect, amount: 200}]", "on_pass: [{action: collect, amount: 213}]")
+    edit(game / "board.yaml", "fine: 50", "fine: 37")
+    after = _booklet_text(game, tmp_path / "after")
+    assert len(re.findall(r"₩213\b", after)) >= salaries and len(re.findall(r"₩37\b", after)) >= fines
+    assert (game / "rules.yaml").read_text(encoding="utf-8") == source  # no rules file edited
+
+
+def test_a_literal_amount_in_the_prose_is_reported_with_its_line(tmp_path):
+    game = tmp_path / "etymonopoly"
+    shutil.copytree(ROOT / "content" / "etymonopoly", game)
+    text = (game / "rules.yaml").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("text: |")) + 1
+    lines.insert(at, lines[at][:len(lines[at]) - len(lines[at].lstrip())] + "Each player also pays ₩75 to the bank.")
+    (game / "rules.yaml").write_text("\n".join(lines), encoding="utf-8")
+    problems = Problems()
+    loaded_kit, _ = loaded(game)
+    from pnp import rules
+
+    rules.run(loaded_kit, problems)
+    found = [p for p in problems.items if p.code == "W-rules-literal"]
+    assert len(found) == 1 and "₩75" in found[0].message
+    assert found[0].loc.file.endswith("rules.yaml") and found[0].loc.line == at + 1
+
+
+@pytest.mark.parametrize("kit", REFERENCE_KITS)
+def test_components_are_the_manifest_counts(kit, reference_builds):
+    manifest = json.loads((reference_builds / kit / "manifest.json").read_text(encoding="utf-8"))
+    game, problems = loaded(ROOT / "content" / kit, checked=True)
+    listed = components(Ctx(game, problems=problems))
+    printed = 1 + sum(n for out in ("cards", "notes", "tokens") for n in manifest["counts"].get(out, {}).values())
+    assert sum(n for _, n in listed) == printed
+    assert manifest["counts"]["rules"]["page"] >= 8
+
+
+def _texts(group, m=scene.IDENTITY, out=None):
+    out = [] if out is None else out
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            if not child.miniature:
+                _texts(child, scene.compose(m, child.transform), out)
+        elif isinstance(child, scene.Text):
+            out.append((scene.apply(m, child.x, child.y)[1], child))
+    return out
+
+
+@pytest.mark.parametrize("kit", REFERENCE_KITS)
+def test_every_booklet_sets_its_text_at_8_pt_or_more_and_never_ends_a_page_on_a_heading(kit):
+    game, problems = loaded(ROOT / "content" / kit, checked=True)
+    ctx = Ctx(game, problems=problems)
+    pages = booklet_pages(ctx)
+    assert not problems.errors, [str(p) for p in problems.errors]
+    heading_sizes = {14.0, 10.5}
+    for n, page in enumerate(pages[1:-1], 2):
+        texts = _texts(page.front)
+        assert all(t.size >= MIN_BODY_PT - 1e-9 for _, t in texts), [(t.text, t.size) for _, t in texts
+                                                                      if t.size < MIN_BODY_PT]
+        body = [y for y, t in texts if t.size not in heading_sizes and 20 < y < 190]
+        for y, t in texts:
+            if t.size in heading_sizes:
+                assert any(b < y - 1 for b in body), f"{kit} page {n}: the heading {t.text!r} ends the page"
+    assert any(t.size == BODY_PT for _, t in _texts(pages[2].front))
+
+
+def test_generated_blocks_and_markup():
+    blocks = markup.parse("Intro:\n\n1. one\n1. two\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n@table risk\n"
+                          "A line that wraps\n5. and goes on\n**Strong** and *soft*.")
+    assert [b.kind for b in blocks] == ["para", "item", "item", "table", "generated", "para"]
+    assert blocks[3].header and len(blocks[3].rows) == 2
+    assert (blocks[4].name, blocks[4].arg) == ("table", "risk")
+    assert "5. and goes on" in markup.plain(blocks[5].spans)
+    assert [(s.text, s.style) for s in markup.spans("**Strong** and *soft*.")] == [
+        ("Strong", markup.STRONG), (" and ", markup.PLAIN), ("soft", markup.EMPHASIS), (".", markup.PLAIN)]
+
+
+def test_a_kit_without_rules_yaml_prints_no_booklet(mini, tmp_path):
+    problems = Problems()
+    result = build_game(mini, tmp_path / "out", BuildOptions(), problems)
+    assert result is not None and not (tmp_path / "out" / "rules-a4.pdf").exists()
+    assert "rules" not in result.manifest["counts"]
+
+
+def test_tahiti_booklet_is_french_with_an_english_lookup(reference_builds):
+    doc = pdfium.PdfDocument(str(reference_builds / "tahiti" / "rules-a4.pdf"))
+    text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    assert "Règle du jeu" in text and "Mise en place" in text
+    assert "English lookup of the cards" in text
+    assert re.search("prison\u202f:", text) or re.search(r"\u202f[:;!?]", text)  # French spacing
