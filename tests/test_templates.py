@@ -111,7 +111,9 @@ HOSTILE = {
     "ljust": ("{{ 'x'.ljust(10**9) }}", "output limit"),
     "printf": ("{{ '%999999999s' % 'x' }}", "output limit"),
     "printf-star": ("{{ '%*s' % (10**9, 'x') }}", "output limit"),
-    "format-method": ("{{ '{:>999999999}'.format('x') }}", "output limit"),
+    # predicted before the work ("this format()"), not found after a 1 GB string was made ("calling format()"):
+    # Jinja2 before 3.1.5 gave str.format no hook (wrap_str_format), hence pyproject.toml's floor
+    "format-method": ("{{ '{:>999999999}'.format('x') }}", "this format() would make"),
     "center-filter": ("{{ 'x' | center(10**9) }}", "output limit"),
     "indent-filter": ("{{ ('a\\n' * 5000) | indent(10000) }}", "output limit"),
     "replace-filter": ("{{ ('a' * 10000) | replace('a', 'b' * 10000) }}", "output limit"),
