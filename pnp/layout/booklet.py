@@ -263,12 +263,12 @@ class _Setter:
             return None
         ncols = max(len(r) for r in rows)
         raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
-        numeric = right if right is not None else {
-            j for j in range(ncols) if all(_numeric(markup.plain(r[j][0])) for r in raw[1 if header else 0:]
-                                             if markup.plain(r[j][0]).strip())}
+        numeric = {j for j in range(ncols) if all(_numeric(markup.plain(r[j][0])) for r in raw[1 if header else 0:]
+                                                  if markup.plain(r[j][0]).strip())}
+        right = numeric if right is None else right  # numbers align right unless the caller says otherwise
         size = TABLE_PT
         while True:
-            widths, fits = self._widths(raw, header, size)
+            widths, fits = self._widths(raw, header, size, numeric)
             if fits or size <= MIN_BODY_PT:
                 break
             size = max(MIN_BODY_PT, size - 0.25)
@@ -285,7 +285,7 @@ class _Setter:
             for j, (spans, swatch) in enumerate(r):
                 inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch else 0.0)
                 lines, _ = _wrap(_words(spans, fonts, size, self.style), inner, space)
-                cells.append(_Cell(lines, j in numeric, swatch))
+                cells.append(_Cell(lines, j in right, swatch))
             n = max(1, max(len(c.lines) for c in cells))
             height = (n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
             out_rows.append(_Row(cells, height, is_head))
@@ -306,22 +306,38 @@ class _Setter:
             return [markup.Span(c)], None
         return c, None
 
-    def _widths(self, raw, header: bool, size: float) -> tuple[list[float], bool]:
+    def _widths(self, raw, header: bool, size: float, numeric: set[int]) -> tuple[list[float], bool]:
+        """Column widths filling the text column: each as wide as its longest line where all fit; else the
+        columns of numbers keep their values on one line (their headings may wrap) and the columns of words
+        share what is left, none narrower than its longest word."""
         ncols = len(raw[0])
-        natural, least = [0.0] * ncols, [0.0] * ncols
+        natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
         for i, r in enumerate(raw):
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
             space = text_width(" ", fonts.plain, size)
             for j, (spans, swatch) in enumerate(r):
                 ws = _words(spans, fonts, size, self.style)
                 extra = 2 * PAD_X + (SWATCH + 1.0 if swatch else 0.0)
-                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+                line = sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra
+                natural[j] = max(natural[j], line)
                 least[j] = max(least[j], max((w.width for w in ws), default=0.0) + extra)
+                if not (header and i == 0):
+                    body[j] = max(body[j], line)
         if sum(natural) <= COLUMN:
             spare = (COLUMN - sum(natural)) / ncols
             return [n + spare for n in natural], True
         if sum(least) > COLUMN + 1e-6:
             return least, False
+        kept = [max(body[j], least[j]) if j in numeric else least[j] for j in range(ncols)]
+        words = [j for j in range(ncols) if j not in numeric]
+        if words and sum(kept) <= COLUMN + 1e-6:  # numbers on one line, the words share the rest
+            room = COLUMN - sum(kept)
+            give = {j: natural[j] - least[j] for j in words}
+            total = sum(give.values())
+            out = list(kept)
+            for j in words:
+                out[j] += room * (give[j] / total if total else 1 / len(words))
+            return out, True
         room = COLUMN - sum(least)
         give = [n - m for n, m in zip(natural, least)]
         total = sum(give) or 1.0
@@ -794,21 +810,27 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
     pages = _Pages(ctx)
     pages.pages[-1].extend(_cover(ctx, booklet))
+    begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     for section in booklet.sections:
         style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
         setter = _Setter(ctx, style)
         blocks = _section_blocks(ctx, setter, _Blocks(ctx, setter), section)
         if len(pages.pages) == 1:
             pages.new_page()
+        before = len(pages.pages)
         pages.place(blocks)
+        first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
+        begun.append((first, section))
     pages.pages.append(_back_cover(ctx))  # the last page: imposition puts blank pages before it
     items = []
     last = len(pages.pages)
     for n, shapes in enumerate(pages.pages, 1):
         paper = scene.Rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
         front = scene.Group([paper, *shapes, *(_furniture(ctx, n, running) if n < last else [])])
+        # where a page comes from (a preview's file:line): the section going on over it, else the file
+        source = next((s for at, s in reversed(begun) if at <= n), booklet) if 1 < n < last else booklet
         items.append(Item(id=f"rules-page-{n:02}", kind="page", width=PAGE_W, height=PAGE_H, front=front,
-                          source=booklet))
+                          source=source))
     return items
 
 
