@@ -81,10 +81,14 @@ class Part:
         return items
 
     def laid_out(self, ctx: "Ctx") -> list["Item"]:
-        """The part's items as its layout makes them, unchecked (for a count or a picture of them)."""
-        module, func = self.layout.split(":")
-        fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
-        return fn(ctx)
+        """The part's items as its layout makes them, unchecked; laid out once per context (the booklet counts
+        the items of the parts laid out before it)."""
+        key = ("items", self.name)
+        if key not in ctx.memo:
+            module, func = self.layout.split(":")
+            fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
+            ctx.memo[key] = fn(ctx)
+        return ctx.memo[key]
 
 
 OUTPUTS: tuple[Output, ...] = (

@@ -466,7 +466,8 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
         if part.output in ("board", "rules"):
             continue
         counts: dict[str, int] = {}
-        for it in part.laid_out(quiet):
+        done = ctx.memo.get(("items", part.name))  # laid out already (validate, preview): counted as they are
+        for it in done if done is not None else part.laid_out(quiet):
             counts[it.kind] = counts.get(it.kind, 0) + 1
         if not counts:
             continue
