@@ -154,9 +154,11 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
         return _build_board(ctx, opts, items[0])
     try:
         if imposed == "booklet":
+            from .layout.booklet import binding_note
             from .saddle import impose_booklet
 
-            sheets = impose_booklet(items, opts)
+            folded = opts.layout != "simplex" and not opts.per_item
+            sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
             sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style)
     except ValueError as exc:

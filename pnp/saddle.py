@@ -45,9 +45,10 @@ def padded(items: list[Item]) -> list[Item | None]:
     return pages
 
 
-def impose_booklet(items: list[Item], opts: PrintOptions) -> list[Sheet]:
+def impose_booklet(items: list[Item], opts: PrintOptions, note: scene.Group | None = None) -> list[Sheet]:
     """The booklet's sheets in print order (front, back, front, back ...), or its plain pages (simplex), or
-    one page per item for a print shop (``--per-item``)."""
+    one page per item for a print shop (``--per-item``). ``note`` (how to print and bind it, drawn in the
+    page's frame) goes on the back cover of the imposed booklet."""
     if not items:
         return []
     if opts.per_item:
@@ -74,7 +75,8 @@ def impose_booklet(items: list[Item], opts: PrintOptions) -> list[Sheet]:
                 w, h = item.width * s, item.height * s
                 x = half * sw / 2 + (sw / 2 - w) / 2
                 y = (sh - h) / 2
-                content.add(scene.Group([item.front], transform=scene.compose(scene.translate(x, y), scene.scale(s)),
+                drawing = [item.front] + ([note] if note is not None and item is items[-1] else [])
+                content.add(scene.Group(drawing, transform=scene.compose(scene.translate(x, y), scene.scale(s)),
                                         clip=(0.0, 0.0, item.width, item.height)))
                 placed.append(Placed(item, side, x, y, w, h))
             content.add(*_fold_marks(sw, sh, opts.margin))

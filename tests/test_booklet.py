@@ -216,3 +216,24 @@ def test_tahiti_booklet_is_french_with_an_english_lookup(reference_builds):
     assert "Règle du jeu" in text and "Mise en place" in text
     assert "English lookup of the cards" in text
     assert re.search("prison\u202f:", text) or re.search(r"\u202f[:;!?]", text)  # French spacing
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_imposed_booklet_says_how_to_bind_it_on_its_back_cover_and_plain_pages_do_not(tmp_path, flip):
+    _build(ROOT / "content" / "etymonopoly", tmp_path / "d", flip=flip)
+    doc = pdfium.PdfDocument(str(tmp_path / "d" / "rules-a4.pdf"))
+    w, h = doc[0].get_width(), doc[0].get_height()
+    back_cover = " ".join(doc[0].get_textpage().get_text_bounded(0, 0, w / 2, h).split())
+    assert f"flipping on the {flip} edge" in back_cover and "staple" in back_cover
+    _build(ROOT / "content" / "etymonopoly", tmp_path / "s", layout="simplex")
+    plain = pdfium.PdfDocument(str(tmp_path / "s" / "rules-a4-simplex.pdf"))
+    assert "staple" not in plain[len(plain) - 1].get_textpage().get_text_range()
+
+
+def test_a_lookup_shows_a_card_by_its_first_sentence_or_words():
+    from pnp.layout.booklet import card_start
+
+    assert card_start("Reculez de trois cases.") == "Reculez de trois cases."
+    assert card_start("C'est votre anniversaire : chaque joueur vous donne 10 F.") == "C'est votre anniversaire …"
+    assert card_start("one two three four five six seven eight nine ten") == "one two three four five six seven eight …"
+    assert card_start("Advance to Go. Collect 200.") == "Advance to Go."

@@ -1,7 +1,8 @@
 """The rules booklet: rules.yaml set as A5 pages (the registry's ``rules`` part, one item per page).
 
 A cover (the game's title and subtitle, the booklet's title, the players, the board in miniature, the
-intro), the sections, and a back cover (the game's credits, how to make the booklet). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
+intro), the sections, and a back cover (the game's credits; the imposed booklet adds how to print and bind
+it, ``binding_note``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
 with the blocks the markup names drawn from the game's data (components with the manifest's counts, the
 starting money, the property table, tables.yaml's tables, the board, a deck's lookup). Every page after the
 cover has a running head and its number.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from .. import markup, scene
 from ..fonts import PT, text_width
@@ -22,7 +24,7 @@ from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import line_of
 from ..rules.printing import TEXT_OVERFLOW
 from ..text import _runs
-from ..typeset import NO_BREAK, Style, typeset
+from ..typeset import NBSP, NO_BREAK, Style, typeset
 from .common import Ctx, Item, contrast, mix
 from .table import cell_text
 
@@ -38,21 +40,24 @@ CAP, DESC = 0.74, 0.24  # em above and below the baseline a line of text takes
 #: pnp's own words in the booklet, by language (a language not here gets English)
 WORDS = {
     "en": {"rules": "Rules", "players": "{min}–{max} players", "component": "Component", "count": "Count",
-           "board": "Board, {size} × {size} mm", "reference": "Reference cards", "notes": "{value} notes",
-           "chips": "{value} chips", "tokens": "Player tokens", "deck": "{name} cards", "note": "Note",
+           "board": "Board, {size} × {size} mm", "reference": "Reference card", "notes": "{value} note",
+           "chips": "{value} chip", "tokens": "Player token", "deck": "{name} card", "note": "Note",
            "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
-           "property": "Space", "rents": "Rents, in order: {ladder}.", "build": "Building",
-           "rolled": "{x} × the roll", "credits": "Credits",
-           "colophon": "To make this booklet: print it two-sided at actual size (100 %), fold the sheets in half, "
-                       "nest them in order and staple twice on the fold."},
+           "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
+           "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits",
+           "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
+                      "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
+           "long": "long", "short": "short"},
     "fr": {"rules": "Règle du jeu", "players": "{min} à {max} joueurs", "component": "Élément", "count": "Nombre",
-           "board": "Plateau de {size} × {size} mm", "reference": "Cartes aide-mémoire", "notes": "Billets de {value}",
-           "chips": "Jetons de {value}", "tokens": "Pions des joueurs", "deck": "Cartes {name}", "note": "Billet",
+           "board": "Plateau de {size} × {size} mm", "reference": "Carte aide-mémoire", "notes": "Billet de {value}",
+           "chips": "Jeton de {value}", "tokens": "Pion", "deck": "Carte {name}", "note": "Billet",
            "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
-           "property": "Case", "rents": "Loyers, dans l'ordre : {ladder}.", "build": "Construction",
-           "rolled": "{x} × les dés", "credits": "Crédits",
-           "colophon": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), pliez les feuilles "
-                       "en deux, emboîtez-les dans l'ordre et agrafez deux fois sur le pli."},
+           "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
+           "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits",
+           "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "
+                      "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
+                      "le pli.",
+           "long": "long", "short": "court"},
 }
 
 
@@ -192,6 +197,8 @@ class _Row:
     cells: list[_Cell]
     height: float
     header: bool = False
+    under: list[_Line] | None = None  # a line across the whole row, under its cells (a property's rents)
+    indent: float = 0.0  # mm the line under the cells starts in from the row's left
 
 
 @dataclass
@@ -211,14 +218,24 @@ class _Grid:
 
 @dataclass
 class _Picture:
-    group: scene.Group
+    """A square picture drawn at the size given: PICTURE mm where the page has room, smaller (not under
+    PICTURE_MIN) rather than leave a page half empty."""
+
+    draw: Callable[[float], scene.Group]
     w: float
     h: float
     before: float = 2.0
     after: float = 3.0
 
 
+PICTURE, PICTURE_MIN = 92.0, 66.0  # mm
+
+
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
+#: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
+#: of its own under its property, across the table, rather than wrap it in a column
+LADDER_COLUMN = 0.6
+NARROW, NARROW_SPARE = 0.6, 5.0  # a table under this share of the column gets at most this many mm more a column
 SWATCH = 2.6  # mm: a group's colour square before a property's name
 
 
@@ -256,7 +273,8 @@ class _Setter:
         return self.text(spans, 10.5, fonts, self.ink, before=3.5, after=1.2, keep=True)
 
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
-             caption: str = "", note: str = "", right: set[int] | None = None) -> _Grid | None:
+             caption: str = "", note: str = "", right: set[int] | None = None,
+             under: dict[int, str] | None = None) -> _Grid | None:
         """A table set to the column's width: columns as wide as their texts, the widest wrapping; the type
         shrinks (not under MIN_BODY_PT) when even the longest words do not fit."""
         if not rows:
@@ -265,10 +283,15 @@ class _Setter:
         raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
         numeric = {j for j in range(ncols) if all(_numeric(markup.plain(r[j][0])) for r in raw[1 if header else 0:]
                                                   if markup.plain(r[j][0]).strip())}
-        right = numeric if right is None else right  # numbers align right unless the caller says otherwise
+        right = numeric - {0} if right is None else right  # numbers align right, the label column left
+        for j in range(ncols):  # a column with colour swatches indents its other names as far
+            if any(r[j][1] for r in raw):
+                for i, r in enumerate(raw):
+                    if r[j][1] is None and not (header and i == 0):
+                        r[j] = (r[j][0], "")
         size = TABLE_PT
         while True:
-            widths, fits = self._widths(raw, header, size, numeric)
+            widths, fits = self._widths(raw, header, size, numeric, full=bool(under))
             if fits or size <= MIN_BODY_PT:
                 break
             size = max(MIN_BODY_PT, size - 0.25)
@@ -283,12 +306,18 @@ class _Setter:
             space = text_width(" ", fonts.plain, size)
             cells = []
             for j, (spans, swatch) in enumerate(r):
-                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch else 0.0)
+                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch is not None else 0.0)
                 lines, _ = _wrap(_words(spans, fonts, size, self.style), inner, space)
                 cells.append(_Cell(lines, j in right, swatch))
             n = max(1, max(len(c.lines) for c in cells))
+            extra, indent = None, 0.0
+            if under and i in under:  # set across the row, under its cells
+                indent = PAD_X + (SWATCH + 1.0 if any(c.swatch is not None for c in cells[:1]) else 0.0)
+                extra, _ = _wrap(_words([markup.Span(under[i])], self.body, size, self.style),
+                                 sum(widths) - indent - PAD_X, space)
+                n += len(extra)
             height = (n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
-            out_rows.append(_Row(cells, height, is_head))
+            out_rows.append(_Row(cells, height, is_head, extra, indent))
         head = out_rows[0] if header else None
         body = out_rows[1:] if header else out_rows
         cap = self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3), self.ink,
@@ -306,10 +335,10 @@ class _Setter:
             return [markup.Span(c)], None
         return c, None
 
-    def _widths(self, raw, header: bool, size: float, numeric: set[int]) -> tuple[list[float], bool]:
+    def _widths(self, raw, header: bool, size: float, numeric: set[int], full: bool = False) -> tuple[list[float], bool]:
         """Column widths filling the text column: each as wide as its longest line where all fit; else the
         columns of numbers keep their values on one line (their headings may wrap) and the columns of words
-        share what is left, none narrower than its longest word."""
+        share what is left, none narrower than its longest word; else only the widest column of numbers wraps."""
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
         for i, r in enumerate(raw):
@@ -317,15 +346,16 @@ class _Setter:
             space = text_width(" ", fonts.plain, size)
             for j, (spans, swatch) in enumerate(r):
                 ws = _words(spans, fonts, size, self.style)
-                extra = 2 * PAD_X + (SWATCH + 1.0 if swatch else 0.0)
+                extra = 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)
                 line = sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra
                 natural[j] = max(natural[j], line)
                 least[j] = max(least[j], max((w.width for w in ws), default=0.0) + extra)
                 if not (header and i == 0):
                     body[j] = max(body[j], line)
-        if sum(natural) <= COLUMN:
+        if sum(natural) <= COLUMN:  # a narrow table keeps near its natural width, a wide one fills the column
             spare = (COLUMN - sum(natural)) / ncols
-            return [n + spare for n in natural], True
+            narrow = sum(natural) < NARROW * COLUMN and not full  # lines under the rows need the column's width
+            return [n + (min(spare, NARROW_SPARE) if narrow else spare) for n in natural], True
         if sum(least) > COLUMN + 1e-6:
             return least, False
         kept = [max(body[j], least[j]) if j in numeric else least[j] for j in range(ncols)]
@@ -338,6 +368,12 @@ class _Setter:
             for j in words:
                 out[j] += room * (give[j] / total if total else 1 / len(words))
             return out, True
+        if numeric:  # the widest column of numbers wraps (at its dots); the others keep their values whole
+            widest = max(numeric, key=lambda j: body[j])
+            kept = [max(body[j], least[j]) if j in numeric and j != widest else least[j] for j in range(ncols)]
+            if sum(kept) <= COLUMN + 1e-6:
+                kept[widest] += COLUMN - sum(kept)
+                return kept, True
         room = COLUMN - sum(least)
         give = [n - m for n, m in zip(natural, least)]
         total = sum(give) or 1.0
@@ -385,14 +421,15 @@ class _Blocks:
         groups = {g.id: g for g in kit.board.groups}
         has_house = any(t.house_cost for t in kit.titles.titles)
         has_mortgage = any(t.mortgage for t in kit.titles.titles)
-        # amounts as plain numbers, the currency once in each heading: a row of seven rents stays short
-        unit = f" ({str(kit.game.currency.symbol).strip()})" if str(kit.game.currency.symbol).strip() else ""
+        # amounts as plain numbers, the currency said once under the table: a row of seven rents stays short
+        symbol = str(kit.game.currency.symbol).strip()
         num = lambda v: cell_text(self.ctx, v)  # noqa: E731
-        head = [self.w["property"], f"{terms.price}{unit}", f"{terms.rent}{unit}"]
+        dots = NBSP + "· "  # a line breaks after a dot, never before it
+        head = [self.w["property"], str(terms.price), str(terms.rent)]
         if has_house:
-            head.append(f"{self.w['build']}{unit}")
+            head.append(self.w["build"])
         if has_mortgage:
-            head.append(f"{terms.mortgage}{unit}")
+            head.append(str(terms.mortgage))
         rows: list[list] = [head]
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
@@ -401,11 +438,13 @@ class _Blocks:
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
-                rents = " · ".join(num(r) for r in t.rent)
+                rents = dots.join(num(r) for r in t.rent)
             elif t.rent_by_owned:
-                rents = " · ".join(num(r) for r in t.rent_by_owned)
+                rents = dots.join(num(r) for r in t.rent_by_owned)
             elif t.multipliers:
-                rents = " · ".join(self.w["rolled"].format(x=cell_text(self.ctx, m)) for m in t.multipliers)
+                rents = dots.join(self.w["rolled"].format(x=cell_text(self.ctx, m)) for m in t.multipliers)
+            elif t.table:
+                rents = self.w["see_table"]
             else:
                 rents = ""
             row = [([markup.Span(space.name)], group.colour if group else None),
@@ -416,10 +455,19 @@ class _Blocks:
             if has_mortgage:
                 row.append(num(t.mortgage) if t.mortgage else "")
             rows.append(row)
+        rent_col = 2
+        longest = max((text_width(str(r[rent_col]), self.s.body.plain, TABLE_PT) for r in rows[1:]), default=0.0)
+        under = None
+        if longest > LADDER_COLUMN * COLUMN:  # too long for a column: each ladder on a line of its own
+            under = {i: f"{terms.rent} : {r[rent_col]}" if self.ctx.style.french else f"{terms.rent}: {r[rent_col]}"
+                     for i, r in enumerate(rows) if i and r[rent_col]}
+            rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
         ladder = " · ".join(str(x) for x in terms.rent_ladder)
-        return [self.s.grid(rows, True, where, note=self.w["rents"].format(ladder=ladder),
-                            right={1} | ({3} if has_house else set()) | ({4 if has_house else 3} if has_mortgage
-                                                                            else set()))]
+        note = self.w["rents"].format(rent=terms.rent, ladder=ladder)
+        if symbol:
+            note = f"{self.w['amounts'].format(unit=symbol)} {note}"
+        return [self.s.grid(rows, True, where, note=note, under=under,
+                            right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
 
     def _table(self, arg: str, where: tuple) -> list:
         t = self.ctx.kit.tables.table(arg)
@@ -428,8 +476,7 @@ class _Blocks:
         return [self.s.grid(table_rows(self.ctx, t), True, where, caption=str(t.title or ""))]
 
     def _board(self, arg: str, where: tuple) -> list:
-        size = 92.0
-        return [_Picture(board_picture(self.ctx, size), size, size)]
+        return [_Picture(lambda size: board_picture(self.ctx, size), PICTURE, PICTURE)]
 
     def _lookup(self, arg: str, where: tuple) -> list:
         deck = self.ctx.kit.deck(arg)
@@ -439,14 +486,33 @@ class _Blocks:
         for card in deck.cards:
             if not card.help:
                 continue
-            start = typeset(" ".join(str(card.text).split()[:6]), self.ctx.style)  # in the game's language
-            rows.append([[markup.Span(f"{start} …", markup.EMPHASIS)], str(card.help)])
+            start = typeset(card_start(str(card.text)), self.ctx.style)  # in the game's language
+            rows.append([[markup.Span(start, markup.EMPHASIS)], str(card.help)])
         return [self.s.grid(rows, False, where, caption=str(deck.help_name or deck.name), right=set())]
 
 
+#: a lookup shows a card by its first words: up to a sentence or clause end within this many, else this many
+START_WORDS = 8
+
+
+def card_start(text: str) -> str:
+    """The first words of a card's text, enough to find the card: its first sentence or clause when that is
+    short, else its first START_WORDS words and an ellipsis."""
+    words = text.split()
+    for i, w in enumerate(words[:START_WORDS + 2]):
+        if w.endswith((".", "!", "?", ":", ";")) and i >= 2:
+            cut = " ".join(words[:i + 1]).rstrip(":;").rstrip()
+            return cut if i + 1 == len(words) or w.endswith((".", "!", "?")) else cut + " …"
+    return " ".join(words) if len(words) <= START_WORDS else " ".join(words[:START_WORDS]) + " …"
+
+
 def table_rows(ctx: Ctx, t: Table) -> list[list[str]]:
-    head = [str(t.corner or "")] + [cell_text(ctx, c) for c in t.columns]
-    return [head] + [[str(r.label)] + [cell_text(ctx, v) for v in r.cells] for r in t.rows]
+    def cell(v) -> str:
+        text = cell_text(ctx, v)
+        return "\u2212" + text[1:] if isinstance(v, (int, float)) and text.startswith("-") else text  # a true minus
+
+    head = [str(t.corner or "")] + [cell(c) for c in t.columns]
+    return [head] + [[str(r.label)] + [cell(v) for v in r.cells] for r in t.rows]
 
 
 def components(ctx: Ctx) -> list[tuple[str, int]]:
@@ -535,7 +601,7 @@ class _Pages:
             h += (block.header.height if block.header else 0.0) + (block.rows[0].height if block.rows else 0.0)
             return h
         if isinstance(block, _Picture):
-            return block.before + block.h
+            return block.before + PICTURE_MIN
         return 0.0
 
     def kept(self, blocks: list, i: int) -> float:
@@ -646,34 +712,42 @@ class _Pages:
         top = self.y
         line = mix(ctx.colours.line, "#ffffff", 0.55)
         if row.header:
-            out.append(scene.Rect(SIDE, top - row.height, COLUMN, row.height,
+            out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), row.height,
                                   fill=mix(ctx.colours.accent, "#ffffff", 0.82)))
         x = SIDE
+        lowest = top - PAD_Y - CAP * g.size * PT
         for width, cell in zip(g.widths, row.cells):
             baseline = top - PAD_Y - CAP * g.size * PT
             cx = x + PAD_X
-            if cell.swatch:
-                out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
-                                      stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
+            if cell.swatch is not None:  # "" : no colour, the name indented like its neighbours
+                if cell.swatch:
+                    out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
+                                          stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
                 cx += SWATCH + 1.0
             for ln in cell.lines:
                 lx = x + width - PAD_X - ln.width if cell.right else cx
                 out.extend(_draw_line(ln, lx, baseline, g.size, ctx.colours.ink, g.space))
                 baseline -= g.size * LEADING * PT
+            lowest = min(lowest, baseline)
             x += width
-        out.append(scene.Line(SIDE, top - row.height, SIDE + COLUMN, top - row.height, line,
+        for ln in row.under or ():
+            out.extend(_draw_line(ln, SIDE + row.indent, lowest, g.size, ctx.colours.ink, g.space))
+            lowest -= g.size * LEADING * PT
+        out.append(scene.Line(SIDE, top - row.height, SIDE + sum(g.widths), top - row.height, line,
                               0.35 if row.header else 0.15))
         self.y -= row.height
         self.top = False
 
     def _picture(self, p: _Picture) -> None:
-        need = self.gap(p.before) + p.h
-        if need > self.room and not self.top:
+        size = min(p.h, self.room - self.gap(p.before) - p.after)
+        if size < PICTURE_MIN and not self.top:
             self.new_page()
+            size = p.h
+        size = max(PICTURE_MIN, min(size, p.h))
         self.y -= self.gap(p.before)
-        x = SIDE + (COLUMN - p.w) / 2
-        self.pages[-1].append(scene.Group([p.group], transform=scene.translate(x, self.y - p.h)))
-        self.y -= p.h + p.after
+        x = SIDE + (COLUMN - size) / 2
+        self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
+        self.y -= size + p.after
         self.top = False
 
 
@@ -715,12 +789,13 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
         if isinstance(a, _Text) and a.marker and not (isinstance(b, _Text) and b.marker):
             a.after = 2.2
         if isinstance(a, _Text) and not a.keep and b is not None and 0 < len(a.lines) <= LEAD_IN \
-                and _last_word(a).rstrip().endswith(":"):
+                and (_last_word(a).rstrip().endswith(":") or isinstance(b, (_Grid, _Picture))):
             a.keep = True
     return [b for b in out if b is not None]
 
 
-#: a paragraph of at most this many lines ending in a colon introduces what follows: they share a page
+#: a paragraph of at most this many lines ending in a colon, or just before a table or picture, introduces what
+#: follows: they share a page
 LEAD_IN = 3
 
 
@@ -761,8 +836,12 @@ def _cover(ctx: Ctx, booklet: Booklet) -> list:
     return out
 
 
+#: mm kept free at the foot of the back cover for the binding note the imposed booklet prints there
+NOTE_ROOM = 14.0
+
+
 def _back_cover(ctx: Ctx) -> list:
-    """The back cover: the game's credits and how to make the booklet, at the foot of the page."""
+    """The back cover: the game's credits at the foot of the page, above the room of the binding note."""
     game = ctx.kit.game
     w = words(ctx)
     setter = _Setter(ctx, ctx.style)
@@ -772,18 +851,33 @@ def _back_cover(ctx: Ctx) -> list:
         blocks.append(setter.text([markup.Span(w["credits"])], 10.0, _Fonts(*[ctx.fonts.heading] * 3), after=1.5))
         for line in game.credits:
             blocks.append(setter.text(markup.spans(str(line)), 8.5, small, where=(game, "credits", 0), after=1.6))
-    blocks.append(setter.text([markup.Span(w["colophon"], markup.EMPHASIS)], 8.5, small, before=3.0))
+    return _foot(blocks, BOTTOM + NOTE_ROOM, ctx, rule=True)
+
+
+def binding_note(ctx: Ctx, flip: str) -> scene.Group:
+    """How to print, fold and staple the booklet, in the game's language, for the flip its sheets were made for:
+    the imposed booklet prints it at the foot of the back cover (plain pages have none)."""
+    w = words(ctx)
+    setter = _Setter(ctx, ctx.style)
+    small = _Fonts(ctx.fonts.italic, ctx.fonts.heading, ctx.fonts.italic)
+    text = setter.text([markup.Span(w["binding"].format(edge=w[flip]))], 8.0, small)
+    return scene.Group(_foot([text], BOTTOM, ctx))
+
+
+def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
+    """Text blocks set upwards from ``bottom``, with a hairline above them."""
     height = sum(b.before + b.height() + b.after for b in blocks)
     out: list = []
-    y = BOTTOM + height
+    y = bottom + height
     for b in blocks:
         baseline = y - b.before - CAP * b.size * PT
         for line in b.lines:
             out.extend(_draw_line(line, SIDE, baseline, b.size, b.colour, b.space))
             baseline -= b.lead
         y -= b.before + b.height() + b.after
-    out.append(scene.Line(SIDE, BOTTOM + height + 4.0, PAGE_W - SIDE, BOTTOM + height + 4.0,
-                          mix(ctx.colours.line, "#ffffff", 0.6), 0.2))
+    if rule and blocks:
+        out.append(scene.Line(SIDE, bottom + height + 4.0, PAGE_W - SIDE, bottom + height + 4.0,
+                              mix(ctx.colours.line, "#ffffff", 0.6), 0.2))
     return out
 
 
@@ -835,4 +929,5 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     return items
 
 
-__all__ = ["booklet_pages", "components", "board_picture", "PAGE_W", "PAGE_H", "WORDS"]
+__all__ = ["booklet_pages", "binding_note", "components", "board_picture", "card_start", "PAGE_W", "PAGE_H",
+           "WORDS"]
