@@ -336,7 +336,7 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
     mistake shows as a banner and the last good pictures stay. Listens on 127.0.0.1 only. Ctrl-C stops."""
     import signal
 
-    from .serve import Live, make_server, parse_editor
+    from .serve import EditorError, Live, make_server, parse_editor
 
     def stop(signum, frame):
         raise KeyboardInterrupt
@@ -356,6 +356,8 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
     except KeyboardInterrupt:  # stopped while the kit was first drawn
         click.echo("stopped")
         return
+    except EditorError as exc:
+        raise click.UsageError(str(exc)) from None
     default_port = click.get_current_context().get_parameter_source("port") == click.core.ParameterSource.DEFAULT
     try:
         server = make_server(live, port, fallback=default_port)

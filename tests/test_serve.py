@@ -359,3 +359,82 @@ def test_pnp_serve_stops_when_started_in_the_background_of_a_script(mini, sig):
         proc.kill()
         raise AssertionError("pnp serve did not stop") from None
     assert proc.returncode == 0 and "stopped" in out and "Traceback" not in out, out
+
+
+# ---------------------------------------------------------------- attacks (issue 31)
+def test_an_editor_the_kit_ships_is_never_run(tmp_path, monkeypatch):
+    """A kit carrying a program named like the designer's editor, and a PATH with an empty entry (the current
+    folder): the editor is looked up once, on PATH's absolute folders, and one inside the game folder is refused."""
+    game = tmp_path / "game"
+    shutil.copytree(MINI, game)
+    planted = game / "myeditor"
+    planted.write_text("#!/bin/sh\ntouch \"$(dirname \"$0\")/ran\"\n", encoding="utf-8")
+    planted.chmod(0o755)
+    monkeypatch.chdir(game)
+    monkeypatch.setenv("PATH", os.pathsep + os.environ.get("PATH", ""))  # an empty entry: "."
+    from pnp.serve import EditorError
+
+    for editor in ("myeditor {file}", f"{planted} {{file}}", "./myeditor {file}"):
+        with pytest.raises(EditorError):
+            Live(game, dpi=40, editor=parse_editor(editor))
+    r = CliRunner().invoke(cli, ["serve", str(game), "--editor", "myeditor {file}"])
+    assert r.exit_code == 2 and "myeditor" in r.output and "Traceback" not in r.output
+    assert not (game / "ran").exists()
+
+
+def test_the_editor_runs_outside_the_game_folder(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(MINI, game)
+    record = tmp_path / "cwd.txt"
+    editor = tmp_path / "editor.py"
+    editor.write_text(f"import os\nopen({str(record)!r}, 'w').write(os.getcwd())\n", encoding="utf-8")
+    live = Live(game, dpi=40, editor=parse_editor(f"'{sys.executable}' '{editor}' {{file}}"))
+    live.files = {(game / "game.yaml").resolve()}
+    assert live.open_in_editor("game.yaml", 1, 1) is None
+    for _ in range(100):
+        if record.exists() and record.read_text():
+            break
+        threading.Event().wait(0.05)
+    assert Path(record.read_text()).resolve() != game.resolve()
+
+
+def test_pictures_are_refused_to_another_site(served):
+    state = get_state(served)
+    first = state["groups"][0]["items"][0]
+    path = f"/img/{first['id']}/front.png"
+    status, headers, _ = request(served, path)
+    assert status == 200 and headers["Cross-Origin-Resource-Policy"] == "same-origin"
+    for site in ("cross-site", "same-site"):
+        assert request(served, path, headers={"Sec-Fetch-Site": site})[0] == 403
+    assert request(served, path, headers={"Sec-Fetch-Site": "same-origin"})[0] == 200
+
+
+def test_api_open_checks_every_field_type(tmp_path):
+    game = tmp_path / "game"
+    shutil.copytree(MINI, game)
+    live = Live(game, dpi=40, editor=parse_editor(f"'{sys.executable}' -c pass {{file}}"))
+    server = make_server(live, 0)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        headers = {"Content-Type": "application/json"}
+        for body in ({"file": "decks/luck.yaml", "line": True}, {"file": "decks/luck.yaml", "col": 1.5},
+                     {"file": ["decks/luck.yaml"], "line": 1}, {"file": "decks/luck.yaml", "line": -1}):
+            assert request(server, "/api/open", "POST", headers=headers, body=body)[0] == 400, body
+        assert request(server, "/api/open", "POST", headers=headers, body=b"[1, 2]")[0] == 400
+    finally:
+        server.stop()
+
+
+def test_a_dropped_connection_is_not_a_traceback(served, capsys):
+    try:
+        raise BrokenPipeError(32, "Broken pipe")
+    except BrokenPipeError:
+        served.handle_error(None, ("127.0.0.1", 1))
+    lines = []
+    served.live.log = lines.append
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        served.handle_error(None, ("127.0.0.1", 1))
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err + out.out and lines == ["a request failed: RuntimeError: boom"]

@@ -4,6 +4,6 @@
 folder every ~0.2 s; ``server.make_server`` answers the page (``static/``), its state as JSON, the
 pictures by item id, and a stream of server-sent events that tells the page when the state changed.
 """
-from .server import Live, Server, make_server, parse_editor
+from .server import EditorError, Live, Server, make_server, parse_editor
 
-__all__ = ["Live", "Server", "make_server", "parse_editor"]
+__all__ = ["EditorError", "Live", "Server", "make_server", "parse_editor"]

@@ -13,8 +13,11 @@ header (``127.0.0.1:PORT`` or ``localhost:PORT``), so a web page whose domain is
 127.0.0.1 (DNS rebinding) gets 403; ``POST /api/open`` further needs a JSON body and, when the browser
 sends one, an ``Origin`` of this server, so another site cannot make it open files. The editor runs
 as an argument list (``--editor 'code -g {file}:{line}'``, split like a shell would, once, at start;
-the request's values only replace ``{file}``, ``{line}``, ``{col}`` inside single arguments) and only
-on a file inside the game folder that the page was shown.
+the request's values only replace ``{file}``, ``{line}``, ``{col}`` inside single arguments), its program
+found once at start on PATH's absolute folders and never one inside the game folder, in the user's home
+folder, only on a file inside the game folder that the page was shown. Pictures are refused to requests a
+browser marks as from another site (``Sec-Fetch-Site``), and every answer says
+``Cross-Origin-Resource-Policy: same-origin``; a connection the browser drops is not reported.
 
 The state (``/api/state`` and each event)::
 
@@ -37,7 +40,9 @@ import json
 import os
 import secrets
 import shlex
+import shutil
 import subprocess
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -64,7 +69,10 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",  # another site's <img> or fetch gets nothing
 }
+#: what a browser says of where a request comes from (Sec-Fetch-Site): this page, or typed in the address bar
+OWN_SITE = ("same-origin", "none")
 MAX_BODY = 4096
 
 
@@ -77,6 +85,38 @@ def parse_editor(template: str | None) -> list[str] | None:
     if not any("{file}" in a for a in argv):
         argv.append("{file}")
     return argv
+
+
+class EditorError(ValueError):
+    """The editor command cannot be used (not found, or a program inside the game folder): a usage error."""
+
+
+def resolve_editor(argv: list[str] | None, root: Path) -> list[str] | None:
+    """The editor's program found once, at start, as an absolute path: by name on PATH's absolute folders only
+    (an empty entry or "." would find a program the kit ships), or given absolute; never one inside the game
+    folder."""
+    if argv is None:
+        return None
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        path = Path(program).expanduser()
+        if not path.is_absolute():
+            raise EditorError(f"--editor {program!r}: name the editor (it is looked up on PATH) or give its "
+                              f"absolute path, not a path relative to a folder")
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            raise EditorError(f"--editor {program!r}: no program there")
+    else:
+        folders = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and os.path.isabs(d)]
+        found = shutil.which(program, path=os.pathsep.join(folders))
+        if found is None:
+            raise EditorError(f"--editor: no program {program!r} on PATH")
+        path = Path(found)
+    real = path.resolve()
+    game = Path(root).resolve()
+    if real == game or game in real.parents:
+        raise EditorError(f"--editor: {program!r} is a program inside the game folder ({real}); pnp serve never "
+                          f"runs a program the kit ships")
+    return [str(path), *argv[1:]]
 
 
 def version(png: bytes) -> str:
@@ -94,6 +134,7 @@ class Live:
     def __init__(self, root: Path, dpi: float = 100.0, interval: float = 0.2, editor: list[str] | None = None,
                  log: Callable[[str], None] | None = None):
         self.root = Path(root).resolve()
+        editor = resolve_editor(editor, self.root)  # once, at start (EditorError: a usage error)
         self.interval = interval
         self.editor = editor
         self.log = log or (lambda line: None)
@@ -256,12 +297,18 @@ class Live:
             argv.append(arg)
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL, cwd=self.root)
+                                    stderr=subprocess.DEVNULL, cwd=_neutral_folder())
         except OSError as exc:
             return f"the editor command could not start: {exc}"
         threading.Thread(target=proc.wait, daemon=True).start()  # reaped when it exits
         self.log(f"opened {file}:{line} in {argv[0]}")
         return None
+
+
+def _neutral_folder() -> str:
+    """Where the editor runs: the user's home (else the file system's root), never the game folder."""
+    home = Path.home()
+    return str(home) if home.is_dir() else os.path.abspath(os.sep)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -310,6 +357,9 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/events":
             self._events()
         elif path.startswith("/img/"):
+            if self.headers.get("Sec-Fetch-Site", "none") not in OWN_SITE:
+                self._send(403, b"a picture for another site\n")
+                return
             self._image(path, url.query)
         elif path == "/favicon.ico":  # browsers ask: nothing, rather than a 404 in the console
             self._send(204, b"")
@@ -386,7 +436,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = json.loads(self.rfile.read(length))
             file, line, col = body["file"], body.get("line", 0), body.get("col", 0)
-            if not (isinstance(file, str) and all(isinstance(v, int) and 0 <= v < 10**7 for v in (line, col))):
+            if not (isinstance(file, str) and all(type(v) is int and 0 <= v < 10**7 for v in (line, col))):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
             self._json(400, {"error": 'expected {"file": "...", "line": 1, "col": 1}'})
@@ -415,6 +465,14 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/"
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a connection mid-answer (a page reloaded, a picture no longer wanted) is not
+        news; anything else is one line in the terminal, never a traceback."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)):
+            return
+        self.live.log(f"a request failed: {type(exc).__name__}: {exc}")
 
     def stop(self) -> None:
         self.live.close()
