@@ -55,20 +55,29 @@ def inspect(root: Path | str, file: str) -> Picture:
 
 @lru_cache(maxsize=256)
 def _decode(path: Path, mtime_ns: int, size: int) -> Picture:
+    """Any format Pillow reads (PNG, JPEG and a phone's MPO, WebP, GIF, TIFF, BMP ...: its first frame), sized
+    before it is decoded. Pillow's own size limits (its warning past ~89 Mpx, its error past twice that) are far
+    beyond pnp's cap: either is reported as too large, in pnp's words, never let out to the terminal."""
+    import warnings
+
     from PIL import Image, UnidentifiedImageError  # only kits with pictures pay for Pillow
 
+    huge = f"far more than {MAX_PIXELS / 1e6:.0f} million pixels"
     try:
-        with Image.open(path) as im:
-            w, h = im.size
-            if im.format not in ("PNG", "JPEG"):
-                return Picture(None, UNREADABLE, f"it is {im.format or 'an unknown format'}, not PNG or JPEG")
-            if w * h > MAX_PIXELS:
-                return Picture(None, TOO_LARGE, f"{w}×{h} px; at most {MAX_PIXELS / 1e6:.0f} million pixels")
-            im.load()  # decode it all: a truncated or corrupt file fails here
-    except Image.DecompressionBombError:  # Pillow refuses to open it at all: far beyond our own cap
-        return Picture(None, TOO_LARGE, f"far more than {MAX_PIXELS / 1e6:.0f} million pixels")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return Picture(None, UNREADABLE, str(exc) or type(exc).__name__)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                w, h = im.size
+                if w * h > MAX_PIXELS:
+                    return Picture(None, TOO_LARGE, f"{w}×{h} px; at most {MAX_PIXELS / 1e6:.0f} million pixels")
+                im.load()  # decode it all: a truncated or corrupt file fails here
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return Picture(None, TOO_LARGE, huge)
+    except UnidentifiedImageError:
+        return Picture(None, UNREADABLE, "it is no picture format pnp reads (save it as PNG or JPEG)")
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        return Picture(None, UNREADABLE, f"it cannot be decoded whole, it may be truncated or damaged "
+                                         f"({str(exc)[:80] or type(exc).__name__})")
     return Picture(path, None, "", w, h)
 
 

@@ -85,3 +85,33 @@ def test_the_board_pdf_does_not_depend_on_the_folder_name(tmp_path):
         assert r.returncode == 0, r.stderr
     assert (tmp_path / "out-a" / "board-full.pdf").read_bytes() == \
         (tmp_path / "out-a-much-longer-folder-name" / "board-full.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("fmt", ["MPO", "WEBP", "GIF", "TIFF", "BMP"])
+def test_every_format_pillow_reads_is_printed(mini, tmp_path, fmt):
+    """A phone's photo is an MPO (a JPEG with a second frame): accepted like every format Pillow reads."""
+    buf = io.BytesIO()
+    first = Image.new("RGB", (240, 180), "#c04040")
+    if fmt == "MPO":
+        first.save(buf, format="MPO", save_all=True, append_images=[Image.new("RGB", (240, 180), "#4040c0")])
+    else:
+        first.save(buf, format=fmt)
+    _with_picture(mini, buf.getvalue())
+    r = _pnp("build", str(mini), "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "out" / "cards-a4.pdf").stat().st_size > 0
+
+
+def test_pillows_own_size_warning_is_pnps_error_in_its_words(mini):
+    """10000 x 10000 px: past pnp's cap and past the size Pillow warns about (its warning must not leak)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+
+    _with_picture(mini, b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 10000, 10000, 8, 2, 0, 0, 0))
+                  + chunk(b"IEND", b""))
+    r = _pnp("validate", str(mini))
+    assert r.returncode == 1 and "[E-image-too-large]" in r.stderr
+    assert "Warning" not in r.stderr and "Traceback" not in r.stderr

@@ -51,7 +51,8 @@ IMAGE_MISSING = rule("E-image-missing", (
     "or board."))
 
 IMAGE_UNREADABLE = rule("E-image-unreadable", (
-    "An image must be a file pnp can read (PNG or JPEG)."))
+    "An image must be a picture pnp can read whole: PNG, JPEG (a phone's MPO too), WebP, GIF, TIFF, BMP or another "
+    "format Pillow reads (its first frame prints)."))
 
 IMAGE_TOO_LARGE = rule("E-image-too-large", (
     "An image is too large to print: more than 50 MB on disk or 40 million pixels. Such a file would take "
