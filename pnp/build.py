@@ -174,7 +174,7 @@ def _render_one(shared: tuple, part: str):
     """Worker for -j: render one part of the kit the parent loaded (inherited by the fork)."""
     kit, opts = shared
     problems = Problems()
-    return render_part(kit, part, opts, problems), problems.items
+    return render_part(kit, part, opts, problems), problems
 
 
 def _warm(kit: Kit, todo: list[str]) -> None:
@@ -203,7 +203,7 @@ def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, pro
     results = []
     for part in todo:
         result, found = done[part]
-        problems.items.extend(found)
+        problems.extend(found)  # kept and counted, within the caps
         if result is not None:
             results.append(result)
     return results

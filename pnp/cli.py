@@ -32,8 +32,8 @@ def _print_problems(problems: Problems, fmt: str = "text") -> None:
         return
     for p in problems.sorted():
         click.echo(str(p), err=True)
-    if problems.items:
-        click.echo(f"{len(problems.errors)} error(s), {len(problems.warnings)} warning(s)", err=True)
+    if problems.items or problems.dropped:  # the totals count what was past the caps too
+        click.echo(f"{problems.error_count} error(s), {problems.warning_count} warning(s)", err=True)
 
 
 class _ProgressBar:

@@ -26,7 +26,10 @@ a bad cell where it is, as they do for YAML. How a cell is read:
 
 The file is read like a YAML content file: only a plain file inside the game folder, at most 5 MB,
 UTF-8 with or without a byte-order mark (Excel's "CSV UTF-8"); its values count against the kit's
-budget of values. Comma, semicolon or tab separated: whichever the header row uses most.
+budget of values. Comma, semicolon or tab separated: whichever the header row uses most. At most
+``MAX_COLUMNS`` columns (a spreadsheet's own limit), and a name of at most ``MAX_NAME`` characters. However
+broken the file, the rows are read one at a time and past ``problems.PER_FILE`` problems only counted, so
+a file of a million bad rows costs no more than its size.
 """
 from __future__ import annotations
 
@@ -35,7 +38,9 @@ import dataclasses
 import difflib
 import io
 import os
+import re
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -43,7 +48,7 @@ import yaml
 
 from .files import not_plain
 from .load import MAX_BYTES, Budget, Node, load_text
-from .problems import Loc, Problem, Problems
+from .problems import Loc, Problem, Problems, clip, quote
 from .rules.schema import CSV_FILE, CSV_HEADER, CSV_ROW, FILE_MISSING, FILE_UNREADABLE, YAML_ENCODING, YAML_TOO_LARGE
 from .schema import fields_of
 
@@ -53,6 +58,14 @@ CSV_LISTS = {"Deck": "cards", "Titles": "titles"}
 LIST_SEPARATOR = ";"
 #: the separators a CSV file may use (the header row's most frequent one wins; ties: this order)
 DELIMITERS = (",", ";", "\t")
+#: the most columns a CSV file may have: as many as a spreadsheet has (Excel, LibreOffice: XFD)
+MAX_COLUMNS = 16_384
+#: the longest CSV file name (its path in the game folder) read; longer ones cannot be made on most systems
+MAX_NAME = 255
+#: the problems of a header row's columns listed one by one; the columns past them share one
+HEADER_DETAIL = 10
+#: the columns a message lists by name (a row's missing cells)
+LISTED = 6
 
 TEXT, VALUE, LIST, YAML = "text", "value", "list", "yaml"
 
@@ -76,8 +89,8 @@ def expand(node: Node | None, cls, root: Path, problems: Problems, budget: Budge
     rows = None
     others = [k for k in ref.value if k != "csv"]
     for k in others:
-        problems.report(CSV_FILE, ref.key_locs.get(k, ref.loc), f"{name}.{k}",
-                        f"{name}: {{csv: FILE}} holds only csv, the CSV file's path; remove {k!r}")
+        problems.report(CSV_FILE, ref.key_locs.get(k, ref.loc), f"{name}.{clip(k)}",
+                        f"{name}: {{csv: FILE}} holds only csv, the CSV file's path; remove {quote(k)}")
     if not others:
         rows = read_rows(Path(root), ref.value["csv"], element_class(cls, name), problems,
                          budget if budget is not None else Budget(), name, sources)
@@ -145,18 +158,18 @@ def _kind(tp) -> tuple[str, bool]:
     return VALUE, False
 
 
-def _column(cls, header: str, index: int) -> Column | str:
-    """The column a header names, or what is wrong with it."""
+def _column(cls, header: str, index: int, explain: bool = True) -> Column | str:
+    """The column a header names, or what is wrong with it (without ``explain``: no "did you mean")."""
     keys = tuple(k.strip() for k in header.split("."))
     current = cls
     for depth, key in enumerate(keys):
         spec = {n: (tp, f) for n, tp, f in fields_of(current)}
         where = ".".join(keys[:depth])
         if key not in spec:
-            hint = difflib.get_close_matches(key, list(spec), n=1, cutoff=0.6)
+            hint = difflib.get_close_matches(key, list(spec), n=1, cutoff=0.6) if explain and len(key) <= 64 else []
             extra = f"; did you mean {'.'.join((*keys[:depth], hint[0]))!r}?" if hint else \
                 f"; the fields{' of ' + where if where else ''} are: {', '.join(spec)}"
-            return f"unknown field {key or '(empty)'!r}{' in ' + where if where else ''}{extra}"
+            return f"unknown field {quote(key or '(empty)')}{' in ' + where if where else ''}{extra}"
         tp, f = spec[key]
         if depth == len(keys) - 1:
             kind, item_text = _kind(tp)
@@ -166,9 +179,9 @@ def _column(cls, header: str, index: int) -> Column | str:
         here = ".".join(keys[:depth + 1])
         if not dataclasses.is_dataclass(inner):
             if get_origin(inner) is list:
-                return (f"{here} is a list: write it in one column {here!r}, each cell's items in YAML, "
+                return (f"{here} is a list: write it in one column {quote(here)}, each cell's items in YAML, "
                         f"e.g. [{{...}}, {{...}}]")
-            return f"{here} has no fields to name with a dot; name the column {here!r}"
+            return f"{here} has no fields to name with a dot; name the column {quote(here)}"
         current = inner
 
 
@@ -237,9 +250,9 @@ class _Reader:
         tags, duplicate keys, the kit's budget), every value and problem placed at the cell."""
         trial = Problems()
         node = load_text(raw, loc.file, trial, self.budget)
-        for p in trial.items:
-            self.problems.items.append(Problem(p.severity, p.code, loc, p.path,
-                                               f"in the YAML of column {col.letter} ({col.header}): {p.message}"))
+        for p in trial.sorted():
+            self.problems.add(Problem(p.severity, p.code, loc, p.path,
+                                      f"in the YAML of column {col.letter} ({col.header}): {p.message}"))
         if node is None:
             return None
         stack = [node]
@@ -254,8 +267,13 @@ class _Reader:
         return node
 
 
+def _first_line(text: str) -> str:
+    end = text.find("\n")
+    return text if end < 0 else text[:end]
+
+
 def _delimiter(text: str) -> str:
-    first = text.split("\n", 1)[0]
+    first = _first_line(text)
     counts = [(first.count(d), -i, d) for i, d in enumerate(DELIMITERS)]
     best = max(counts)
     return best[2] if best[0] else ","
@@ -268,9 +286,13 @@ def _open(root: Path, ref: Node, problems: Problems) -> tuple[str, str] | None:
         problems.report(CSV_FILE, ref.loc, "", "csv: names the CSV file holding the rows, relative to the game "
                                                "folder, e.g. {csv: decks/chance.csv}")
         return None
+    if len(name) > MAX_NAME:
+        problems.report(CSV_FILE, ref.loc, "", f"the CSV file's name {quote(name)} is too long: a file's path in the "
+                                               f"game folder is at most {MAX_NAME} characters")
+        return None
     shown = str(root / name)
     if not name.lower().endswith(".csv"):
-        problems.report(CSV_FILE, ref.loc, "", f"{name!r} does not end in .csv; save the sheet as CSV (UTF-8) "
+        problems.report(CSV_FILE, ref.loc, "", f"{quote(name)} does not end in .csv; save the sheet as CSV (UTF-8) "
                                                f"and name that file")
         return None
     base = root.resolve()
@@ -316,22 +338,44 @@ def _open(root: Path, ref: Node, problems: Problems) -> tuple[str, str] | None:
         return None
 
 
-def _records(text: str, shown: str, problems: Problems) -> list[list[str]] | None:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
-    out: list[list[str]] = []
+def _records(text: str, shown: str, problems: Problems) -> Iterator[list[str]] | None:
+    """The file's records, one at a time (a million short rows are not a million lists at once); None when
+    it is not CSV (reported where it breaks: read once through before any row is looked at) or its header
+    row has more than MAX_COLUMNS cells."""
+    delimiter = _delimiter(text)
+    # the header's cells counted before the csv module makes a list of them (quoted cells taken out)
+    width = re.sub(r'"[^"]*"', "", _first_line(text)).count(delimiter) + 1
+    if width > MAX_COLUMNS:
+        _too_wide(width, shown, problems)
+        return None
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows = 0
     while True:
         try:
-            record = next(reader)
+            next(reader)
         except StopIteration:
-            return out
+            break
         except csv.Error as exc:
-            row = len(out) + 1
+            row = rows + 1
             problems.report(CSV_ROW, Loc(shown, row, 1), "",
                             f"row {row} cannot be read as CSV ({exc}, line {reader.line_num} of the file): a cell "
                             f"that starts with a quote must end with one (write a quote inside it twice: \"\"), "
                             f"and a cell holds at most 128 kB")
             return None
-        out.append(record)
+        rows += 1
+    return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+
+
+def _too_wide(width: int, shown: str, problems: Problems) -> None:
+    problems.report(CSV_HEADER, Loc(shown, 1, 1), "",
+                    f"the header row has {width:,} columns; a CSV file has at most {MAX_COLUMNS:,} (a spreadsheet's "
+                    f"columns A to {letter(MAX_COLUMNS)}): the header names the fields of each row, one a column")
+
+
+def _listed(columns: list[Column]) -> str:
+    """Some columns by letter and header: the first LISTED, then how many more."""
+    named = ", ".join(f"{c.letter} ({c.header or 'no header'})" for c in columns[:LISTED])
+    return named + (f" and {len(columns) - LISTED:,} more" if len(columns) > LISTED else "")
 
 
 def read_rows(root: Path, ref: Node, cls, problems: Problems, budget: Budget, list_path: str,
@@ -342,12 +386,19 @@ def read_rows(root: Path, ref: Node, cls, problems: Problems, budget: Budget, li
     if opened is None:
         return None
     shown, text = opened
+    del opened
     if sources is not None:
         sources[ref.value] = root / ref.value
     records = _records(text, shown, problems)
     if records is None:
         return None
-    columns = _header(records[0] if records else [], cls, shown, problems)
+    del text  # the reader holds its own copy
+    header = next(records, [])
+    if len(header) > MAX_COLUMNS:  # a header whose quoted cells hold line breaks: counted only now
+        _too_wide(len(header), shown, problems)
+        return None
+    columns = _header(header, cls, shown, problems)
+    del header
     if columns is None:
         return None
     named = [c for c in columns if c.keys]
@@ -355,23 +406,28 @@ def read_rows(root: Path, ref: Node, cls, problems: Problems, budget: Budget, li
     rows: list[Node] = []
     reported_blank: set[int] = set()
     bad = False
-    for index, record in enumerate(records[1:], start=2):
+    for index, record in enumerate(records, start=2):
         cells = [c.strip() for c in record]
         if not any(cells):  # a blank row
             continue
         if len(cells) < len(columns):
-            missing = ", ".join(f"{c.letter} ({c.header or 'no header'})" for c in columns[len(cells):])
-            problems.report(CSV_ROW, Loc(shown, index, len(cells) + 1), "",
-                            f"row {index} has {len(cells)} cell(s) and the header {len(columns)}: column(s) {missing} "
-                            f"are missing; add the empty cells (a separator each)")
             bad = True
+            if problems.full(shown):  # past the cap: counted, no message made
+                problems.count(CSV_ROW, shown)
+                continue
+            problems.report(CSV_ROW, Loc(shown, index, len(cells) + 1), "",
+                            f"row {index} has {len(cells)} cell(s) and the header {len(columns)}: column(s) "
+                            f"{_listed(columns[len(cells):])} are missing; add the empty cells (a separator each)")
             continue
         beyond = next((i for i in range(len(columns), len(cells)) if cells[i]), None)
         if beyond is not None:
+            bad = True
+            if problems.full(shown):
+                problems.count(CSV_ROW, shown)
+                continue
             problems.report(CSV_ROW, Loc(shown, index, beyond + 1), "",
                             f"a value in column {letter(beyond + 1)}, after the last header (column "
                             f"{letter(len(columns))}); name the field in the header row or remove the value")
-            bad = True
             continue
         for c in columns:
             if not c.keys and cells[c.index] and c.index not in reported_blank:
@@ -434,7 +490,7 @@ def _header(cells: list[str], cls, shown: str, problems: Problems) -> list[Colum
                         f"the first row must name the fields of each row ({fields}); it is empty")
         return None
     columns: list[Column] = []
-    bad = False
+    bad: list[int] = []  # the columns found wrong; past HEADER_DETAIL of them, only counted
     seen: dict[tuple[str, ...], Column] = {}
     for i, raw in enumerate(cells):
         header = raw.strip()
@@ -442,21 +498,30 @@ def _header(cells: list[str], cls, shown: str, problems: Problems) -> list[Colum
         if not header:
             columns.append(Column(i, "", (), VALUE))
             continue
-        col = _column(cls, header, i)
+        col = _column(cls, header, i, explain=len(bad) < HEADER_DETAIL)
         if isinstance(col, str):
-            problems.report(CSV_HEADER, loc, "", f"column {letter(i + 1)} ({header!r}): {col}")
-            bad = True
+            bad.append(i)
+            if len(bad) <= HEADER_DETAIL:
+                problems.report(CSV_HEADER, loc, "", f"column {letter(i + 1)} ({quote(header)}): {col}")
             continue
         clash = next((c for k, c in seen.items() if k == col.keys[:len(k)] or col.keys == k[:len(col.keys)]), None)
         if clash is not None:
-            what = "repeats" if clash.keys == col.keys else "overlaps"
-            problems.report(CSV_HEADER, loc, "",
-                            f"column {col.letter} ({header!r}) {what} column {clash.letter} ({clash.header!r}); "
-                            f"{'keep one of them' if what == 'repeats' else 'name a mapping whole or by its fields, not both'}")
-            bad = True
+            bad.append(i)
+            if len(bad) <= HEADER_DETAIL:
+                what = "repeats" if clash.keys == col.keys else "overlaps"
+                fix = "keep one of them" if what == "repeats" else "name a mapping whole or by its fields, not both"
+                problems.report(CSV_HEADER, loc, "", f"column {col.letter} ({quote(header)}) {what} column "
+                                                     f"{clash.letter} ({quote(clash.header)}); {fix}")
             continue
         seen[col.keys] = col
         columns.append(col)
+    if len(bad) > HEADER_DETAIL:
+        rest = bad[HEADER_DETAIL:]
+        fields = ", ".join(n for n, _, _ in fields_of(cls))
+        problems.report(CSV_HEADER, Loc(shown, 1, rest[0] + 1), "",
+                        f"and {len(rest):,} more column(s) of the header row (from column {letter(rest[0] + 1)} to "
+                        f"{letter(rest[-1] + 1)}) name no field or repeat one; each column names one field of a row "
+                        f"({fields}), once")
     if bad:
         return None
     named = {c.keys[0] for c in columns if c.keys}
@@ -476,18 +541,21 @@ def named_files(data: bytes, yaml_named) -> list[str]:
     (``picture.file``), and what ``yaml_named`` finds in cells holding YAML. [] when it does not read."""
     try:
         text = data.decode("utf-8-sig")
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text)))
+        records = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+        del text
+        header = next(records, None)
+        if header is None:
+            return []
+        filecols = {i for i, h in enumerate(header) if h.strip().split(".")[-1].strip().endswith("file")}
+        del header
+        out: list[str] = []
+        for record in records:  # one at a time
+            for i, cell in enumerate(record):
+                cell = cell.strip()
+                if i in filecols and cell:
+                    out.append(cell)
+                elif cell[:1] in ("[", "{") and "file" in cell:
+                    out += yaml_named(cell.encode("utf-8"))
     except (UnicodeDecodeError, csv.Error):
         return []
-    if not records:
-        return []
-    filecols = [i for i, h in enumerate(records[0]) if h.strip().split(".")[-1].strip().endswith("file")]
-    out: list[str] = []
-    for record in records[1:]:
-        for i, cell in enumerate(record):
-            cell = cell.strip()
-            if i in filecols and cell:
-                out.append(cell)
-            elif cell[:1] in ("[", "{") and "file" in cell:
-                out += yaml_named(cell.encode("utf-8"))
     return out

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from .files import MAX_BYTES, not_plain
-from .problems import Loc, Problems
+from .problems import Loc, Problems, clip, quote
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
                            YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
 
@@ -226,7 +226,7 @@ def _convert(node, path: str, loader, problems: Problems, budget: Budget, depth:
     loc = _loc(path, node.start_mark)
     if isinstance(node, yaml.ScalarNode):
         if node.tag not in _SCALAR_TAGS:
-            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r}; remove it and write a plain value")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {quote(node.tag)}; remove it and write a plain value")
             return Node(node.value, loc)
         if node.tag == "tag:yaml.org,2002:str":  # most values: no constructor needed
             return Node(node.value, loc)
@@ -237,11 +237,11 @@ def _convert(node, path: str, loader, problems: Problems, budget: Budget, depth:
         return Node(value, loc)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
-            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a list")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {quote(node.tag)} on a list")
         return Node([_convert(n, path, loader, problems, budget, depth + 1) for n in node.value], loc)
     if isinstance(node, yaml.MappingNode):
         if node.tag != "tag:yaml.org,2002:map":
-            problems.report(YAML_TAG, loc, "", f"unsupported tag {node.tag!r} on a mapping")
+            problems.report(YAML_TAG, loc, "", f"unsupported tag {quote(node.tag)} on a mapping")
         out: dict[str, Node] = {}
         key_locs: dict[str, Loc] = {}
         same: dict[object, str] = {}  # a key as YAML reads it (50 and 0050 are both 50) -> as written
@@ -258,9 +258,9 @@ def _convert(node, path: str, loader, problems: Problems, budget: Budget, depth:
             if key in out or read in same:
                 earlier = key if key in out else same[read]
                 first = key_locs[earlier]
-                also = "" if earlier == key else f" ({earlier!r} and {key!r} are the same number)"
-                problems.report(YAML_DUPLICATE_KEY, kloc, key,
-                                f"duplicate key {key!r}{also} (first at line {first.line}); keep one of them")
+                also = "" if earlier == key else f" ({quote(earlier)} and {quote(key)} are the same number)"
+                problems.report(YAML_DUPLICATE_KEY, kloc, clip(key),
+                                f"duplicate key {quote(key)}{also} (first at line {first.line}); keep one of them")
                 continue
             same[read] = key
             key_locs[key] = kloc

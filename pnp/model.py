@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 from .schema import Entity, doc, entity
-from .values import Amount, Colour, Id, Label, Length, Text
+from .values import Amount, Colour, FileName, Id, Label, Length, Text
 
 
 #: Vector icons the layouts can draw. A space, deck or token names one of these.
@@ -187,7 +187,7 @@ class Game(Entity):
 class Picture(Entity):
     """A raster image from the game folder, printed at a set size (it needs 300 dpi at that size)."""
 
-    file: str = doc("image file, relative to the game folder (PNG or JPEG)")
+    file: FileName = doc("image file, relative to the game folder (PNG or JPEG)")
     width: Length = doc("printed width")
     height: Length = doc("printed height")
     x: float = doc("centre x in mm (board centre: from the board's centre)", 0.0)

@@ -32,16 +32,26 @@ def new_game(name: str, dest_root: Path, source: Path | None = None, cards_csv: 
     With ``cards_csv`` (a CSV file of cards, header row = card fields): the starter, whose deck
     ``luck`` reads its cards from ``decks/luck.csv``, a copy of the file, and ``rules.deck_sizes``
     counts them. The CSV is read first: a content error in it (ScaffoldContentError) creates nothing."""
+    from .problems import quote
+    from .values import MAX_ID
+
+    if len(name) > MAX_ID:
+        raise ScaffoldError(f"{quote(name)} is too long for a game id: at most {MAX_ID} characters (e.g. my-game)")
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
-        raise ScaffoldError(f"{name!r} is not a game id: use lowercase letters, digits, - and _ (e.g. my-game)")
+        raise ScaffoldError(f"{quote(name)} is not a game id: use lowercase letters, digits, - and _ (e.g. my-game)")
     dest = dest_root / name
     if dest.exists() or dest.is_symlink():
         raise ScaffoldError(f"{dest} already exists; choose another name or remove it")
     src = source or STARTER
     count = _read_cards(cards_csv) if cards_csv is not None else None
     _check_copyable(Path(src))
-    dest_root.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    try:
+        dest_root.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    except OSError as exc:  # a folder one cannot write, a full disk: nothing half made is left
+        shutil.rmtree(dest, ignore_errors=True)
+        why = exc.strerror or "some of its files could not be copied"  # shutil.Error: a list of every file
+        raise ScaffoldError(f"cannot create {dest} ({why})") from None
     if cards_csv is not None:
         _take_cards(dest, cards_csv, count)
     game = dest / "game.yaml"

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 from .load import Node
-from .problems import Loc, Problems
+from .problems import Loc, Problems, clip, quote
 from .rules.schema import (SCHEMA_AMOUNT, SCHEMA_CHOICE, SCHEMA_COLOUR, SCHEMA_EMPTY_TEXT, SCHEMA_ID, SCHEMA_LENGTH,
                            SCHEMA_MISSING, SCHEMA_TYPE, SCHEMA_UNKNOWN_KEY)
 
@@ -175,11 +175,13 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
         raise _Invalid
     if origin is Literal:
         choices = args
-        if node.value not in choices:
-            hint = difflib.get_close_matches(str(node.value), [str(c) for c in choices], n=1)
+        value = node.value
+        if isinstance(value, (dict, list)) or value not in choices:  # a list is not hashed, nor compared
+            hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1) \
+                if isinstance(value, (str, int, float)) and len(str(value)) <= 64 else []
             extra = f"; did you mean {hint[0]!r}?" if hint else ""
             problems.report(SCHEMA_CHOICE, node.loc, path,
-                            f"{node.value!r} is not one of {', '.join(map(repr, choices))}{extra}")
+                            f"{quote(value)} is not one of {', '.join(map(repr, choices))}{extra}")
             raise _Invalid
         return node.value
     if origin is list:
@@ -203,7 +205,7 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
             raise _Invalid
         out_d, bad = {}, False
         for key, child in node.value.items():
-            kpath = f"{path}.{key}" if path else str(key)
+            kpath = f"{path}.{clip(str(key))}" if path else clip(str(key))
             try:
                 k = _scalar(key_tp, key, node.key_locs.get(key, child.loc), problems, kpath)
                 out_d[k] = _convert(val_tp, child, problems, kpath)
@@ -231,10 +233,10 @@ def _convert_union(args, node: Node, problems: Problems, path: str) -> Any:
             if node.is_map and _shape(a)[0] in (dataclasses.dataclass, dict) and trial.items:
                 shaped = trial if shaped is None else Problems()  # two mapping alternatives: say neither
             continue
-        problems.items.extend(trial.items)
+        problems.extend(trial)
         return value
     if shaped is not None and shaped.items:
-        problems.items.extend(shaped.items)
+        problems.extend(shaped)
         raise _Invalid
     problems.report(SCHEMA_TYPE, node.loc, path,
                     f"expected {' or '.join(_type_name(a) for a in args)}, got {_describe(node)}")
@@ -247,8 +249,7 @@ def _describe(node: Node) -> str:
         return "a mapping"
     if isinstance(v, list):
         return "a list"
-    text = repr(v)
-    return text if len(text) < 40 else text[:37] + "...'"
+    return quote(v)
 
 
 #: the rule a value type (pnp/values.py) that fails to parse is reported under; other types: E-schema-type
@@ -267,20 +268,20 @@ def _scalar(tp, raw, loc: Loc, problems: Problems, path: str):
         if tp is bool:
             if isinstance(raw, bool):
                 return raw
-            raise ValueError(f"expected true or false, got {raw!r}")
+            raise ValueError(f"expected true or false, got {quote(raw)}")
         if tp is int:
             if isinstance(raw, bool) or not isinstance(raw, int):
-                if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+                if isinstance(raw, str) and raw.strip().lstrip("-").isdigit() and len(raw) <= 100:
                     return int(raw)
-                raise ValueError(f"expected a whole number, got {raw!r}")
+                raise ValueError(f"expected a whole number, got {quote(raw)}")
             return raw
         if tp is float:
             if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-                raise ValueError(f"expected a number, got {raw!r}")
+                raise ValueError(f"expected a number, got {quote(raw)}")
             return float(raw)
         if tp is str:
             if isinstance(raw, bool) or raw is None:
-                raise ValueError(f"expected text, got {raw!r}")
+                raise ValueError(f"expected text, got {quote(raw)}")
             return str(raw)
     except ValueError as exc:
         rule = _VALUE_RULES.get(tp.__name__, SCHEMA_TYPE)
@@ -308,9 +309,10 @@ def _convert_object(cls, node: Node, problems: Problems, path: str):
     for key, child in node.value.items():
         kloc = node.key_locs.get(key, child.loc)
         if key not in names:
-            hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6) if len(key) <= 64 else []
             extra = f"; did you mean {hint[0]!r}?" if hint else f"; allowed here: {', '.join(names)}"
-            problems.report(SCHEMA_UNKNOWN_KEY, kloc, f"{path}.{key}" if path else key, f"unknown key {key!r}{extra}")
+            problems.report(SCHEMA_UNKNOWN_KEY, kloc, f"{path}.{clip(key)}" if path else clip(key),
+                            f"unknown key {quote(key)}{extra}")
             bad = True
     for name, tp, f in spec:
         fpath = f"{path}.{name}" if path else name

@@ -14,7 +14,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 from .csvdata import csv_field
 from .parts import FILES as CONTENT_FILES
 from .schema import fields_of
-from .values import Amount, Colour, Id, Label, Length, Text
+from .values import Amount, Colour, FileName, Id, Label, Length, Text
 
 #: file kind -> (model class, schema file name), from the registry of content files
 FILES = {cf.kind: (cf.model_class(), cf.schema) for cf in CONTENT_FILES}
@@ -28,6 +28,7 @@ _SCALARS = {
     Text: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]},
     Label: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]},
     str: {"type": "string"},
+    FileName: {"type": "string"},
     int: {"type": "integer"},
     float: {"type": "number"},
     bool: {"type": "boolean"},

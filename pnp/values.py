@@ -2,11 +2,13 @@
 
 Each parses itself from a YAML scalar and raises ``ValueError`` with a message a
 designer can act on. ``schema.py`` calls ``parse`` and turns the error into a
-problem at the value's line.
+problem at the value's line. A message quotes the value short (``problems.quote``).
 """
 from __future__ import annotations
 
 import re
+
+from .problems import quote
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 
@@ -25,15 +27,15 @@ class Length(float):
         elif isinstance(raw, str):
             m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", raw)
             if not m:
-                raise ValueError(f"{raw!r} is not a length; write a number of mm such as 57 or 57mm")
+                raise ValueError(f"{quote(raw)} is not a length; write a number of mm such as 57 or 57mm")
             unit = m.group(2).lower() or "mm"
             if unit not in MM_PER:
-                raise ValueError(f"unknown unit {m.group(2)!r} in {raw!r}; use mm, cm, in or pt")
+                raise ValueError(f"unknown unit {quote(m.group(2))} in {quote(raw)}; use mm, cm, in or pt")
             value = float(m.group(1)) * MM_PER[unit]
         else:
             raise ValueError("expected a length such as 57 or 57mm")
         if value < 0:
-            raise ValueError(f"a length cannot be negative ({raw})")
+            raise ValueError(f"a length cannot be negative ({quote(raw)})")
         return cls(value)
 
 
@@ -45,9 +47,9 @@ class Amount(int):
     @classmethod
     def parse(cls, raw) -> "Amount":
         if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and not raw.is_integer()):
-            raise ValueError(f"expected a whole number, got {raw!r}")
+            raise ValueError(f"expected a whole number, got {quote(raw)}")
         if raw < 0:
-            raise ValueError(f"cannot be negative ({raw}); amounts are written as positive numbers")
+            raise ValueError(f"cannot be negative ({quote(raw)}); amounts are written as positive numbers")
         return cls(int(raw))
 
 
@@ -59,12 +61,12 @@ class Colour(str):
     @classmethod
     def parse(cls, raw) -> "Colour":
         if not isinstance(raw, str):
-            raise ValueError(f"expected a colour such as \"#1a7f3c\" (quote it in YAML), got {raw!r}")
+            raise ValueError(f"expected a colour such as \"#1a7f3c\" (quote it in YAML), got {quote(raw)}")
         s = raw.strip()
         if re.fullmatch(r"#[0-9a-fA-F]{3}", s):
             s = "#" + "".join(c * 2 for c in s[1:])
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", s):
-            raise ValueError(f"{raw!r} is not a colour; write it as \"#rrggbb\", for example \"#1a7f3c\"")
+            raise ValueError(f"{quote(raw)} is not a colour; write it as \"#rrggbb\", for example \"#1a7f3c\"")
         return cls(s.lower())
 
     @property
@@ -72,18 +74,26 @@ class Colour(str):
         return tuple(int(self[i:i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
+#: the longest id: ids name files, zip entries and pictures' addresses (a deck's and a card's together), which
+#: must stay well under the 255 characters a file name may have
+MAX_ID = 64
+
+
 class Id(str):
-    """An identifier: lowercase letters, digits, ``-`` and ``_``."""
+    """An identifier: lowercase letters, digits, ``-`` and ``_``; at most ``MAX_ID`` characters."""
 
     schema_doc = "an id: lowercase letters, digits, - and _"
 
     @classmethod
     def parse(cls, raw) -> "Id":
         if isinstance(raw, bool) or not isinstance(raw, (str, int)):
-            raise ValueError(f"expected an id such as 'irish', got {raw!r}")
+            raise ValueError(f"expected an id such as 'irish', got {quote(raw)}")
         s = str(raw)
+        if len(s) > MAX_ID:
+            raise ValueError(f"{quote(s)} is too long for an id: at most {MAX_ID} characters (ids name files and "
+                             f"pictures); write a shorter one")
         if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", s):
-            raise ValueError(f"{s!r} is not an id; use lowercase letters, digits, - and _ (e.g. 'tocharian-a')")
+            raise ValueError(f"{quote(s)} is not an id; use lowercase letters, digits, - and _ (e.g. 'tocharian-a')")
         return cls(s)
 
 
@@ -101,7 +111,7 @@ class Text(str):
     @classmethod
     def parse(cls, raw) -> "Text":
         if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
-            raise ValueError(f"expected text, got {raw!r}")
+            raise ValueError(f"expected text, got {quote(raw)}")
         s = str(raw)
         if not s.strip():
             raise ValueError("text is empty; write the text or remove the key")
@@ -116,8 +126,29 @@ class Label(str):
     @classmethod
     def parse(cls, raw) -> "Label":
         if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
-            raise ValueError(f"expected text, got {raw!r}")
+            raise ValueError(f"expected text, got {quote(raw)}")
         s = str(raw)
         if not s.strip():
             raise ValueError("text is empty; write it or remove the key")
+        return cls(s)
+
+
+#: the longest path of a file content names (a picture), relative to the game folder: longer names cannot be
+#: made on most systems
+MAX_NAME = 255
+
+
+class FileName(str):
+    """A file's path relative to the game folder (a picture): at most ``MAX_NAME`` characters."""
+
+    schema_doc = "a file's path in the game folder"
+
+    @classmethod
+    def parse(cls, raw) -> "FileName":
+        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
+            raise ValueError(f"expected a file's path in the game folder, got {quote(raw)}")
+        s = str(raw)
+        if len(s) > MAX_NAME:
+            raise ValueError(f"the file name {quote(s)} is too long: a file's path in the game folder is at most "
+                             f"{MAX_NAME} characters")
         return cls(s)
