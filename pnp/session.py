@@ -255,8 +255,10 @@ class Session:
                 return Update(set(), set(), self.problems, self.error)
             rules.run(kit, problems)
             entries, skipped = self._lay_out(kit, problems)
-            for out in skipped:  # keep what was last drawn of an output the layout could not draw now
-                entries.update({k: e for k, e in self._entries.items() if e.info.output == out and k not in entries})
+            if skipped:  # keep what was last drawn of an output the layout could not draw now, in the order it had
+                kept = {k: e for k, e in self._entries.items() if e.info.output in skipped and k not in entries}
+                order = list(self._entries) + [k for k in entries if k not in self._entries]
+                entries = {k: entries.get(k) or kept[k] for k in order if k in entries or k in kept}
             old = self._entries
             changed_ids = {k for k, e in entries.items() if k not in old or old[k].signature() != e.signature()}
             removed = set(old) - set(entries)

@@ -37,8 +37,11 @@ def ready_fonts(theme) -> None:
 
 
 def _register(name: str) -> None:
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(get_font(name).ttfont)
+    """Make the font reportlab draws ``name`` with the one pnp measures: registered once, and again when the
+    game's font file was saved anew (a long-running pnp serve or watch reads it again)."""
+    ttfont = get_font(name).ttfont
+    if name not in pdfmetrics.getRegisteredFontNames() or pdfmetrics.getFont(name) is not ttfont:
+        pdfmetrics.registerFont(ttfont)
 
 
 def _box(b):

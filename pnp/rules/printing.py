@@ -35,12 +35,18 @@ TERMS_PLACEHOLDER = rule("E-terms-placeholder", (
 
 FONT_UNKNOWN = rule("E-font-unknown", (
     "theme.fonts names a font that is neither in the game's own fonts/ folder nor one of the fonts that ship "
-    "with pnp (fonts are named by their file stem, e.g. NotoSans-Bold), or one pnp cannot embed: a PDF embeds "
-    "TrueType (glyf) outlines, so an .otf with PostScript (CFF) outlines needs its .ttf version."))
+    "with pnp (fonts are named by their file stem, e.g. NotoSans-Bold), or one pnp cannot use: a PDF embeds "
+    "TrueType (glyf) outlines, so an .otf with PostScript (CFF) outlines needs its .ttf version; and a font "
+    "file that is damaged, cut short or not a TrueType font at all (its tables must lie inside the file and "
+    "hold what they say: every glyph's width and place, every range of its character map), or that reportlab, "
+    "which writes the PDFs, cannot embed (a name or table it does not read), is refused before anything reads more "
+    "of it. The message names the file and what is wrong; replace it with a sound copy of the font."))
 
 GLYPH_MISSING = rule("E-glyph-missing", (
-    "A printed text contains a character that neither the game's fonts nor their fallbacks can draw; it would "
-    "print as an empty box. Replace or transliterate it, or add a font with that script to fonts/."))
+    "A printed text contains a character that neither the game's fonts nor their fallbacks can draw, or that "
+    "is no character to print at all (a control character such as U+0007, a noncharacter such as U+FFFF); it "
+    "would print as an empty box, or as nothing. Replace or transliterate it (remove a control character), or "
+    "add a font with that script to fonts/."))
 
 IMAGE_OUTSIDE = rule("E-image-outside", (
     "An image path must stay inside the game's folder (no ../ or absolute paths leaving it), so a kit is one "
@@ -323,7 +329,7 @@ def _glyphs(v: Validator) -> None:
                 try:
                     if fontlib.missing_glyphs(ch, name):
                         out.append(name)
-                except fontlib.FontMissing:
+                except fontlib.FontMissing:  # (and FontBroken) reported by _fonts at its line in theme.fonts
                     pass
             coverage[ch] = tuple(out)
         return coverage[ch]
@@ -338,17 +344,36 @@ def _glyphs(v: Validator) -> None:
             missing: dict[str, tuple[str, ...]] = {}
             for ch in dict.fromkeys(text):
                 if ch in new:
-                    lack = () if ch.isspace() else lacking(ch)
+                    lack = () if ch.isspace() and not fontlib.unprintable(ch) else lacking(ch)
                     if lack:
                         missing[ch] = lack
                     else:
                         printable.add(ch)
             if not missing:
                 continue
-            shown = [f"{ch!r} (U+{ord(ch):04X})" for ch in list(missing)[:8]]
-            more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-            lack_all = sorted({f for lack in missing.values() for f in lack})
-            v.report(GLYPH_MISSING, obj, name,
-                     f"no glyph for {', '.join(shown)}{more} in font(s) {', '.join(lack_all)} or their fallbacks: it "
-                     f"would print as a box; replace or transliterate the character, or add a font with it to fonts/ "
-                     f"and name it in theme.fonts", path=path)
+            v.report(GLYPH_MISSING, obj, name, _glyph_message(missing), path=path)
+
+
+def _glyph_message(missing: dict[str, tuple[str, ...]]) -> str:
+    """Characters no font draws (``missing``: char -> the fonts lacking it), then those that are no characters
+    to print (controls, noncharacters)."""
+    def shown(chars: list[str]) -> str:
+        out = []
+        for ch in chars[:8]:
+            what = fontlib.unprintable(ch)
+            out.append(f"{ch!r} (U+{ord(ch):04X}{', ' + what if what else ''})")
+        return ", ".join(out) + (f" and {len(chars) - 8} more" if len(chars) > 8 else "")
+
+    odd = [ch for ch in missing if fontlib.unprintable(ch)]
+    glyphless = [ch for ch in missing if ch not in odd]
+    lacking = sorted({f for ch in glyphless for f in missing[ch]})
+    parts = []
+    if glyphless:
+        parts.append(f"no glyph for {shown(glyphless)} in font(s) {', '.join(lacking)} or their fallbacks: it "
+                     f"would print as a box; replace or transliterate the character, or add a font with it to "
+                     f"fonts/ and name it in theme.fonts")
+    if odd:
+        parts.append(f"{shown(odd)} {'is' if len(odd) == 1 else 'are'} not a printable character and would print "
+                     f"as a box or not at all; remove {'it' if len(odd) == 1 else 'them'} (in YAML, look for an "
+                     f"escape such as \\u0007 or \\x1b)")
+    return "; ".join(parts)

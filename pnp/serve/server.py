@@ -264,6 +264,12 @@ class Live:
             e = update.error
             error = dict(self._where(e.loc, files) or {"file": "", "line": 0, "col": 0},
                          message=e.message, code=e.code, text=self._display(e))
+        elif s.skipped:  # content the layouts cannot draw (a broken font): the banner, over the last good pictures
+            e = next((p for p in problems if p.severity == ERROR), None)
+            if e is not None:
+                why = f"{', '.join(s.skipped)} could not be drawn, the pictures are the last good ones: "
+                error = dict(self._where(e.loc, files) or {"file": "", "line": 0, "col": 0},
+                             message=why + e.message, code=e.code, text=why + self._display(e))
         self.files = files
         kit = s.kit
         title = kit.game.title if kit is not None else self.root.name
