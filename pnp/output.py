@@ -34,11 +34,23 @@ changes, and the folder is the one name users open. Renaming files one by one (p
 leaves a mix after a kill; a link per file would keep ``output/<game>`` a real folder but make
 every PDF a link (copied as links, listed as links). With the folder as the link, its files are
 plain files, and what a build must do besides is carry what it did not write. A program that
-writes into the folder *during* a build (``pnp preview`` at the same moment) may lose what it
-wrote after the build carried the folder's files; builds of one folder take turns (the lock).
+writes into the folder *during* a build may lose what it wrote after the build carried the
+folder's files; builds of one folder take turns (the lock), and ``pnp preview`` takes that lock too.
 
-Other writers (``pnp calibrate``, ``pnp schema``, previews) use ``write_all``: each file whole
-(written to a temporary name, then renamed), leftover temporaries of a killed run removed.
+Other writers (``pnp calibrate``, ``pnp schema``, previews, the shop's zip) use ``write_all``: each
+file whole (written to a temporary name, then renamed), leftover temporaries of a killed run removed.
+A preview writing into a build's folder (``output/<game>/preview``) holds the build's lock while it
+writes (``writing_into``): a build never carries a half-written preview, nor removes the generation a
+preview is writing into.
+
+What pnp writes over, and what it trusts
+-----------------------------------------
+Every output path passes ``check_target`` before anything is written: a folder pnp writes into must be
+new or a folder, a file it replaces must be a plain file pnp wrote (``_made_by_pnp``); never a device,
+FIFO or socket, a link where a file belongs, nor anything in a game folder. The folder's own record
+(``.<name>.pnp``) is checked before a build believes it (``OutputFolder._check_meta``): a real folder,
+holding only the entries pnp makes there, a journal naming one of them, links naming its generations.
+Anything else is an ``OutputError`` (exit 2), with nothing deleted or moved.
 
 Test-only hooks (environment variables, read when used; unset in normal use):
 ``PNP_TEST_KILL_AT=point[:n]`` sends SIGKILL to the process itself the n-th time (default 1)
@@ -47,11 +59,13 @@ the writer act as if symlinks, or the atomic exchange, were unavailable.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
 import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,6 +192,104 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
+# ------------------------------------------------------------------------------ output targets
+def check_target(path: Path, folder: bool) -> None:
+    """Refuse an output path pnp must not write (``OutputError``: exit 2), before anything is written.
+
+    ``folder``: a folder pnp writes into (build, preview, tts, calibrate, schema) must be new or a folder
+    (a link to one is followed). Else a file pnp writes whole (the shop's zip, each file ``write_all``
+    writes) must be new or a plain file pnp wrote (``_made_by_pnp``): a file it did not write is never
+    replaced. Never a device, a FIFO or a socket, nor anything in a game folder (one holding game.yaml,
+    or any folder under it), whether the path or the place it leads to is in one."""
+    for where in {Path(os.path.abspath(path)), Path(os.path.realpath(path))}:
+        for d in (where, *where.parents):
+            if os.path.lexists(d / "game.yaml"):
+                raise OutputError(f"{path} is in the game folder {d} (it holds game.yaml): pnp never writes into "
+                                  f"a game's folder; name a path outside it with --out")
+    _check_kind(path, folder)
+
+
+def _check_kind(path: Path, folder: bool) -> None:
+    """What ``check_target`` checks of ``path`` itself, not where it is (``write_all``: a file in a folder
+    that passed ``check_target``)."""
+    try:
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            if not folder:
+                raise OutputError(f"{path} is a symbolic link: pnp replaces only a plain file it wrote; remove the "
+                                  f"link or name another file with --out")
+            st = os.stat(path)
+    except OSError:  # absent (or a link to nothing, or under a file): a new path; writing says if it cannot be made
+        return
+    kind = _odd_kind(st.st_mode)
+    what = "folder" if folder else "file"
+    if kind:
+        raise OutputError(f"{path} is {kind}, not a {what} pnp writes: pnp writes only its own files and folders, or "
+                          f"new ones; name another path with --out")
+    if folder and not stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"{path} is a file, not a folder: name a folder (a new one, or one pnp made) with --out")
+    if not folder and stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"{path} is a folder: --out names the file to write (a new one, or one pnp made)")
+    if not folder and not _made_by_pnp(path):
+        raise OutputError(f"{path} exists and pnp did not write it: pnp replaces only its own files; move it away "
+                          f"or name another file with --out")
+
+
+def _odd_kind(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is when it is neither a plain file nor a folder (None: one of those)."""
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return "not a plain file"
+    return None
+
+
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _made_by_pnp(path: Path) -> bool:
+    """Whether the plain file ``path`` is one pnp writes through ``write_all``, told by its bytes: a PDF pnp made
+    (``/Creator (pnp)``), a print-shop zip (one ``<x>-shop/`` folder with its ``files.csv``), a schema
+    (``"title": "pnp ..."``), a PNG (previews carry no mark of their own: any PNG under a preview's name
+    passes). Opened without following a link or waiting on a pipe swapped in since it was looked at."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                return False
+            size = st.st_size
+            head = fh.read(8)
+            if head.startswith(_PNG):
+                return True
+            if head.startswith(b"%PDF-"):
+                fh.seek(max(0, size - 65536))
+                return b"/Creator (pnp)" in fh.read()
+            if head.startswith(b"PK\x03\x04"):
+                import zipfile
+
+                fh.seek(0)
+                names = zipfile.ZipFile(fh).namelist()
+                top = names[0].partition("/")[0] if names else ""
+                return (top.endswith("-shop") and f"{top}/files.csv" in names
+                        and all(n.startswith(f"{top}/") for n in names))
+            if head.startswith(b"{") and size <= 4 << 20:
+                fh.seek(0)
+                doc = json.loads(fh.read())
+                return isinstance(doc, dict) and str(doc.get("title", "")).startswith("pnp ")
+        except Exception:  # unreadable, or malformed (zipfile and json raise their own errors): not pnp's
+            return False
+    return False
+
+
 # ------------------------------------------------------------------------------ single files
 def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Path]:
     """Write every file to a temporary name first, then rename each into place.
@@ -186,14 +298,19 @@ def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Pa
     the temporaries are removed. Temporaries a killed run left in ``out_dir`` are removed first.
     ``sync=False`` skips the fsync of each file (previews: hundreds of files drawn again at will;
     a killed run still leaves each whole or absent, only a power cut may lose the latest).
-    For a build's set of files, which must change together, see ``OutputFolder``."""
+    For a build's set of files, which must change together, see ``OutputFolder``. Every target is
+    checked first (``check_target``): a refusal writes nothing."""
+    check_target(out_dir, folder=True)
+    for f in files:
+        _check_kind(out_dir / f.name, folder=False)  # where it is: checked with the folder
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror or exc}") from None
+    ours = tuple(f".{f.name}." for f in files)  # the temporaries of these files only, not a stranger's .tmp
     try:
         for entry in os.scandir(out_dir):
-            if _TEMP.match(entry.name) and entry.is_file(follow_symlinks=False):
+            if entry.name.startswith(ours) and _TEMP.match(entry.name) and entry.is_file(follow_symlinks=False):
                 os.unlink(entry.path)
     except OSError:
         pass  # only tidying: the writes below report a folder that cannot be written
@@ -243,6 +360,7 @@ class OutputFolder:
 
     def __init__(self, out_dir: Path):
         self.shown = Path(out_dir)  # the path the user gave: what results name
+        check_target(self.shown, folder=True)
         path = Path(os.path.abspath(out_dir))
         for _ in range(40):  # the user's own symlink to a folder elsewhere: work where it points
             if path.is_symlink() and not self._ours(path):
@@ -251,6 +369,8 @@ class OutputFolder:
                 break
         if not path.name:
             raise OutputError(f"cannot build into {out_dir}: pnp needs a folder of its own, not a drive's root")
+        if path != Path(os.path.abspath(out_dir)):
+            check_target(path, folder=True)  # where the user's link leads
         self.path = path
         self.meta = path.parent / f".{path.name}.pnp"
         self._lock_fd: int | None = None
@@ -281,17 +401,71 @@ class OutputFolder:
         # else a first build: nothing to read or tidy, and a build that fails leaves no trace; publish claims
         return self
 
-    def _claim(self) -> None:
+    def _claim(self, tidy: bool = True) -> None:
+        self._check_meta()  # before anything is made in it
         try:
             self.meta.mkdir(parents=True, exist_ok=True)
-            self._lock_fd = os.open(self.meta / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+            self._lock_fd = os.open(self.meta / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:  # reading may still work (nothing to rebuild); publishing will say why not
             self._unwritable = exc
             return
         self._lock()
+        try:
+            self._check_meta()  # again, now that no other pnp changes it
+        except OutputError:
+            self.__exit__()
+            raise
         self._recover()
-        self._clean()
-        _checkpoint("claimed")
+        if tidy:
+            self._clean()
+            _checkpoint("claimed")
+
+    #: what pnp itself puts in ``.<name>.pnp`` (see _claim, publish, _swap_in, _two_renames), and the files file
+    #: browsers leave in a folder they showed (removed with the stale generations)
+    _META_ENTRY = re.compile(r"^(lock|commit|commit\.tmp|(link-)?gen-\d+|old-(link-)?gen-\d+-\d+"
+                             r"|\.DS_Store|Thumbs\.db|desktop\.ini)$")
+
+    def _check_meta(self) -> None:
+        """Trust ``.<name>.pnp`` only once it is checked, for a build deletes and moves what is in it: a real
+        folder (not a link, which may lead anywhere) holding only what pnp puts there, each of its kind
+        (generations folders, ``lock`` and the journal plain files, ``link-gen-N`` a link to its generation or
+        the folder an exchange left), and a journal naming a generation. Else ``OutputError``: nothing deleted
+        or moved. (Another build may be changing it: what vanishes while it is looked at is passed over.)"""
+        meta = self.meta
+        refuse = f"pnp refuses to build {self.shown} until it is removed (nothing was deleted or moved)"
+        try:
+            st = os.lstat(meta)
+            names = sorted(os.listdir(meta)) if stat.S_ISDIR(st.st_mode) else []
+        except OSError:
+            return  # absent (made on claiming), or unreadable (claiming says why)
+        if not stat.S_ISDIR(st.st_mode):
+            kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a folder"
+            raise OutputError(f"{meta} is {kind}, not the folder pnp keeps {self.shown}'s generations in; {refuse}")
+        for name in names:
+            entry = meta / name
+            if not self._META_ENTRY.match(name):
+                raise OutputError(f"{entry} is not something pnp puts in {meta.name} (a build removes what is "
+                                  f"there); {refuse}")
+            try:
+                mode = os.lstat(entry).st_mode
+                if name.startswith("link-"):
+                    fine = stat.S_ISDIR(mode) or (stat.S_ISLNK(mode) and os.readlink(entry).replace("\\", "/")
+                                                  == f"{meta.name}/{name[len('link-'):]}")
+                elif name.startswith(("gen-", "old-")):
+                    fine = stat.S_ISDIR(mode)
+                else:
+                    fine = stat.S_ISREG(mode)
+                journal = ""
+                if fine and name == "commit":
+                    with open(entry, "rb") as fh:
+                        journal = fh.read(256).decode("utf-8", "replace").strip()
+            except FileNotFoundError:
+                continue
+            if not fine:
+                raise OutputError(f"{entry} is not what pnp keeps under that name (a link, or a folder where a file "
+                                  f"belongs, or the reverse); {refuse}")
+            if journal and not re.fullmatch(r"(link-)?gen-\d+", journal):
+                raise OutputError(f"{entry} names {journal!r}, not a generation in {meta.name}; {refuse}")
 
     def __exit__(self, *exc) -> None:
         if self._lock_fd is not None:
@@ -451,6 +625,27 @@ class OutputFolder:
             raise
         _fsync_dir(self.path.parent)
         journal.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def writing_into(folder: Path, create: bool):
+    """Hold the lock builds of ``folder`` take while writing into it (``pnp preview`` into ``output/<game>/preview``):
+    a build waits until the files are written, and no file is written while a build carries the folder's
+    files into its new generation or removes the old one. ``folder``'s record is checked as a build checks
+    it, and a swap a killed build left half done is finished first. Only a build's folder (its
+    ``.<name>.pnp`` exists) is locked, or with ``create`` any (the record is made: a first build may start)."""
+    if not Path(os.path.abspath(folder)).name:  # a drive's root: never a build's folder
+        yield
+        return
+    out = OutputFolder(folder)
+    if not create and not os.path.lexists(out.meta):
+        yield
+        return
+    out._claim(tidy=False)
+    try:
+        yield
+    finally:
+        out.__exit__()
 
 
 def _carry(src: Path, dst: Path, skip: set[str] = frozenset()) -> None:

@@ -23,7 +23,7 @@ from . import forked
 from .content import UsageError, load_kit
 from .forked import can_fork
 from .options import DEFAULT, PrintOptions
-from .output import OutFile, write_all
+from .output import OutFile, check_target, write_all, writing_into
 from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Problem, Problems
 from .render import raster
@@ -88,15 +88,19 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
         if done is not _AGAIN:
             return done
     session = session or Session(root, opts.dpi, bleed=opts.bleed, print=opts.print, parts=opts.parts)
-    problems.items.extend(session.problems)
+    for p in session.problems:  # a session's list: the caps' summary lines come as they are
+        problems.add(p)
     if session.kit is None or session.error is not None:
         return None
     kit = session.kit
-    out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
+    out_dir, write = _writer(out_dir, kit.id)
     result = PreviewResult(out_dir, skipped=list(session.skipped))
     by_output = _by_output(session, opts)
     if opts.item is not None:
-        info = _the_item(session, opts, by_output)
+        try:
+            info = _the_item(session, opts, by_output)
+        except _NotDrawn:
+            return None
         by_output = {info.output: [info]}
     if only is not None:  # the groups that show a changed item are drawn again, whole
         touched = {session.items[i].group for i in only if i in session.items}
@@ -119,7 +123,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     with session._lock:
         if opts.item is not None or only is not None:  # the pictures a designer waits for land first
             session.draw([(i, s) for _, i, s in pictures])
-            result.files += write_all(out_dir, [OutFile(n, session.png(i, s), {}) for n, i, s in pictures], sync=False)
+            result.files += write([OutFile(n, session.png(i, s), {}) for n, i, s in pictures])
             if opts.item is not None:
                 return result
             pictures = []
@@ -135,7 +139,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
                 for cell, box in zip(cells, boxes):
                     cell.box = box
                 files.append(OutFile(name, data, {}))
-            landed[index] = write_all(out_dir, files, sync=False)
+            landed[index] = write(files)
 
         _draw_units(session, units, opts, progress or (lambda done, total, what: None), land, fork=only is None)
     for unit, paths in zip(units, landed):
@@ -153,8 +157,15 @@ def _by_output(session: Session, opts: PreviewOptions) -> dict[str, list[ItemInf
     return by_output
 
 
+class _NotDrawn(Exception):
+    """The item asked for is in an output its content errors kept from being laid out (a broken font): the
+    problems say why (exit 1), not a usage error."""
+
+
 def _the_item(session: Session, opts: PreviewOptions, by_output: dict[str, list[ItemInfo]]) -> ItemInfo:
-    """``opts.item``, or ``UsageError`` (with the ids it may have meant)."""
+    """``opts.item``, or ``UsageError`` (with the ids it may have meant), or ``_NotDrawn``."""
+    if opts.item not in session.items and session.skipped:
+        raise _NotDrawn
     if opts.item not in session.items or session.items[opts.item].output not in by_output:
         near = difflib.get_close_matches(opts.item, [i.id for infos in by_output.values() for i in infos], n=3)
         hint = f"; did you mean {', '.join(near)}?" if near else ""
@@ -178,8 +189,9 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     loaded = Problems()
     kit = load_kit(root, loaded)
     if kit is None:
-        problems.items.extend(loaded.sorted())
+        problems.extend(loaded)
         return None
+    out_dir, write = _writer(out_dir, kit.id)
     facts = forked.child(_item_facts, root, opts, kit, loaded)
     try:
         _warm(kit)
@@ -187,11 +199,13 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
         told = facts()
     if told is None:
         return _AGAIN
-    problems.items.extend(told["problems"])
+    for p in told["problems"]:
+        problems.add(p)
     if "usage" in told:
         raise UsageError(told["usage"])
+    if "not_drawn" in told:
+        return None
     info = told["info"]
-    out_dir = Path(out_dir) if out_dir else Path("output") / kit.id / "preview"
     result = PreviewResult(out_dir, skipped=told["skipped"])
     jobs = told["jobs"]
     pngs = {k: png_of(picture, dpi) for (k, _, _, dpi, _), picture in zip(jobs, draw_jobs(jobs))}
@@ -199,8 +213,23 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     result.images = len(files)
     if told["codes"]:
         result.flagged[info.id] = told["codes"]
-    result.files += write_all(out_dir, files, sync=False)
+    result.files += write(files)
     return result
+
+
+def _writer(out_dir: Path | None, kit_id: str):
+    """The preview folder (default ``output/<game>/preview``), checked before anything is drawn, and how files
+    are written into it: each batch whole, under the lock of the build folder it is in (``writing_into``: a
+    build at the same moment waits for the batch, or the batch for the build; both end whole)."""
+    default = out_dir is None
+    out_dir = Path("output") / kit_id / "preview" if default else Path(out_dir)
+    check_target(out_dir, folder=True)
+
+    def write(files: list[OutFile]) -> list[Path]:
+        with writing_into(out_dir.parent, create=default):
+            return write_all(out_dir, files, sync=False)
+
+    return out_dir, write
 
 
 def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict:
@@ -213,6 +242,9 @@ def _item_facts(root: Path, opts: PreviewOptions, kit, loaded: Problems) -> dict
         info = _the_item(session, opts, by_output)
     except UsageError as exc:
         facts["usage"] = str(exc)
+        return facts
+    except _NotDrawn:
+        facts["not_drawn"] = True
         return facts
     wanted = [(info.id, s) for s in session.sides(info.id)]
     facts["info"] = info

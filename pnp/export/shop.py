@@ -32,7 +32,7 @@ from pathlib import Path
 from .. import __version__
 from ..impose import impose
 from ..options import DEFAULT
-from ..output import OutFile, write_all
+from ..output import OutFile, check_target, write_all
 from .. import parts as registry
 from ..parts import OUTPUT_NAMES
 from ..problems import Problems
@@ -67,11 +67,13 @@ def default_out(root: Path) -> Path:
 
 def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Problems) -> ShopResult | None:
     """Lay the kit out and write ``out`` (default ``output/<game>-shop.zip``); None, and nothing written,
-    when the content has errors."""
+    when the content has errors. An ``out`` pnp must not write (``output.check_target``: a device, a file
+    pnp did not write, a path in a game folder ...) is refused before anything is done (``OutputError``)."""
+    out = Path(out) if out else default_out(root)
+    check_target(out, folder=False)
     laid = lay_out(Path(root), problems, opts.bleed)
     if laid is None:
         return None
-    out = Path(out) if out else default_out(root)
     folder = f"{safe(laid.kit.id)}-shop"  # the zip's one top folder (from the game, so any zip name gives the same bytes)
     entries: list[tuple[str, bytes]] = []
     rows: list[dict] = []

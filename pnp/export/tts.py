@@ -99,12 +99,13 @@ def default_out(root: Path) -> Path:
 def export_tts(root: Path, out_dir: Path | None, opts: TtsOptions, problems: Problems) -> TtsResult | None:
     """Lay the kit out and write the saved object and its images into ``out_dir`` (default
     ``output/<game>-tts``); None, and nothing written, when the content has errors."""
+    out_dir = Path(out_dir) if out_dir else default_out(root)
+    target = OutputFolder(out_dir)  # a folder pnp must not write is refused before anything is done
     laid = lay_out(Path(root), problems, opts.bleed)
     if laid is None:
         return None
-    out_dir = Path(out_dir) if out_dir else default_out(root)
     files, manifest, save_name = _Table(laid, opts).make()
-    with OutputFolder(out_dir) as folder:
+    with target as folder:
         previous = _previous(out_dir)
         written = folder.publish(files, drop=previous - {f.name for f in files})
     return TtsResult(out_dir, save_name, written, manifest)
