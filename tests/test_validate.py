@@ -197,3 +197,15 @@ def test_formula_division_by_zero_is_an_error_not_a_crash():
         evaluate_formula("row / (col - 2)", 1, 2)
     tree = compile_formula("row * col")
     assert evaluate_formula(tree, 3, 4) == 12
+
+
+@pytest.mark.parametrize("text, script", [("مرحبا", "Arabic"), ("שלום", "Hebrew"), ("ܫܠܡܐ", "Syriac")])
+def test_right_to_left_text_is_refused_naming_its_script(mini, text, script):
+    edit(mini / "game.yaml", "subtitle: A test kit", f"subtitle: A test {text} kit")
+    found = [p for p in run(mini).errors if p.code == "E-text-direction"]
+    assert len(found) == 1 and found[0].loc.line == 3 and script in found[0].message
+
+
+def test_left_to_right_scripts_are_not_refused(mini):
+    edit(mini / "game.yaml", "subtitle: A test kit", "subtitle: Ελληνικά, Հայերեն, français, русский")
+    assert not [p for p in run(mini).items if p.code == "E-text-direction"]

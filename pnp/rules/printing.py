@@ -48,6 +48,12 @@ GLYPH_MISSING = rule("E-glyph-missing", (
     "would print as an empty box, or as nothing. Replace or transliterate it (remove a control character), or "
     "add a font with that script to fonts/."))
 
+TEXT_DIRECTION = rule("E-text-direction", (
+    "A printed text is in a script written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko ...). pnp sets "
+    "every line left to right and does not join letters: such a text would print backwards, Arabic letters "
+    "unjoined. Until pnp shapes and orders these scripts, write the text in a left-to-right script (a "
+    "transliteration), or put it on the card as a picture."))
+
 IMAGE_OUTSIDE = rule("E-image-outside", (
     "An image path must stay inside the game's folder (no ../ or absolute paths leaving it), so a kit is one "
     "folder that can be shared and built anywhere."))
@@ -306,6 +312,30 @@ def _images(v: Validator) -> None:
                          f"{pic.file!r} is {found.width}×{found.height} px, {dpi:.0f} dpi at {float(pic.width):g}×"
                          f"{float(pic.height):g} mm; it will print blurred: use at least {need_w}×{need_h} px or "
                          f"print it smaller")
+
+
+_RIGHT_TO_LEFT = ("R", "AL")  # Unicode bidirectional classes of the letters of right-to-left scripts
+
+
+@check(TEXT_DIRECTION)
+def _direction(v: Validator) -> None:
+    """Refuse right-to-left text, which pnp would print reversed (README, "Safety": why refuse, not shape)."""
+    import unicodedata
+
+    for root in v.kit.roots():
+        for obj, name, path, text in _printed_texts(root):
+            if text.isascii():
+                continue
+            ch = next((c for c in text if unicodedata.bidirectional(c) in _RIGHT_TO_LEFT), None)
+            if ch is None:
+                continue
+            script = unicodedata.name(ch, "").split(" ")[0].title() or "a right-to-left script"
+            start = text.index(ch)
+            shown = text[max(0, start - 10):start + 20]
+            v.report(TEXT_DIRECTION, obj, name,
+                     f"{script} text (\u2026{shown}\u2026) is written right to left; pnp prints every line left to "
+                     f"right and does not join letters, so it would print backwards: write it in a left-to-right "
+                     f"script or put it in a picture", path=path)
 
 
 @check(GLYPH_MISSING)
