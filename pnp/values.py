@@ -97,6 +97,13 @@ class Id(str):
         return cls(s)
 
 
+def _scalar(raw, expected: str) -> str:
+    """A written value as text, or ValueError for a yes/no, an empty value, a list or a mapping."""
+    if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
+        raise ValueError(f"expected {expected}, got {quote(raw)}")
+    return str(raw)
+
+
 class Text(str):
     """Text shown to players. May hold Jinja2 expressions such as ``{{ salary | money }}``."""
 
@@ -110,9 +117,7 @@ class Text(str):
 
     @classmethod
     def parse(cls, raw) -> "Text":
-        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
-            raise ValueError(f"expected text, got {quote(raw)}")
-        s = str(raw)
+        s = _scalar(raw, "text")
         if not s.strip():
             raise ValueError("text is empty; write the text or remove the key")
         return cls(s)
@@ -125,9 +130,7 @@ class Label(str):
 
     @classmethod
     def parse(cls, raw) -> "Label":
-        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
-            raise ValueError(f"expected text, got {quote(raw)}")
-        s = str(raw)
+        s = _scalar(raw, "text")
         if not s.strip():
             raise ValueError("text is empty; write it or remove the key")
         return cls(s)
@@ -145,9 +148,7 @@ class FileName(str):
 
     @classmethod
     def parse(cls, raw) -> "FileName":
-        if isinstance(raw, bool) or raw is None or isinstance(raw, (dict, list)):
-            raise ValueError(f"expected a file's path in the game folder, got {quote(raw)}")
-        s = str(raw)
+        s = _scalar(raw, "a file's path in the game folder")
         if len(s) > MAX_NAME:
             raise ValueError(f"the file name {quote(s)} is too long: a file's path in the game folder is at most "
                              f"{MAX_NAME} characters")
