@@ -7,7 +7,8 @@ A section's text (``rules.yaml``) is read line by line, after its templates are 
 * ``- item`` a bullet, ``1. item`` a numbered step (a line that starts neither continues the item; inside a
   paragraph only ``1.`` starts a list, so a wrapped line beginning with a number stays in its paragraph);
 * ``| a | b |`` a table row; a ``| --- | --- |`` row under the first makes that row the header;
-* ``@name argument`` alone on a line is a block drawn from the game's data (``BLOCKS``);
+* ``@name argument`` alone on a line is a block drawn from the game's data (``BLOCKS``), also right under a
+  paragraph or list item;
 * ``**strong**`` and ``*emphasis*`` inside any line (``spans``).
 
 Nothing here measures or draws: ``layout/booklet.py`` sets the blocks, ``rules/booklet.py`` checks them.
@@ -48,7 +49,7 @@ class Block:
     arg: str = ""  # generated: its argument
 
 
-_ITEM = re.compile(r"^(-|\*|•|\d{1,3}[.)])\s+(.*)$")
+_ITEM = re.compile(r"^(-|\*|•|\d{1,9}[.)])\s+(.*)$")
 _GENERATED = re.compile(r"^@([a-z][a-z-]*)(?:\s+(\S.*?))?\s*$")
 _RULE_ROW = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
@@ -91,7 +92,7 @@ def parse(text: str) -> list[Block]:
         if table is not None:
             flush()
         generated = _GENERATED.match(line)
-        if generated and not para and item is None:
+        if generated:  # a block on its own line, also right under a paragraph or an item
             flush()
             blocks.append(Block("generated", n, name=generated.group(1), arg=(generated.group(2) or "").strip()))
             continue

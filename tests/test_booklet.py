@@ -237,3 +237,63 @@ def test_a_lookup_shows_a_card_by_its_first_sentence_or_words():
     assert card_start("C'est votre anniversaire : chaque joueur vous donne 10 F.") == "C'est votre anniversaire …"
     assert card_start("one two three four five six seven eight nine ten") == "one two three four five six seven eight …"
     assert card_start("Advance to Go. Collect 200.") == "Advance to Go."
+
+
+# ---------------------------------------------------------------- hostile booklets (attacks on rules.yaml)
+def _with_rules(mini, text: str, title: str = "Rules of play"):
+    body = "\n".join("      " + line for line in text.split("\n"))
+    (mini / "rules.yaml").write_text(
+        f"title: {title}\nsections:\n  - heading: Playing\n    covers: [components, setup, turn, winning, jail, "
+        f"building, cards]\n    text: |\n{body}\n", encoding="utf-8")
+    problems = Problems()
+    kit, _ = loaded(mini)
+    from pnp import rules
+
+    rules.run(kit, problems)
+    ctx = Ctx(kit, problems=problems)
+    pages = booklet_pages(ctx)
+    return problems, pages
+
+
+def test_a_block_right_under_a_line_is_a_block_and_a_wrong_one_is_reported(mini):
+    problems, _ = _with_rules(mini, "Each player takes:\n@money\nThen:\n@bogus")
+    found = [p for p in problems.items if p.code == "E-rules-block"]
+    assert len(found) == 1 and "@bogus" in found[0].message and found[0].loc.line == 9
+
+
+@pytest.mark.parametrize("table, words", [("| a | b | c |\n| --- | --- | --- |\n| 1 | 2 |", "row 2 has 2"),
+                                           ("| a | b |\n| --- | --- |", "no rows")])
+def test_a_table_of_uneven_rows_or_no_rows_is_reported(mini, table, words):
+    problems, _ = _with_rules(mini, table)
+    (p,) = [p for p in problems.items if p.code == "E-rules-block"]
+    assert words in p.message
+
+
+def test_a_booklet_far_beyond_a_rules_text_is_refused_before_it_is_set(mini):
+    problems, pages = _with_rules(mini, "| n | x |\n| --- | --- |\n" + "| 1 | 2 |\n" * 1200)
+    assert [p.code for p in problems.errors] == ["E-rules-size"] and pages == []
+
+
+def test_a_heading_too_long_for_a_page_is_reported_not_drawn_off_it(mini):
+    problems, pages = _with_rules(mini, "## " + "word " * 600 + "\n\nText.")
+    assert any(p.code == "E-text-overflow" and "heading" in p.message for p in problems.errors)
+    for page in pages:
+        assert all(5 < y < 205 for y, _ in _texts(page.front))
+
+
+def test_a_running_head_too_long_is_reported(mini):
+    problems, _ = _with_rules(mini, "Text.", title="Long " * 25)
+    assert any(p.code == "E-text-overflow" and "running head" in p.message for p in problems.errors)
+
+
+def test_a_huge_amount_in_the_prose_is_a_warning_not_a_crash(mini):
+    problems, _ = _with_rules(mini, "Pay ₩1" + "0" * 400 + " now.")
+    assert not [p for p in problems.items if p.code == "E-internal"]
+    (p,) = [p for p in problems.items if p.code == "W-rules-literal"]
+    assert "401 digits" in p.message and len(p.message) < 600
+
+
+def test_a_list_of_ten_steps_or_more_has_one_indent(mini):
+    _, pages = _with_rules(mini, "\n".join("1. Step text here" for _ in range(12)))
+    starts = {round(t.x, 2) for _, t in _texts(pages[1].front) if t.text.startswith("Step")}
+    assert len(starts) == 1

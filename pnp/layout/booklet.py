@@ -21,7 +21,7 @@ from typing import Callable
 from .. import markup, scene
 from ..fonts import PT, text_width
 from ..model import Booklet, RulesSection, Table
-from ..rules.booklet import line_of
+from ..rules.booklet import line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..text import _runs
 from ..typeset import NBSP, NO_BREAK, Style, typeset
@@ -232,6 +232,9 @@ PICTURE, PICTURE_MIN = 92.0, 66.0  # mm
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
+MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
+TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
+MAX_HEADING_LINES = 3
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
 LADDER_COLUMN = 0.6
@@ -264,13 +267,24 @@ class _Setter:
         obj, name, line = where
         self.ctx.problems.report(TEXT_OVERFLOW, line_of(obj, name, line), obj.sub(name), message)
 
-    def heading(self, title: str) -> _Text:
+    def heading(self, title: str, where: tuple) -> _Text:
         fonts = _Fonts(self.ctx.fonts.title, self.ctx.fonts.title, self.ctx.fonts.title)
-        return self.text([markup.Span(title)], 14.0, fonts, self.accent, before=7.0, after=2.5, keep=True)
+        return self._short(self.text([markup.Span(title)], 14.0, fonts, self.accent, where=where, before=7.0,
+                                     after=2.5, keep=True), where)
 
-    def subheading(self, spans) -> _Text:
+    def subheading(self, spans, where: tuple) -> _Text:
         fonts = _Fonts(self.ctx.fonts.heading, self.ctx.fonts.heading, self.ctx.fonts.heading)
-        return self.text(spans, 10.5, fonts, self.ink, before=3.5, after=1.2, keep=True)
+        return self._short(self.text(spans, 10.5, fonts, self.ink, where=where, before=3.5, after=1.2, keep=True),
+                           where)
+
+    def _short(self, t: _Text, where: tuple) -> _Text:
+        """A heading of at most MAX_HEADING_LINES lines (it is never split over pages): a longer one is reported
+        and cut there, so nothing is drawn off the page."""
+        if len(t.lines) > MAX_HEADING_LINES:
+            self._overflow(where, f"a heading of {len(t.lines)} lines; a heading has at most {MAX_HEADING_LINES}: "
+                                  f"shorten it")
+            t.lines = t.lines[:MAX_HEADING_LINES]
+        return t
 
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
@@ -317,6 +331,11 @@ class _Setter:
                                  sum(widths) - indent - PAD_X, space)
                 n += len(extra)
             height = (n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
+            if height > TEXT_HEIGHT / 2:  # a row never splits: one taller than half a page cannot be set
+                self._overflow(where, f"a table row {height:.0f} mm tall; a row never splits over pages and is at "
+                                      f"most half a page ({TEXT_HEIGHT / 2:.0f} mm): shorten its cells")
+                cells = [_Cell(c.lines[:3], c.right, c.swatch) for c in cells]
+                height = 2 * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
             out_rows.append(_Row(cells, height, is_head, extra, indent))
         head = out_rows[0] if header else None
         body = out_rows[1:] if header else out_rows
@@ -604,14 +623,15 @@ class _Pages:
             return block.before + PICTURE_MIN
         return 0.0
 
-    def kept(self, blocks: list, i: int) -> float:
+    def kept(self, blocks: list, i: int, depth: int = 0) -> float:
         """What must share a page with block ``i`` when it keeps with what follows: the next block's first
-        lines, or all of it and what it keeps in turn (a heading over a short lead-in over a list)."""
-        if i + 1 >= len(blocks):
+        lines, or all of it and what it keeps in turn (a heading over a short lead-in over a list), three
+        blocks deep at most (a chain of a hundred subheadings does not make a hundred pages)."""
+        if i + 1 >= len(blocks) or depth >= 3:
             return 0.0
         nxt = blocks[i + 1]
         if isinstance(nxt, _Text) and nxt.keep:
-            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1)
+            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1)
         return self.first_height(nxt)
 
     def place(self, blocks: list) -> None:
@@ -659,7 +679,7 @@ class _Pages:
         out = self.pages[-1]
         for k, line in enumerate(lines):
             if k == 0 and t.marker and line is t.lines[0]:
-                out.extend(_runs(t.marker, SIDE + t.indent - 4.2, baseline, t.marker_font, t.size, t.colour))
+                out.extend(_runs(t.marker, SIDE, baseline, t.marker_font, t.size, t.colour))
             out.extend(_draw_line(line, x, baseline, t.size, t.colour, t.space))
             baseline -= t.lead
         self.y -= before + t.height(len(lines)) + t.after
@@ -759,24 +779,43 @@ def _count(room: float, t: _Text) -> int:
 
 
 # --------------------------------------------------------------------------- the part
+def _list_markers(parsed: list, font: str) -> dict[int, float]:
+    """For each numbered item (by its index), the width of its list's widest number: one indent for a list."""
+    out: dict[int, float] = {}
+    run: list[int] = []
+    for i, block in enumerate(parsed + [None]):
+        if block is not None and block.kind == "item" and block.marker != "•":
+            run.append(i)
+            continue
+        if run:
+            first = int(parsed[run[0]].marker.rstrip("."))
+            width = max(text_width(f"{n}.", font, BODY_PT) for n in (first, first + len(run) - 1))
+            out.update({j: width for j in run})
+            run = []
+    return out
+
+
 def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: RulesSection) -> list:
-    out: list = [setter.heading(str(section.heading))]
-    numbered = 0
-    for block in markup.parse(typeset(str(section.text), setter.style)):
+    out: list = [setter.heading(str(section.heading), (section, "heading", 0))]
+    numbered: int | None = None  # the last number of the list going on
+    parsed = markup.parse(typeset(str(section.text), setter.style))
+    widest = _list_markers(parsed, ctx.fonts.heading)
+    for i, block in enumerate(parsed):
         where = (section, "text", block.line)
         if block.kind != "item":
-            numbered = 0
+            numbered = None
         if block.kind == "para":
             out.append(setter.text(block.spans, where=where, after=2.2))
         elif block.kind == "heading":
-            out.append(setter.subheading(block.spans))
+            out.append(setter.subheading(block.spans, where))
         elif block.kind == "item":
             if block.marker == "•":
-                marker, numbered = "•", 0
+                marker, numbered = "•", None
             else:  # a numbered list counts on from its first number, as Markdown does ("1." on every step too)
-                numbered = numbered + 1 if numbered else int(block.marker.rstrip("."))
+                numbered = numbered + 1 if numbered is not None else int(block.marker.rstrip("."))
                 marker = f"{numbered}."
-            out.append(setter.text(block.spans, where=where, indent=4.5, marker=marker,
+            indent = max(MARKER_INDENT, widest.get(i, 0.0) + MARKER_GAP)  # a list of ten steps or more needs more
+            out.append(setter.text(block.spans, where=where, indent=indent, marker=marker,
                                    marker_font=ctx.fonts.heading if marker != "•" else ctx.fonts.body,
                                    after=1.1))
         elif block.kind == "table":
@@ -881,15 +920,27 @@ def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
     return out
 
 
-def _furniture(ctx: Ctx, n: int, running: str) -> list:
+HEAD_Y = PAGE_H - 11.0  # mm: the running head's baseline
+
+
+def _running_head(ctx: Ctx, running: str) -> list:
+    """The running head, fitted once for every page: on one line, 8 pt (a title too long for it is reported)."""
+    grey = mix(ctx.colours.ink, "#ffffff", 0.35)
+    box = (SIDE, HEAD_Y - DESC * 8.0 * PT, PAGE_W - 2 * SIDE, 4.0)
+    booklet = ctx.kit.booklet
+    return ctx.fit(running, box, ctx.fonts.body, 8.0, booklet, "title" if booklet.title else "sections",
+                   what="the running head (the game's and the booklet's titles)", min_size=MIN_BODY_PT,
+                   colour=grey, align="left", valign="bottom").shapes
+
+
+def _furniture(ctx: Ctx, n: int, head: list) -> list:
     """A page's running head and number (not on the cover)."""
     if n == 1:
         return []
     colours = ctx.colours
     grey = mix(colours.ink, "#ffffff", 0.35)
-    out = []
-    y = PAGE_H - 11.0
-    out += _runs(typeset(running, ctx.style), SIDE, y, ctx.fonts.body, 8.0, grey)
+    out = list(head)
+    y = HEAD_Y
     out.append(scene.Line(SIDE, y - 2.0, PAGE_W - SIDE, y - 2.0, mix(colours.line, "#ffffff", 0.6), 0.2))
     out += _runs(str(n), PAGE_W / 2, 9.0, ctx.fonts.heading, 8.5, grey, "middle")
     return out
@@ -899,7 +950,7 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     """The registry's rules part: one item per A5 page, the cover first and the back cover last; none without
     rules.yaml."""
     booklet = ctx.kit.booklet
-    if booklet is None:
+    if booklet is None or too_large(booklet):  # E-rules-size says why: nothing is set
         return []
     game = ctx.kit.game
     running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
@@ -918,10 +969,11 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
         begun.append((first, section))
     pages.pages.append(_back_cover(ctx))  # the last page: imposition puts blank pages before it
     items = []
+    head = _running_head(ctx, running)
     last = len(pages.pages)
     for n, shapes in enumerate(pages.pages, 1):
         paper = scene.Rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
-        front = scene.Group([paper, *shapes, *(_furniture(ctx, n, running) if n < last else [])])
+        front = scene.Group([paper, *shapes, *(_furniture(ctx, n, head) if n < last else [])])
         # where a page comes from (a preview's file:line): the section going on over it, else the file
         source = next((s for at, s in reversed(begun) if at <= n), booklet) if 1 < n < last else booklet
         items.append(Item(id=f"rules-page-{n:02}", kind="page", width=PAGE_W, height=PAGE_H, front=front,

@@ -20,7 +20,8 @@ from . import Validator, check, did_you_mean, known, rule
 RULES_BLOCK = rule("E-rules-block", (
     "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "
     "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board and "
-    "@lookup DECK (a deck whose cards have help lines)."))
+    "@lookup DECK (a deck whose cards have help lines). Or a table's rows have different numbers of cells, or "
+    "it has a header and no rows."))
 
 RULES_LITERAL = rule("W-rules-literal", (
     "The rules booklet's prose writes a number out: an amount of money, or a number over 12. A number the "
@@ -28,6 +29,11 @@ RULES_LITERAL = rule("W-rules-literal", (
     "{{ rules.deck_sizes['chance'] }}), or the booklet will disagree with the cards the day the data changes; "
     "a rule's number the data lacks belongs in game.yaml (rules, or data: for the texts). A number that must "
     "stay as written (a year) can be written {{ 2023 }}. With --strict this is an error."))
+
+RULES_SIZE = rule("E-rules-size", (
+    "The rules booklet is far longer than a rules booklet is: more than 50,000 words, or a table of more than "
+    "1,000 rows. Setting it would take minutes and gigabytes; a published game's rules run to a few thousand "
+    "words. Shorten it, or split a long table."))
 
 RULES_TOPIC = rule("W-rules-topic", (
     "The rules booklet has no section covering a topic the game's data implies: the components, set-up, a "
@@ -37,6 +43,35 @@ RULES_TOPIC = rule("W-rules-topic", (
 
 #: plain numbers up to this go unreported: dice, doubles, turns, the small counts of every rules text
 SMALL = 12
+#: the most a booklet may hold: words in all, rows in a table (a rules leaflet has a few thousand words)
+MAX_WORDS = 50_000
+MAX_ROWS = 1_000
+
+
+def too_large(booklet: Booklet) -> tuple[object, str, str] | None:
+    """(object, field, what) when the booklet is beyond what a rules booklet holds, before anything parses or
+    sets it (layout/booklet.py draws nothing then); counted on the text as it reads, cheaply."""
+    words = 0
+    for obj, name in [(booklet, "intro")] * bool(booklet.intro) + [(s, "text") for s in booklet.sections]:
+        text = str(getattr(obj, name))
+        words += text.count(" ") + text.count("\n")
+        if words > MAX_WORDS:
+            return obj, name, f"the booklet has more than {MAX_WORDS:,} words (by here); shorten it"
+        rows = run = 0
+        for line in text.split("\n"):
+            run = run + 1 if line.lstrip().startswith("|") else 0
+            rows = max(rows, run)
+        if rows > MAX_ROWS:
+            return obj, name, f"a table of {rows:,} rows; a booklet's table has at most {MAX_ROWS:,}: split it"
+    return None
+
+
+@check(RULES_SIZE)
+def _size(v: Validator) -> None:
+    booklet = v.kit.booklet
+    found = too_large(booklet) if booklet is not None else None
+    if found:
+        v.report(RULES_SIZE, found[0], found[1], found[2])
 
 
 # --------------------------------------------------------------------------- where a line of a text is
@@ -50,8 +85,9 @@ def _file_lines(path: str) -> tuple[str, ...]:
 
 
 def line_of(obj: Entity, name: str, n: int, find: str = "") -> Loc:
-    """Where line ``n`` (0-based) of text field ``name`` was written: a block scalar (``text: |``) starts on
-    the line after its key. With ``find``, the column where that text first stands on the line."""
+    """Where line ``n`` (0-based) of text field ``name`` was written: a literal block (``text: |``) starts on
+    the line after its key, one line for one; any other text (quoted, folded) is reported at the field. With
+    ``find``, the column where that text first stands on the line."""
     loc = obj.at(name)
     if not loc.file or not loc.line:
         return loc
@@ -61,8 +97,12 @@ def line_of(obj: Entity, name: str, n: int, find: str = "") -> Loc:
         at = lines[loc.line - 1][max(loc.col - 1, 0):].lstrip()
         if at[:1] in ("|", ">"):
             first += 1
+    else:
+        at = ""
+    if first == loc.line or at[:1] != "|":  # a quoted or folded text: its lines are not the file's
+        return loc
     line = first + n
-    col = 1 if n or first != loc.line else loc.col
+    col = 1
     if find and 0 < line <= len(lines):
         at = lines[line - 1].find(find, col - 1)
         col = at + 1 if at >= 0 else col
@@ -101,18 +141,38 @@ def _example(kit: Kit, wants: str) -> str:
     return kit.decks[0].id if kit.decks else "chance"
 
 
+def _table_problem(block: markup.Block) -> str | None:
+    widths = [len(r) for r in block.rows]
+    if block.header and len(widths) == 1:
+        return "a table with a header row and no rows under it; write its rows or remove it"
+    if len(set(widths)) > 1:
+        first = widths[0]
+        n, odd = next((i, w) for i, w in enumerate(widths) if w != first)
+        return (f"a table whose rows have different numbers of cells: row {n + 1} has {odd}, the first {first}; "
+                f"give every row as many cells as its header")
+    return None
+
+
 @check(RULES_BLOCK)
 def _blocks(v: Validator) -> None:
     booklet = v.kit.booklet
-    if booklet is None:
+    if booklet is None or too_large(booklet):
         return
     for section in booklet.sections:
-        for block in markup.parse(section.text):
+        written = section.text.written
+        rendered = markup.parse(str(section.text))
+        # the lines of the text as written are the file's; a template may add lines, so blocks a template
+        # writes are read from the rendered text and reported at the field
+        for block in markup.parse(written) if "{" not in written else rendered:
+            problem = None
             if block.kind == "generated":
                 problem = _block_problem(v.kit, block)
-                if problem:
-                    v.problems.report(RULES_BLOCK, line_of(section, "text", block.line, "@" + block.name),
-                                      section.sub("text"), problem)
+            elif block.kind == "table":
+                problem = _table_problem(block)
+            if problem:
+                at = line_of(section, "text", block.line, "@" + block.name if block.name else "|") \
+                    if "{" not in written else section.at("text")
+                v.problems.report(RULES_BLOCK, at, section.sub("text"), problem)
 
 
 # --------------------------------------------------------------------------- numbers written out
@@ -126,8 +186,14 @@ def _blank_templates(text: str) -> str:
 
 
 def _value(token: str) -> float:
+    """A number as written (exact for whole numbers of any length; a decimal as near as a float is)."""
     digits = re.sub(r"[ ,.'’\u202f\u00a0](?=\d{3}\b)", "", token)
-    return float(digits.replace(",", ".")) if re.search(r"[.,]\d+$", digits) else float(digits)
+    if re.search(r"[.,]\d+$", digits):
+        try:
+            return float(digits.replace(",", "."))
+        except OverflowError:
+            return float("inf")
+    return int(digits) if len(digits) <= 400 else float("inf")
 
 
 def literal_numbers(text: str, symbol: str, name: str) -> Iterable[tuple[int, str, float, bool]]:
@@ -216,7 +282,7 @@ def _texts(booklet: Booklet) -> Iterable[tuple[Entity, str, str]]:
 @check(RULES_LITERAL)
 def _literals(v: Validator) -> None:
     booklet = v.kit.booklet
-    if booklet is None:
+    if booklet is None or too_large(booklet):
         return
     cur = v.kit.game.currency
     values: dict[float, list[str]] | None = None
@@ -226,7 +292,9 @@ def _literals(v: Validator) -> None:
                 continue
             if values is None:
                 values = _data_values(v.kit)
-            shown = v.money(int(value)) if money and value == int(value) else token
+            token = token if len(token) <= 24 else f"{token[:12]}…({len(token):,} digits)"
+            exact = isinstance(value, int)
+            shown = v.money(value) if money and exact and value < 10 ** 18 else token
             what = f"the amount {shown}" if money else f"the number {token}"
             found = values.get(value)
             if found:
