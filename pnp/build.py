@@ -105,7 +105,8 @@ def part_items(ctx: Ctx, output: str) -> list[Item]:
     return registry.items(ctx, output)
 
 
-def _pdf(title: str, subject: str, pages: list[Page]) -> tuple[bytes, dict]:
+def pdf_bytes(title: str, subject: str, pages: list[Page]) -> tuple[bytes, dict]:
+    """The pages as one PDF (reportlab imported here only), and what the manifest says of it."""
     from .render.pdf import PdfWriter  # reportlab is imported only when a PDF is written
 
     w = PdfWriter(title, subject)
@@ -165,7 +166,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
     name = _file_name(part, opts)
-    data, info = _pdf(f"{kit.game.title}: {part}", part, [s.page for s in sheets])
+    data, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets])
     return PartResult(part, [OutFile(name, data, info)], dict(Counter(it.kind for it in items)),
                       {"files": [name], "items": len(items), "pages": _page_records(sheets)})
 
@@ -317,7 +318,7 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     tiles, grid = tiling.board_tiles(drawing, size, opts.bleed, opts.paper, opts.margin, opts.overlap, label)
     out = []
     for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
-        data, info = _pdf(f"{kit.game.title}: board", "board", pages)
+        data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages)
         out.append(OutFile(name, data, info))
     record = {
         "files": [o.name for o in out],

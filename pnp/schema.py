@@ -115,6 +115,22 @@ def field_names(cls) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.name not in _INTERNAL)
 
 
+def walk_fields(obj: Any):
+    """(entity, field name, value) for every content field of every model object below ``obj`` (an entity or a
+    list of them), the outer object's fields before those of the objects they hold."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from walk_fields(item)
+        return
+    if not isinstance(obj, Entity):
+        return
+    for name in field_names(type(obj)):
+        value = getattr(obj, name)
+        yield obj, name, value
+        if isinstance(value, (Entity, list)):
+            yield from walk_fields(value)
+
+
 @lru_cache(maxsize=None)
 def fields_of(cls) -> tuple[tuple[str, Any, dataclasses.Field], ...]:
     hints = typing.get_type_hints(cls)

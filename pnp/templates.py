@@ -584,7 +584,7 @@ def make_environment(kit: Kit):
         "game": kit.game,
         "rules": rules,
         "currency": kit.game.currency,
-        **_derived(kit),
+        **derived(kit),
         "starting_money": kit.game.money.starting,
         "space": space,
         "deck": deck,
@@ -594,7 +594,7 @@ def make_environment(kit: Kit):
     return env, context
 
 
-def _derived(kit: Kit) -> dict:
+def derived(kit: Kit) -> dict:
     """Values worked out from the board: ``salary`` (what passing the start pays) and ``jail_fine`` (the first
     jail's fine). A value the board does not give is left out, so a text naming it is an undefined-name error."""
     out = {}

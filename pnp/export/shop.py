@@ -118,18 +118,17 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
 def _booklet(laid, output: str, pdf_opts, entries: list, rows: list) -> None:
     """A booklet as a print shop imposes it itself: one vector PDF, its pages in reading order at trim plus
     bleed (TrimBox and BleedBox set)."""
-    from ..render.pdf import PdfWriter
+    from ..build import pdf_bytes
     from ..saddle import impose_booklet
 
     items = laid.items.get(output, [])
     if not items:
         return
-    w = PdfWriter(f"{laid.kit.game.title}: {output}", output)
-    for sheet in impose_booklet(items, pdf_opts):
-        w.add(sheet.page)
+    data, _ = pdf_bytes(f"{laid.kit.game.title}: {output}", output,
+                        [sheet.page for sheet in impose_booklet(items, pdf_opts)])
     it, b = items[0], pdf_opts.bleed
     name = f"{output}/{output}-booklet-{len(items)}-pages.pdf"
-    entries.append((name, w.finish()))
+    entries.append((name, data))
     rows.append({"file": name, "item": output, "kind": "booklet", "side": "pages", "count": 1,
                  "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
                  "width_mm": _mm(it.width + 2 * b), "height_mm": _mm(it.height + 2 * b), "width_px": "",

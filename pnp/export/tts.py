@@ -391,13 +391,13 @@ class _Table:
 
     def pdf(self, g: _Group, place: "_Placer") -> tuple[dict, dict]:
         """The rules booklet: Tabletop Simulator's PDF object, reading the booklet's pages in order."""
-        from ..build import _pdf
+        from ..build import pdf_bytes
         from ..options import replace
         from ..saddle import impose_booklet
 
         items = [it for p in g.pieces for it in p.items]
         sheets = impose_booklet(items, replace(DEFAULT, layout="simplex"))
-        data, _ = _pdf(f"{self.kit.game.title}: {g.output}", g.output, [s.page for s in sheets])
+        data, _ = pdf_bytes(f"{self.kit.game.title}: {g.output}", g.output, [s.page for s in sheets])
         name = f"{safe(g.name)}.pdf"
         self.files[name] = OutFile(name, data, {})
         x, z = place.next(items[0].width, items[0].height)

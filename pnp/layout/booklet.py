@@ -163,6 +163,18 @@ def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space:
     return out
 
 
+def _set_lines(t: "_Text", lines: list[_Line], top: float, x: float = SIDE) -> list:
+    """Lines of ``t`` set from ``top`` (mm) down at ``x``, its marker beside its first line."""
+    out: list = []
+    baseline = top - CAP * t.size * PT
+    for line in lines:
+        if t.marker and line is t.lines[0]:
+            out.extend(_runs(t.marker, x, baseline, t.marker_font, t.size, t.colour))
+        out.extend(_draw_line(line, x + t.indent, baseline, t.size, t.colour, t.space))
+        baseline -= t.lead
+    return out
+
+
 # --------------------------------------------------------------------------- what flows onto the pages
 @dataclass
 class _Text:
@@ -674,14 +686,7 @@ class _Pages:
 
     def _lines(self, t: _Text, lines: list[_Line], before: float | None = None) -> None:
         before = self.gap(t.before) if before is None else before
-        baseline = self.y - before - CAP * t.size * PT
-        x = SIDE + t.indent
-        out = self.pages[-1]
-        for k, line in enumerate(lines):
-            if k == 0 and t.marker and line is t.lines[0]:
-                out.extend(_runs(t.marker, SIDE, baseline, t.marker_font, t.size, t.colour))
-            out.extend(_draw_line(line, x, baseline, t.size, t.colour, t.space))
-            baseline -= t.lead
+        self.pages[-1].extend(_set_lines(t, lines, self.y - before))
         self.y -= before + t.height(len(lines)) + t.after
         self.top = False
 
@@ -909,10 +914,7 @@ def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
     out: list = []
     y = bottom + height
     for b in blocks:
-        baseline = y - b.before - CAP * b.size * PT
-        for line in b.lines:
-            out.extend(_draw_line(line, SIDE, baseline, b.size, b.colour, b.space))
-            baseline -= b.lead
+        out.extend(_set_lines(b, b.lines, y - b.before))
         y -= b.before + b.height() + b.after
     if rule and blocks:
         out.append(scene.Line(SIDE, bottom + height + 4.0, PAGE_W - SIDE, bottom + height + 4.0,

@@ -14,7 +14,8 @@ from typing import Any, Iterable
 from .. import markup
 from ..model import Booklet, Kit
 from ..problems import Loc
-from ..schema import Entity, field_names
+from ..schema import Entity, walk_fields
+from ..templates import derived
 from . import Validator, check, did_you_mean, known, rule
 
 RULES_BLOCK = rule("E-rules-block", (
@@ -231,11 +232,8 @@ def _money_beside(before: str, after: str, symbol: str, name: str) -> bool:
 def _data_values(kit: Kit) -> dict[float, list[str]]:
     """Where each number of the game's data is (file and path), for a message about a number written out."""
     out: dict[float, list[str]] = {}
-    derived = {"salary": kit.salary(), "starting_money": kit.game.money.starting,
-               "jail_fine": next((s.jail.fine for s in kit.jails() if s.jail.fine is not None), None)}
-    for name, value in derived.items():
-        if value is not None:
-            out.setdefault(float(value), []).append(f"{{{{ {name} | money }}}}")
+    for name, value in {**derived(kit), "starting_money": kit.game.money.starting}.items():
+        out.setdefault(float(value), []).append(f"{{{{ {name} | money }}}}")
     for root in kit.roots():
         if isinstance(root, Booklet):
             continue
@@ -245,31 +243,19 @@ def _data_values(kit: Kit) -> dict[float, list[str]]:
     return out
 
 
-def _ints(obj: Any, path: str = "") -> Iterable[tuple[Entity, str, int]]:
-    if isinstance(obj, list):
-        for item in obj:
-            yield from _ints(item)
-        return
-    if not isinstance(obj, Entity):
-        return
-    for name in field_names(type(obj)):
-        value = getattr(obj, name)
+def _ints(obj: Any) -> Iterable[tuple[Entity, str, int]]:
+    """(object, path, value) of every whole number below ``obj``: fields, and items of lists and mappings."""
+    for owner, name, value in walk_fields(obj):
         if isinstance(value, bool):
             continue
         if isinstance(value, int):
-            yield obj, obj.sub(name), value
+            yield owner, owner.sub(name), value
         elif isinstance(value, dict):
-            for k, item in value.items():
-                if isinstance(item, int) and not isinstance(item, bool):
-                    yield obj, f"{obj.sub(name)}[{k!r}]", item
+            yield from ((owner, f"{owner.sub(name)}[{k!r}]", v) for k, v in value.items()
+                        if isinstance(v, int) and not isinstance(v, bool))
         elif isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, int) and not isinstance(item, bool):
-                    yield obj, f"{obj.sub(name)}[{i}]", item
-                elif isinstance(item, Entity):
-                    yield from _ints(item)
-        elif isinstance(value, Entity):
-            yield from _ints(value)
+            yield from ((owner, f"{owner.sub(name)}[{i}]", v) for i, v in enumerate(value)
+                        if isinstance(v, int) and not isinstance(v, bool))
 
 
 def _texts(booklet: Booklet) -> Iterable[tuple[Entity, str, str]]:

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from .. import fonts as fontlib
 from ..model import Counted, Kit
-from ..schema import Entity, field_names
+from ..schema import Entity, field_names, walk_fields
 from ..values import Label, Length, Text
 from . import Validator, check, did_you_mean, known, rule
 
@@ -131,22 +131,13 @@ def _sizes(v: Validator) -> None:
 
 def _numbers(obj: Any) -> Iterable[tuple[Entity, str, float, bool]]:
     """Every Length and float field below ``obj``: (object, field, value, is a length)."""
-    if isinstance(obj, list):
-        for item in obj:
-            yield from _numbers(item)
-        return
-    if not isinstance(obj, Entity):
-        return
-    for name in field_names(type(obj)):
+    for owner, name, value in walk_fields(obj):
         if name == "min_text_pt":
             continue
-        value = getattr(obj, name)
         if isinstance(value, Length):
-            yield obj, name, float(value), True
+            yield owner, name, float(value), True
         elif isinstance(value, float) and not isinstance(value, bool):
-            yield obj, name, value, False
-        elif isinstance(value, (Entity, list)):
-            yield from _numbers(value)
+            yield owner, name, value, False
 
 
 #: the most copies of one item (a note, a card, a counter) a kit may print, and of all items together
