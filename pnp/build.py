@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 from . import __version__, forked, incremental
 from .content import load_kit
 from . import parts as registry
-from .options import DEFAULT, PrintOptions, record
+from .options import DEFAULT, PrintOptions, edition_of, record
 from .output import OutFile, OutputFolder, manifest_bytes
 from .problems import Problems
 
 if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so from hashes, before any of them
+    from .editions import Edition
     from .impose import Sheet
     from .layout.common import Ctx, Item
     from .model import Kit
@@ -52,6 +53,8 @@ class BuildResult:
     manifest: dict = field(default_factory=dict)
     rebuilt: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
+    #: the edition and the copies of the money it prints, and why: lines for the build's summary
+    edition: list[str] = field(default_factory=list)
 
 
 @contextmanager
@@ -71,27 +74,28 @@ def collector_paused():
             gc.enable()
 
 
-def load_valid(root: Path, problems: Problems) -> Kit | None:
-    """Load and run the rules; the kit is returned only when neither found an error."""
+def load_valid(root: Path, problems: Problems, edition: Edition | None = None) -> Kit | None:
+    """Load (as ``edition``) and run the rules; the kit is returned only when neither found an error."""
     from . import rules
 
-    kit = load_kit(root, problems)
+    kit = load_kit(root, problems, edition)
     if kit is None:
         return None
     rules.run(kit, problems)
     return None if problems.errors else kit
 
 
-def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed) -> Kit | None:
+def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed,
+               edition: Edition | None = None) -> Kit | None:
     """Load, validate and lay out (to find texts that do not fit); the kit is returned only without errors."""
     with collector_paused():
-        return _check_game(root, problems, bleed)
+        return _check_game(root, problems, bleed, edition)
 
 
-def _check_game(root: Path, problems: Problems, bleed: float) -> Kit | None:
+def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition | None) -> Kit | None:
     from .layout.common import Ctx
 
-    kit = load_valid(root, problems)
+    kit = load_valid(root, problems, edition)
     if kit is None:
         return None
     ctx = Ctx(kit, bleed=bleed, problems=problems)
@@ -161,7 +165,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
             folded = opts.layout != "simplex" and not opts.per_item
             sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
-            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style)
+            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language)
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
@@ -226,9 +230,30 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     The folder's files change all together or not at all (``output.OutputFolder``): a failed or
     killed build leaves the previous output as it was."""
     root = Path(root)
-    out_dir = Path(out_dir) if out_dir else Path("output") / root.resolve().name
+    out_dir = Path(out_dir) if out_dir else default_out(root, opts.lang)
     with collector_paused(), OutputFolder(out_dir) as folder:
         return _build_game(root, out_dir, folder, opts, problems, force, jobs, progress)
+
+
+def default_out(root: Path, lang: str | None) -> Path:
+    """output/<game id>; an edition in a language other than the game's own goes to output/<game id>-<lang>."""
+    return Path("output") / edition_name(root, lang)
+
+
+def edition_name(root: Path, lang: str | None) -> str:
+    """The game's id, with the language after it for an edition in a language other than the game's own."""
+    name = Path(root).resolve().name
+    return name if lang is None or lang == own_language(root) else f"{name}-{lang}"
+
+
+def own_language(root: Path) -> str | None:
+    """game.yaml's language, read without loading the kit (None when it cannot be read)."""
+    from .load import load_file
+
+    node = load_file(Path(root) / "game.yaml", Problems())
+    if node is not None and node.is_map and "language" in node.value:
+        return str(node.value["language"].value).lower()
+    return "en" if node is not None else None
 
 
 def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOptions, problems: Problems,
@@ -239,7 +264,7 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
     if not todo:
         return BuildResult(out_dir, [], previous or {}, rebuilt=[], kept=list(opts.parts))
-    kit = load_valid(root, problems)
+    kit = load_valid(root, problems, edition_of(opts))
     if kit is None:
         return None
     results: list[PartResult] = []
@@ -258,7 +283,22 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
     written = folder.publish(files)  # with the kept parts' files and whatever else the folder holds
     kept = [p for p in opts.parts if p not in todo]
-    return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept)
+    return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept, edition=edition_lines(kit))
+
+
+def edition_lines(kit: Kit) -> list[str]:
+    """What the build says of the edition: its language, its players and the copies of the money they need."""
+    from .money import format_money
+    from .supply import plan
+
+    money = lambda v: format_money(v, kit.game.currency)  # noqa: E731
+    copies = plan(kit)
+    p = kit.game.players
+    lines = [f"edition: {kit.language}, for {kit.players} players (the game takes {p.min} to {p.max}: --players N)"]
+    if copies:
+        lines.append("money printed (sets of money.yaml × copies = printed: what is needed):")
+        lines += [f"  {c.why(money)}" for c in copies]
+    return lines
 
 
 def _option_record(opts: BuildOptions) -> dict:
@@ -267,12 +307,17 @@ def _option_record(opts: BuildOptions) -> dict:
 
 def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResult], previous: dict | None,
               todo: list[str]) -> dict:
-    """The new manifest: rebuilt parts from ``results``, kept parts copied from the previous manifest."""
+    """The new manifest: rebuilt parts from ``results``, kept parts copied from the previous manifest; the
+    edition (language, players) and the copies of the money printed for its players, and why."""
+    from .supply import plan
+
     manifest: dict = {
         "game": kit.id,
         "title": kit.game.title,
         "generator": f"pnp {__version__}",
         "options": {**_option_record(opts), "parts": list(opts.parts)},
+        "edition": {"language": kit.language, "players": kit.players},
+        "supply": [c.record() for c in plan(kit)],
         "files": [],
         "counts": {},
         "parts": {},
@@ -313,9 +358,10 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     kit = ctx.kit
     drawing = item.front
     size = float(kit.board.size)
-    label = f"{kit.game.title} · board"
-    full = tiling.board_full(drawing, size, opts.bleed, label)
-    tiles, grid = tiling.board_tiles(drawing, size, opts.bleed, opts.paper, opts.margin, opts.overlap, label)
+    label = kit.game.title
+    full = tiling.board_full(drawing, size, opts.bleed, label, kit.language)
+    tiles, grid = tiling.board_tiles(drawing, size, opts.bleed, opts.paper, opts.margin, opts.overlap, label,
+                                     kit.language)
     out = []
     for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
         data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages)

@@ -10,6 +10,7 @@ from . import scene
 from .marks import PAPERS
 from .scene import Page
 from .text import fit, runs
+from . import words
 from .typeset import ENGLISH
 
 STEP = 0.5  # mm between readings
@@ -27,8 +28,10 @@ def _label(v: float) -> str:
     return f"{v:+.1f}".replace("+0.0", "0")
 
 
-def calibration_pages(paper: str, flip: str = "long") -> list[Page]:
-    """Front and back page; both are built from one description of the marks so they cannot disagree."""
+def calibration_pages(paper: str, flip: str = "long", lang: str = "en") -> list[Page]:
+    """Front and back page; both are built from one description of the marks so they cannot disagree. pnp's
+    words on them are in ``lang``."""
+    w, own = words.of(lang), words.style(lang)
     pw, ph = PAPERS[paper]
     cx, cy = pw / 2, ph / 2
     ink = "#000000"
@@ -58,18 +61,10 @@ def calibration_pages(paper: str, flip: str = "long") -> list[Page]:
     # a frame on both sides shows gross misregistration at a glance
     for g, frame in ((front, (20.0, 20.0)), (back, (20.0, 20.0))):
         g.add(scene.Rect(frame[0], frame[1], pw - 40, ph - 40, stroke=ink, width=0.3))
-    instructions = (
-        "Duplex calibration. Print both pages double-sided at 100 % (actual size), "
-        f"flip on the {'long' if flip == 'long' else 'short'} edge. Hold the sheet against a light.\n\n"
-        "Top row of lines (X): find the one pair of lines, front and back, that forms a single straight line; "
-        "its number is X. Left column (Y): the same gives Y.\n\n"
-        "Build with --offset X,Y (for example --offset 0.5,-1.0) and every back page is shifted by that much. "
-        "If the lines at 0 already align, your printer needs no offset."
-    )
+    instructions = w["cal_text"].format(edge=w["long" if flip == "long" else "short"])
     text = fit(instructions, (30, 24, pw - 60, cy - 92 - 24), FONT, 8.5, 6.5, mode="para", align="left", valign="top",
-               style=ENGLISH)
+               style=own)
     front.add(*text.shapes)
-    front.add(*fit("pnp duplex calibration", (30, ph - 40, pw - 60, 10), BOLD, 14, 8, style=ENGLISH).shapes)
-    back.add(*fit("back of the calibration sheet: read the numbers on the front", (30, ph - 32, pw - 60, 6), FONT, 8, 6,
-                  style=ENGLISH).shapes)
+    front.add(*fit(w["cal_title"], (30, ph - 40, pw - 60, 10), BOLD, 14, 8, style=own).shapes)
+    back.add(*fit(w["cal_back"], (30, ph - 32, pw - 60, 6), FONT, 8, 6, style=own).shapes)
     return [Page(pw, ph, front), Page(pw, ph, back)]

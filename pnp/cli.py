@@ -14,7 +14,7 @@ import click
 
 from . import __version__
 from .content import UsageError, list_games, resolve_game
-from .options import finite, from_cli, print_options
+from .options import PrintOptions, edition_of, finite, from_cli, print_options
 from .parts import OUTPUT_NAMES as PART_NAMES
 from .problems import Problems
 
@@ -122,7 +122,8 @@ def _explain_all() -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--explain", metavar="CODE", help="Print what the check CODE (e.g. E-board-ring) checks and why, then "
                                                 "exit; 'all' lists every check, grouped by concern.")
-def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> None:
+@print_options("lang", "players")
+def validate(game: str | None, fmt: str, strict: bool, explain: str | None, **print_values) -> None:
     """Load GAME and check it; print every problem with file:line.
 
     GAME is a game id under ./content, a kit that ships with pnp, or a game folder's path; without it, the
@@ -146,7 +147,7 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None) -> N
         return
     root = _resolve(game)
     problems = Problems()
-    check_game(root, problems)
+    check_game(root, problems, edition=edition_of(from_cli(print_values)))
     _print_problems(problems, fmt)
     failed = bool(problems.errors) or (strict and bool(problems.warnings))
     if not failed and fmt == "text":
@@ -182,13 +183,15 @@ def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
         return
     for f in result.files:
         click.echo(f"wrote {f}")
+    for line in result.edition:
+        click.echo(line)
     if result.kept:
         click.echo(f"unchanged, kept: {', '.join(result.kept)}")
     click.echo(f"the kit is in {result.out_dir.absolute().as_uri()}")
 
 
 @cli.command()
-@print_options("paper", "flip")
+@print_options("paper", "flip", "lang")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for calibrate-<paper>.pdf.")
 def calibrate(out_dir: Path, **print_values) -> None:
@@ -198,11 +201,11 @@ def calibrate(out_dir: Path, **print_values) -> None:
     from .render.pdf import PdfWriter
 
     opts = from_cli(print_values)
-    paper, flip = opts["paper"], opts["flip"]
+    paper, flip, lang = opts["paper"], opts["flip"], opts["lang"] or "en"
     writer = PdfWriter("pnp duplex calibration")
-    for page in calibration_pages(paper, flip):
+    for page in calibration_pages(paper, flip, lang):
         writer.add(page)
-    name = f"calibrate-{paper}{'-short' if flip == 'short' else ''}.pdf"
+    name = f"calibrate-{paper}{'-short' if flip == 'short' else ''}{'' if lang == 'en' else '-' + lang}.pdf"
     (path,) = write_all(out_dir, [OutFile(name, writer.finish(), {})])
     click.echo(f"wrote {path}: print it double-sided at 100 %, hold it against a light, read X and Y on the sheet")
 
@@ -263,14 +266,14 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
               **print_values) -> None:
     """Draw GAME's previews, then redraw the pictures a saved file changes (with --pdf, rebuild those PDFs
     too); each problem is told once. Ctrl-C stops."""
-    from .build import BuildOptions, build_game
+    from .build import BuildOptions, build_game, default_out
     from .preview import PreviewOptions, preview_game
     from .session import Session
     from .watch import Reporter, snapshot, watch
 
     root = _resolve(game)
-    out_dir = out_dir or Path("output") / root.resolve().name
     options = BuildOptions(**from_cli(print_values))
+    out_dir = out_dir or default_out(root, options.lang)
     opts = PreviewOptions(dpi=dpi, print=options)
     report = Reporter(lambda line: click.echo(line, err=True))
     click.echo(f"watching {root} (Ctrl-C to stop)")
@@ -330,7 +333,8 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @click.option("--interval", type=click.FloatRange(0.05, 10), default=0.2, show_default=True, callback=finite,
               help="Seconds between looks at the game folder.")
-def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
+@print_options("lang", "players")
+def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -> None:
     """Show GAME in the browser: every item's front and back by part, the problems listed and marked on
     the items, each item's source file:line. The page updates by itself when a file is saved; a YAML
     mistake shows as a banner and the last good pictures stay. Listens on 127.0.0.1 only. Ctrl-C stops."""
@@ -352,7 +356,8 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
         raise click.UsageError(f"--editor {editor!r} cannot be read as a command: a quote is left open or it ends "
                                f"in a backslash ({exc})") from None
     try:
-        live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line))
+        live = Live(root, dpi=dpi, interval=interval, editor=argv, log=lambda line: click.echo(line),
+                    print=PrintOptions(**from_cli(print_values)))
     except KeyboardInterrupt:  # stopped while the kit was first drawn
         click.echo("stopped")
         return
@@ -395,8 +400,9 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval) -> None:
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
 @_jobs("Draw in this many processes (default: one per core).")
+@print_options("lang", "players")
 @_quiet
-def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet) -> None:
+def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet, **print_values) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.
 
     Writes <item-id>-front.png and <item-id>-back.png at trim size (the size of the cut piece; --bleed
@@ -410,7 +416,8 @@ def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet) -> None:
     from .preview import PreviewOptions, preview_game
 
     root = _resolve(game)
-    opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed, jobs=jobs or 0)
+    opts = PreviewOptions(dpi=dpi, parts=_parts(only), item=item_id, bleed=with_bleed, jobs=jobs or 0,
+                          print=PrintOptions(**from_cli(print_values)))
     problems = Problems()
     bar = _bar(quiet)
     try:
@@ -448,7 +455,8 @@ def export() -> None:
                    "(default: the file names alone, relative to the JSON).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>-tts).")
-def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
+@print_options("lang", "players")
+def export_tts_cmd(game, dpi, base_url, out_dir, **print_values) -> None:
     """Write GAME as a Tabletop Simulator saved object (<game>.json) with its images, in output/<game>-tts/.
 
     Decks become card sheets (at most 10 x 7, 4096 px), the board one image, money piles per value,
@@ -457,7 +465,8 @@ def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
 
     root = _resolve(game)
     problems = Problems()
-    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url), problems)
+    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url,
+                                                  edition=edition_of(from_cli(print_values))), problems)
     _print_problems(problems)
     if result is None:
         click.echo("export failed: nothing was written", err=True)
@@ -476,7 +485,7 @@ def export_tts_cmd(game, dpi, base_url, out_dir) -> None:
               help="png: an image per face; pdf: a vector page per face with TrimBox/BleedBox; auto: the board "
                    "as PDF, the rest PNG.")
 @_only("export")
-@print_options("bleed")
+@print_options("bleed", "lang", "players")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="The zip to write (default: output/<game-id>-shop.zip).")
 def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
@@ -485,7 +494,8 @@ def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
     from .export.shop import ShopOptions, export_shop
 
     root = _resolve(game)
-    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=from_cli(print_values)["bleed"])
+    chosen = from_cli(print_values)
+    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=chosen["bleed"], edition=edition_of(chosen))
     problems = Problems()
     result = export_shop(root, out_file, opts, problems)
     _print_problems(problems)
@@ -511,6 +521,9 @@ def main() -> None:
         _leave(done)
     except Exception as exc:
         if _raised(exc, "output", "OutputError"):  # a folder that cannot be written is the user's to fix
+            click.echo(f"Error: {exc}", err=True)
+            _leave(SystemExit(2))
+        if _raised(exc, "editions", "EditionError"):  # --lang or --players the kit does not offer
             click.echo(f"Error: {exc}", err=True)
             _leave(SystemExit(2))
         if _raised(exc, "fonts", "FontMissing"):  # pnp's own fonts are missing: a broken installation

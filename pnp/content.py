@@ -14,6 +14,7 @@ from .problems import Problems
 from .rules.schema import FILE_MISSING, FILE_UNREADABLE  # declarations only: cheap
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .load import Budget
     from .model import Kit
 
@@ -117,9 +118,12 @@ def _csv_rows(node, cls, root: Path, problems: Problems, budget: Budget, sources
     return expand(node, cls, root, problems, budget, sources)
 
 
-def load_kit(root: Path, problems: Problems) -> Kit | None:
-    """Load a game folder. Every problem goes to ``problems``; returns None when the model can't be built."""
+def load_kit(root: Path, problems: Problems, edition: Edition | None = None) -> Kit | None:
+    """Load a game folder as ``edition`` (its language and players; default: the game's language, players.max).
+    Every problem goes to ``problems``; returns None when the model can't be built. An edition the kit does not
+    offer raises ``editions.EditionError``."""
     root = Path(root)
+    from .editions import Edition, choose, select
     from .fonts import register_kit_fonts
     from .load import Budget, load_file
     from .model import Counters, Kit, MoneySet, Reference, Tables, Titles
@@ -182,5 +186,7 @@ def load_kit(root: Path, problems: Problems) -> Kit | None:
         booklet=built.get("rules.yaml"),
         sources=sources,
     )
+    kit.language, kit.players = choose(kit, edition or Edition())
+    select(kit, kit.language, problems)
     render_all(kit, problems)
     return kit

@@ -25,6 +25,7 @@ from .layout.common import Item
 from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, footer_lines, gutter_tick
 from .options import PrintOptions, replace
 from .scene import Page
+from . import words
 from .typeset import ENGLISH, Style
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
@@ -320,9 +321,9 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
 
 # --------------------------------------------------------------------------- sides and sheets
 def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
-           advice_style: Style = ENGLISH) -> list[Sheet]:
+           advice_style: Style = ENGLISH, lang: str = "en") -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` (the kit's words, typeset in ``advice_style``) is
-    printed on every front sheet above the footer."""
+    printed on every front sheet above the footer; pnp's own words (the footers) are in ``lang``."""
     if not items:
         return []
     if opts.per_item:
@@ -330,19 +331,20 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
     pw, ph = PAPERS[opts.paper]
     printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     if opts.layout == "gutterfold":
-        return _gutterfold(items, opts, (pw, ph), kit_title, part)
+        return _gutterfold(items, opts, (pw, ph), kit_title, part, lang)
     plans = plan(items, printable, opts.bleed)
     total = len(plans)
     fronts, backs = [], []
     axis = "vertical" if opts.flip == "long" else "horizontal"
     extra: Label = [(advice, advice_style)] if advice else []
+    w, own = words.of(lang), words.style(lang)
     for n, blocks in enumerate(plans, 1):
-        tag = f"{kit_title} · {part} · sheet {n} of {total}"
+        tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
         fronts.append(_front(blocks, opts, (pw, ph), printable,
-                             [(f"{tag} · front · print at 100 % / actual size", ENGLISH), *extra]))
+                             [(f"{tag} · {w['front']} · {w['print_note']}", own), *extra]))
         if any(it.back is not None for b in blocks for it in b.items):
             backs.append(_back(blocks, opts, (pw, ph), printable, axis,
-                               [(f"{tag} · back · print at 100 % / actual size", ENGLISH)]))
+                               [(f"{tag} · {w['back']} · {w['print_note']}", own)]))
         else:
             backs.append(None)
     if opts.layout == "simplex":
@@ -400,7 +402,8 @@ def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label
     return Sheet(Page(pw, ph, content), placed, "back")
 
 
-def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, part: str) -> list[Sheet]:
+def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, part: str,
+                lang: str = "en") -> list[Sheet]:
     """Fronts on one half, backs mirrored about the fold on the other: fold, glue, cut.
 
     The fold runs down the middle (vertical) or across it (horizontal), whichever needs fewer sheets;
@@ -419,10 +422,11 @@ def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, pa
         raise ValueError(f"an item does not fit on half a {opts.paper} sheet with its bleed; choose a larger "
                          f"--paper, a smaller --margin or another --layout")
     axis = min(plans, key=lambda a: (len(plans[a]), a != "vertical"))
+    w = words.of(lang)
     sheets = []
     for n, blocks in enumerate(plans[axis], 1):
-        label = [(f"{kit_title} · {part} · sheet {n} of {len(plans[axis])} · fold on the dashed line, glue, cut · "
-                  f"print at 100 % / actual size", ENGLISH)]
+        tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=len(plans[axis]))
+        label = [(f"{tag} · {w['fold']} · {w['print_note']}", words.style(lang))]
         front = _front(blocks, opts, paper, halves[axis], label)
         # the back half is mirrored about the fold like a duplex back, never shifted by the duplex offset
         back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, [])

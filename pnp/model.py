@@ -57,6 +57,16 @@ class MoneyRules(Entity):
     starting: Amount = doc("money each player starts with")
     denominations: list[Amount] = doc("the note or chip values that exist")
     starting_split: dict[int, Amount] = doc("how the starting money is paid out: value -> how many")
+    reserve: Optional[Union[Amount, dict[int, Amount]]] = doc(
+        "what the bank keeps once every player has their starting money: a number of notes (or chips) of every "
+        "value, or value -> how many. The build prints copies of each value's set (money.yaml's count) until the "
+        "starting money of the players (--players, default players.max) and this reserve are covered", None)
+
+    def reserve_of(self, value: int) -> int:
+        """How many notes (or chips) of ``value`` the bank keeps besides the players' starting money."""
+        if isinstance(self.reserve, dict):
+            return int(self.reserve.get(value, 0))
+        return int(self.reserve or 0)
     rounding: Amount = doc("every amount in the game is a multiple of this", 1)
 
 
@@ -171,7 +181,11 @@ class PrintSpec(Entity):
 class Game(Entity):
     title: Label = doc("the game's name")
     subtitle: Optional[Label] = doc("a line under the title", None)
-    language: str = doc("language of the texts (ISO code)", "en")
+    language: str = doc("language of the texts (a two-letter ISO 639-1 code: en, fr, de)", "en")
+    translations: list[str] = doc(
+        "other languages the kit carries (two-letter codes): a text may then be written {fr: ..., en: ...}, and "
+        "`pnp build --lang en` prints that edition; every text written in several languages needs each one",
+        default_factory=list)
     currency: Currency = doc("how money is written")
     players: Players = doc("player count")
     money: MoneyRules = doc("starting money and denominations")
@@ -445,6 +459,12 @@ class Card(Entity):
     picture: Optional[Picture] = doc("an image on the face, in place of the icon (centred; x, y unused)", None)
     effect: Optional[Effect] = doc("what the card does, for the validator", None)
 
+    def reading(self, lang: str) -> str | None:
+        """What the card says in ``lang`` for a reader of that language: its text written in it, else its help
+        line (the booklet's lookup of the cards)."""
+        text = self.text.translations.get(lang)
+        return str(text) if text is not None else (str(self.help) if self.help else None)
+
 
 @entity
 class DeckBack(Entity):
@@ -466,6 +486,10 @@ class Deck(Entity):
         "when the last card is drawn: 'used' (the used cards are shuffled into a new pile; kept cards return "
         "when played), 'all' (every card of the deck is shuffled again: none may be kept out of it), 'none' "
         "(the deck is used once)", "used")
+
+    def name_in(self, lang: str) -> str:
+        """The deck's name in ``lang``: written in it, else its help name, else its name."""
+        return str(self.name.translations.get(lang) or self.help_name or self.name)
 
 
 # --------------------------------------------------------------------------- money.yaml
@@ -506,6 +530,12 @@ class Counter(Entity):
     colour: Colour = doc("fill colour")
     size: Length = doc("width of one counter", Length(14))
     label: Optional[Label] = doc("short text on the counter", None)
+    limited: bool = doc(
+        "the supply is a rule of the game (as the classic game's 32 houses): when none are left, none can be "
+        "built; the rules booklet's components say so. A counter in rules.countermix is limited", False)
+    per_space: Optional[Amount] = doc(
+        "most of these one property holds at a time (4 houses, 1 hotel): unless the supply is limited, the count "
+        "must cover every property of the board built up that far", None)
 
 
 @entity
@@ -514,6 +544,7 @@ class Token(Entity):
     name: Label = doc("name on the standee")
     colour: Colour = doc("colour")
     icon: Optional[Icon] = doc("icon on the standee", None)
+    marker: bool = doc("not a player's piece (a turn marker, a pot marker): not counted for players.max", False)
 
 
 @entity
@@ -557,8 +588,10 @@ class RulesSection(Entity):
         "generated blocks on a line of their own: @components, @money, @properties, @table ID, @board, @lookup DECK")
     covers: list[Topic] = doc("the topics this section covers (components, setup, turn, jail, building, winning ...)",
                               default_factory=list)
-    language: Optional[str] = doc("the section's language when not the game's (its typography follows it), e.g. en "
-                                  "for a lookup of the cards for players who do not read the game's language", None)
+    language: Optional[str] = doc("the section's language when not the edition's (its typography follows it), e.g. "
+                                  "en for a lookup of the cards for players who do not read the game's language", None)
+    editions: list[str] = doc("the editions (languages) that print this section, e.g. [fr] for an English lookup of "
+                              "the French cards; default: every edition", default_factory=list)
 
 
 @entity
@@ -585,6 +618,15 @@ class Kit:
     tables: Tables = field(default_factory=Tables)
     booklet: Booklet | None = None  # rules.yaml, when the game has one
     sources: dict[str, Path] = field(default_factory=dict)  # part file name -> path
+    #: the edition loaded: the language its texts are printed in (game.language or one of game.translations)
+    language: str = "en"
+    #: the players it is printed for (--players; players.max when not given): how many copies of the money
+    players: int = 0
+
+    @property
+    def edition_id(self) -> str:
+        """The game's id, with the edition's language after it when that is not the game's own (tahiti-en)."""
+        return self.id if self.language == self.game.language else f"{self.id}-{self.language}"
 
     def roots(self) -> list:
         """The model object of every content file, in the registry's order (for walks over every text)."""

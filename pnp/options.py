@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .editions import Edition
 
 PAPERS = ("a4", "letter", "a3", "tabloid")
 
@@ -25,6 +28,8 @@ class PrintOptions:
     offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is shifted (duplex misregistration)
     per_item: bool = False  # one item per page with TrimBox/BleedBox (for a print shop)
     overlap: float = 10.0  # mm board tiles overlap
+    lang: str | None = None  # the edition's language (a kit's game.language or one of its translations)
+    players: int | None = None  # the players the kit is printed for (None: players.max): copies of the money
 
 
 DEFAULT = PrintOptions()
@@ -35,7 +40,7 @@ class Flag:
     field: str
     decls: tuple[str, ...]
     help: str
-    kind: str = "value"  # value | choice | flag | offset
+    kind: str = "value"  # value | choice | flag | offset | lang | count
     choices: tuple[str, ...] = ()
     range: tuple[float, float] | None = None
 
@@ -51,6 +56,11 @@ OPTIONS: tuple[Flag, ...] = (
          "offset"),
     Flag("per_item", ("--per-item",), "One item per page at trim plus bleed (for a print shop).", "flag"),
     Flag("overlap", ("--overlap",), "Overlap between board tiles in mm.", range=(0, 50)),
+    Flag("lang", ("--lang",), "The edition's language, a two-letter code (default: the game's own): one the kit "
+                              "carries (game.yaml language and translations).", "lang"),
+    Flag("players", ("--players",), "Print for this many players (default: the game's most): as many copies of "
+                                    "the money as their starting money and the bank's reserve need.", "count",
+         range=(1, 99)),
 )
 
 
@@ -66,6 +76,26 @@ def _offset(ctx, param, value):
     if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter("the offset is X,Y in mm, each between -20 and 20")
     return (x, y)
+
+
+def _lang(ctx, param, value):
+    import click
+
+    if value is None:
+        return None
+    code = value.strip().lower()
+    if len(code) != 2 or not code.isascii() or not code.isalpha():
+        raise click.BadParameter("write a two-letter language code, e.g. en or fr")
+    return code
+
+
+def edition_of(opts) -> "Edition":
+    """The edition (language, players) a command's print options ask for: ``PrintOptions`` or ``from_cli``'s
+    mapping."""
+    from .editions import Edition
+
+    get = opts.get if isinstance(opts, dict) else lambda name: getattr(opts, name, None)
+    return Edition(lang=get("lang"), players=get("players"))
 
 
 def finite(ctx, param, value):
@@ -91,6 +121,12 @@ def print_options(*names: str, defaults: PrintOptions = DEFAULT) -> Callable:
                                    default=default, show_default=True, help=f.help)
             elif f.kind == "flag":
                 opt = click.option(*f.decls, f.field, is_flag=True, help=f.help)
+            elif f.kind == "lang":
+                opt = click.option(*f.decls, f.field, callback=_lang, metavar="CODE", help=f.help)
+            elif f.kind == "count":
+                lo, hi = f.range
+                opt = click.option(*f.decls, f.field, type=click.IntRange(int(lo), int(hi)), metavar="N",
+                                   help=f.help)
             elif f.kind == "offset":
                 opt = click.option(*f.decls, f.field, callback=_offset, metavar="X,Y", help=f.help)
             else:
@@ -121,4 +157,5 @@ def record(opts: PrintOptions) -> dict:
                      else getattr(opts, f.name)) for f in fields(PrintOptions)}
 
 
-__all__ = ["PrintOptions", "DEFAULT", "PAPERS", "OPTIONS", "print_options", "from_cli", "record", "replace"]
+__all__ = ["PrintOptions", "DEFAULT", "PAPERS", "OPTIONS", "print_options", "from_cli", "record", "replace",
+           "edition_of"]

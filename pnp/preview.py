@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import forked
 from .content import UsageError, load_kit
 from .forked import can_fork
-from .options import DEFAULT, PrintOptions
+from .options import DEFAULT, PrintOptions, edition_of
 from .output import OutFile, check_target, write_all, writing_into
 from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Problem, Problems
@@ -93,7 +93,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     if session.kit is None or session.error is not None:
         return None
     kit = session.kit
-    out_dir, write = _writer(out_dir, kit.id)
+    out_dir, write = _writer(out_dir, kit.edition_id)
     result = PreviewResult(out_dir, skipped=list(session.skipped))
     by_output = _by_output(session, opts)
     if opts.item is not None:
@@ -187,11 +187,11 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     problems and the item's drawings, while this process readies the drawing: it imports the PDF writer and
     PDFium and parses the theme's fonts. ``_AGAIN`` if the child failed: the session is then made here."""
     loaded = Problems()
-    kit = load_kit(root, loaded)
+    kit = load_kit(root, loaded, edition_of(opts.print))
     if kit is None:
         problems.extend(loaded)
         return None
-    out_dir, write = _writer(out_dir, kit.id)
+    out_dir, write = _writer(out_dir, kit.edition_id)
     facts = forked.child(_item_facts, root, opts, kit, loaded)
     try:
         _warm(kit)

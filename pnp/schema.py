@@ -17,6 +17,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from .load import Node
 from .problems import Loc, Problems, clip, quote
+from .values import is_language
 from .rules.schema import (SCHEMA_AMOUNT, SCHEMA_CHOICE, SCHEMA_COLOUR, SCHEMA_EMPTY_TEXT, SCHEMA_ID, SCHEMA_LENGTH,
                            SCHEMA_MISSING, SCHEMA_TYPE, SCHEMA_UNKNOWN_KEY)
 
@@ -234,7 +235,34 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
         return _convert_object(tp, node, problems, path)
     if tp is Any:
         return node.plain()
+    if node.is_map and getattr(tp, "translatable", False) and translations_map(node):
+        return _translations(tp, node, problems, path)
     return _scalar(tp, node.value, node.loc, problems, path)
+
+
+def translations_map(node: Node) -> bool:
+    """A mapping of language codes (``{fr: Prison, en: Jail}``): a text written in several languages."""
+    return bool(node.value) and all(isinstance(k, str) and is_language(k) for k in node.value)
+
+
+def _translations(tp, node: Node, problems: Problems, path: str):
+    """A text in several languages: the value of the first, carrying every language's value and where it was
+    written (``editions.select`` puts the edition's language in its place)."""
+    out: dict[str, Any] = {}
+    bad = False
+    for lang, child in node.value.items():
+        try:
+            out[lang] = _scalar(tp, child.value, child.loc, problems, f"{path}.{lang}")
+        except _Invalid:
+            bad = True
+        else:
+            out[lang].__dict__["loc"] = child.loc
+    if bad:
+        raise _Invalid
+    first = next(iter(out.values()))
+    value = tp(first)
+    value.__dict__.update(first.__dict__, translations=out)
+    return value
 
 
 def _convert_union(args, node: Node, problems: Problems, path: str) -> Any:

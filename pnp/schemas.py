@@ -19,14 +19,19 @@ from .values import Amount, Colour, FileName, Id, Label, Length, Text
 #: file kind -> (model class, schema file name), from the registry of content files
 FILES = {cf.kind: (cf.model_class(), cf.schema) for cf in CONTENT_FILES}
 
+#: a text in several languages: {fr: ..., en: ...}
+_TRANSLATED = {"type": "object", "minProperties": 1, "propertyNames": {"pattern": "^[a-z]{2}$"},
+               "additionalProperties": {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]},
+               "description": "the text in each language the kit carries: language code -> text"}
+
 _SCALARS = {
     Length: {"anyOf": [{"type": "number", "minimum": 0},
                        {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(mm|cm|in|pt)?\s*$"}]},
     Amount: {"type": "integer", "minimum": 0},
     Colour: {"type": "string", "pattern": "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},
     Id: {"anyOf": [{"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"}, {"type": "integer", "minimum": 0}]},
-    Text: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]},
-    Label: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]},
+    Text: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}, _TRANSLATED]},
+    Label: {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}, _TRANSLATED]},
     str: {"type": "string"},
     FileName: {"type": "string"},
     int: {"type": "integer"},

@@ -36,7 +36,7 @@ from . import rules, scene
 from .content import load_kit
 from .fonts import get_font
 from .layout.common import Ctx, Item, text_key
-from .options import DEFAULT, PrintOptions
+from .options import DEFAULT, PrintOptions, edition_of
 from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Loc, Problem, Problems
 from .render import raster
@@ -244,7 +244,7 @@ class Session:
         the whole game is reloaded (warm, that takes well under 0.2 s) and the keys decide what changed."""
         with self._lock:
             problems = Problems()
-            return self._take(load_kit(self.root, problems), problems)
+            return self._take(load_kit(self.root, problems, edition_of(self.print)), problems)
 
     def _take(self, kit, problems: Problems) -> Update:
         """Check and lay out a kit just loaded (None: it could not be)."""

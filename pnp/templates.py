@@ -702,9 +702,9 @@ def _walk(obj, env: _LazyEnvironment, problems: Problems) -> None:
     for name in field_names(type(obj)):
         value = getattr(obj, name)
         if isinstance(value, Text):
-            setattr(obj, name, _render_one(obj, name, value, env, problems))
+            setattr(obj, name, _render_translated(obj, name, value, env, problems))
         elif isinstance(value, list) and value and isinstance(value[0], Text):
-            setattr(obj, name, [_render_one(obj, name, v, env, problems) for v in value])
+            setattr(obj, name, [_render_translated(obj, name, v, env, problems) for v in value])
         elif isinstance(value, (Entity, list)):
             _walk(value, env, problems)
 
@@ -722,6 +722,16 @@ def _unknown_names(env, context, source: str) -> str:
     if not unknown:  # a missing field or item of a defined value (rules.deck_sizes.nope)
         return "the text reads a value that is not defined"
     return f"unknown name{'s' if len(unknown) > 1 else ''} {', '.join(repr(n) for n in unknown)}"
+
+
+def _render_translated(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
+    """A text rendered, and the other languages it is written in (the booklet's lookup prints them)."""
+    rendered = _render_one(obj, name, source, lazy, problems)
+    if source.translations:
+        rendered.__dict__["translations"] = {
+            lang: rendered if text is source else _render_one(obj, name, text, lazy, problems)
+            for lang, text in source.translations.items()}
+    return rendered
 
 
 def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:

@@ -28,7 +28,7 @@ from .marks import (FOOTER_FONT, MARK_LENGTH, MARK_MIN, MARK_OFFSET, MARK_WIDTH,
                     cut_marks, footer)
 from .scene import Page
 from .text import fit, runs
-from .typeset import ENGLISH  # pnp's own words: tile labels, the assembly map
+from . import words  # pnp's own words: tile labels, the assembly map, in the edition's language
 
 FULL_MARGIN = 10.0  # mm around the board on the print-shop sheet
 LABEL_PT = 8.0
@@ -38,7 +38,6 @@ CROSS_ARM = 2.0  # mm: half the span of an alignment cross
 CROSS_GAP = 1.0  # mm between a cross and the art
 HATCH = "#8c8c8c"
 HATCH_STEP = 3.0  # mm between hatch lines
-PRINT_NOTE = "print at 100 % / actual size"
 
 
 def _ensure_key(board_group: scene.Group, size: float, bleed: float) -> scene.Group:
@@ -50,7 +49,7 @@ def _ensure_key(board_group: scene.Group, size: float, bleed: float) -> scene.Gr
     return board_group
 
 
-def board_full(board_group: scene.Group, size: float, bleed: float, label: str) -> Page:
+def board_full(board_group: scene.Group, size: float, bleed: float, label: str, lang: str = "en") -> Page:
     """One page of (size + 20) mm square: the board centred, crop marks, TrimBox = board, BleedBox = board + bleed."""
     board_group = _ensure_key(board_group, size, bleed)
     m = FULL_MARGIN
@@ -60,7 +59,9 @@ def board_full(board_group: scene.Group, size: float, bleed: float, label: str) 
                             clip=(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed)))
     length = max(1.0, min(5.0, m - bleed - 2.0 - 0.5))
     content.add(*cut_marks([m, m + size], [m, m + size], (m, m, size, size), bleed, length=length))
-    text = f"{_part_name(label)} {size:g}×{size:g} mm, bleed {bleed:g} mm · {PRINT_NOTE}"
+    w = words.of(lang)
+    text = w["board_full"].format(label=_part_name(label, w), size=words.number(size, lang),
+                                  bleed=words.number(bleed, lang)) + f" · {w['print_note']}"
     content.add(footer(text, side / 2, min(m - bleed - 3.0, 4.0) if m - bleed > 4.5 else 2.0))
     return Page(side, side, content, trim=(m, m, size, size),
                 bleed=(m - bleed, m - bleed, size + 2 * bleed, size + 2 * bleed))
@@ -324,16 +325,19 @@ def _hatch(x: float, y: float, w: float, h: float) -> scene.Group:
     return g
 
 
-def _part_name(label: str) -> str:
+def _part_name(label: str, w: dict) -> str:
     """The label naming the board part: "<kit> · board", whether or not the caller already said "board"."""
-    return label if label.rsplit("·", 1)[-1].strip().lower() == "board" else f"{label} · board"
+    board = w["part.board"]
+    return label if label.rsplit("·", 1)[-1].strip().lower() == board else f"{label} · {board}"
 
 
 def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str, margin: float, overlap: float,
-                label: str) -> tuple[list[Page], dict]:
-    """An assembly map, then one page per tile. Returns the pages and the grid for the manifest."""
+                label: str, lang: str = "en") -> tuple[list[Page], dict]:
+    """An assembly map, then one page per tile (pnp's words on them in ``lang``). Returns the pages and the grid
+    for the manifest."""
     board_group = _ensure_key(board_group, size, bleed)
-    label = _part_name(label)
+    w, own = words.of(lang), words.style(lang)
+    label = _part_name(label, w)
     plan = tile_plan(board_group, size, bleed, paper, margin, overlap)
     W, H = plan["page"]
     R, C = plan["rows"], plan["cols"]
@@ -356,7 +360,7 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
             "orientation": plan["orientation"], "page_size": [round(W, 3), round(H, 3)],
             "cuts": {"x": [round(v, 4) for v in plan["seams_x"]], "y": [round(v, 4) for v in plan["seams_y"]]}}
 
-    pages.append(_map_page(board_group, size, bleed, plan, tiles, margin, o, label, n_pages))
+    pages.append(_map_page(board_group, size, bleed, plan, tiles, margin, o, label, n_pages, lang))
     for t in tiles:
         r, c = t["row"], t["col"]
         bx, by, tw, th = t["board_rect"]
@@ -371,10 +375,11 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
             content.add(_hatch(x0, y0 + th - o, tw, o))
         content.add(*_tile_crosses(t, o, R, C, W, H, margin, bleed))
         content.add(*_trim_marks(t, size, bleed, R, C, W, H, margin))
-        text = f"{t['name']}: row {r}, column {c} of {R}×{C}"
-        content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle", style=ENGLISH))
-        foot = f"{label} · tile {t['name']} ({t['page'] - 1} of {R * C}) · page {t['page']} of {n_pages} · {paper} " \
-               f"{plan['orientation']} · overlap {o:g} mm · {PRINT_NOTE}"
+        text = w["tile"].format(name=t["name"], row=r, col=c, rows=R, cols=C)
+        content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle", style=own))
+        foot = w["tile_foot"].format(label=label, name=t["name"], k=t["page"] - 1, tiles=R * C, page=t["page"],
+                                     pages=n_pages, paper=paper, orientation=w[plan["orientation"]],
+                                     overlap=words.number(o, lang)) + f" · {w['print_note']}"
         content.add(footer(foot, W / 2, margin + 0.8))
         pages.append(Page(W, H, content))
     return pages, info
@@ -442,30 +447,25 @@ def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H:
     return out
 
 
-MAP_STEPS = (
-    "Print every page at 100 % (actual size): never 'fit to page'.",
-    "Cut each tile along the edge of its printed area; where a tile holds the board's outer edge, cut there "
-    "along the trim, between the crop marks (the {b:g} mm beyond them is bleed).",
-    "Tiles overlap by {o:g} mm. A tile's hatched strips (left and top) go under its neighbours: spread glue on "
-    "them and lay the tile to the left or above on top, matching the art and the crosses.",
-    "Start with A1 (top left) and work right, then down; each tile's name (column letter, row number) is "
-    "printed under it and on the map below.",
-)
+#: the assembly map's steps: pnp/words.py's map_1 ... map_4
+MAP_STEPS = ("map_1", "map_2", "map_3", "map_4")
 
 
 def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, tiles: list, margin: float,
-              overlap: float, label: str, n_pages: int) -> Page:
+              overlap: float, label: str, n_pages: int, lang: str = "en") -> Page:
     W, H = plan["page"]
     R, C = plan["rows"], plan["cols"]
     content = scene.Group()
     px = W - 2 * margin
-    title = f"{label}: assembly map ({R}×{C} tiles)"
-    head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b", style=ENGLISH)
+    w, own = words.of(lang), words.style(lang)
+    title = w["map_title"].format(label=label, rows=R, cols=C)
+    head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b", style=own)
     content.add(*head.shapes)
-    steps = "\n\n".join(f"{i}. {s.format(o=overlap, b=bleed)}" for i, s in enumerate(MAP_STEPS, 1))
+    steps = "\n\n".join(f"{i}. " + w[s].format(overlap=words.number(overlap, lang), bleed=words.number(bleed, lang))
+                        for i, s in enumerate(MAP_STEPS, 1))
     text_h = 40.0
     body = fit(steps, (margin, H - margin - 12 - text_h, px, text_h), FOOTER_FONT, 9.0, 6.0, "#1d1d1b",
-               align="left", valign="top", mode="para", style=ENGLISH)
+               align="left", valign="top", mode="para", style=own)
     content.add(*body.shapes)
     # the board in miniature with the tiles' outlines
     extent = size + 2 * bleed
@@ -492,9 +492,10 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
         content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,
-                         "#1d1d1b", style=ENGLISH).shapes)
-        content.add(*fit(f"page {t['page']}", (cx - bw / 2 + 1, cy - 4.8, bw - 2, 3.6), FOOTER_FONT, 6.5, 6.0,
-                         "#1d1d1b", style=ENGLISH).shapes)
-    foot = f"{label} · assembly map · page 1 of {n_pages} · {plan['orientation']} · {PRINT_NOTE}"
+                         "#1d1d1b", style=own).shapes)
+        content.add(*fit(w["map_page"].format(page=t["page"]), (cx - bw / 2 + 1, cy - 4.8, bw - 2, 3.6), FOOTER_FONT,
+                         6.5, 6.0, "#1d1d1b", style=own).shapes)
+    foot = w["map_foot"].format(label=label, pages=n_pages, orientation=w[plan["orientation"]]) \
+        + f" · {w['print_note']}"
     content.add(footer(foot, W / 2, margin + 0.8))
     return Page(W, H, content)

@@ -13,7 +13,7 @@
   ``?q=`` stay as they are).
 
 Content files are never rewritten: ``pnp/text.py`` applies this to every text it fits or draws, in the style
-its caller names: a layout the game's (``style_of``: ``game.language`` and the currency, kept by the layout
+its caller names: a layout the game's (``style_of``: the edition's language and the currency, kept by the layout
 context), pnp's own words on a sheet (marks, footers, tile labels) ``ENGLISH``. Languages other than ``fr``
 follow the English rules. Typesetting typeset text changes nothing.
 """
@@ -51,10 +51,10 @@ class Style:
 ENGLISH = Style()
 
 
-def style_of(game) -> Style:
-    """The style of a game's texts: its language and its currency's symbol."""
-    symbol = str(game.currency.symbol).strip()
-    return Style(str(game.language or "en"), (symbol,) if symbol else ())
+def style_of(kit) -> Style:
+    """The style of a kit's texts: its edition's language and its currency's symbol."""
+    symbol = str(kit.game.currency.symbol).strip()
+    return Style(str(kit.language or "en"), (symbol,) if symbol else ())
 
 
 _TRIGGERS = frozenset("'\"«»:;!?×%0123456789" + NBSP + NNBSP)

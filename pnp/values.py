@@ -104,10 +104,25 @@ def _scalar(raw, expected: str) -> str:
     return str(raw)
 
 
+def is_language(code: str) -> bool:
+    """A language code as a translation's key: two lowercase ASCII letters (ISO 639-1: en, fr, de)."""
+    return len(code) == 2 and code.isascii() and code.isalpha() and code.islower()
+
+
 class Text(str):
-    """Text shown to players. May hold Jinja2 expressions such as ``{{ salary | money }}``."""
+    """Text shown to players. May hold Jinja2 expressions such as ``{{ salary | money }}``.
+
+    Written in several languages as a mapping of language codes (``{fr: ..., en: ...}``), a text (or a
+    ``Label``) carries them all in ``translations``; the edition's is the text itself (``editions.select``)."""
 
     schema_doc = "text; may use {{ ... }} expressions over the game's data"
+    translatable = True
+
+    @property
+    def translations(self) -> dict:
+        """The text in each language it was written in (language code -> text); empty for a text written in
+        one language."""
+        return self.__dict__.get("translations", {})
 
     @property
     def written(self) -> str:
@@ -124,9 +139,12 @@ class Text(str):
 
 
 class Label(str):
-    """A short plain string (names, labels): no template expressions."""
+    """A short plain string (names, labels): no template expressions. May be written in several languages,
+    as a ``Text``."""
 
     schema_doc = "a short text"
+    translatable = True
+    translations = Text.translations
 
     @classmethod
     def parse(cls, raw) -> "Label":

@@ -46,9 +46,14 @@ def test_manifest_describes_every_file(mini, tmp_path):
         assert len(reader.pages) == f["pages"]
         box = reader.pages[0].mediabox
         assert [round(float(box.width) * 25.4 / 72, 2), round(float(box.height) * 25.4 / 72, 2)] == f["page_size_mm"]
-    assert manifest["counts"]["cards"] == {"property": 2, "station": 1, "utility": 1, "luck": 3, "reference": 1}
-    assert manifest["counts"]["notes"] == {"note-1": 5, "note-5": 3, "note-10": 4, "note-50": 2}
-    assert manifest["counts"]["tokens"] == {"house": 8, "hotel": 2, "token": 2}
+    # the reference card and the credits card every kit with credits gets
+    assert manifest["counts"]["cards"] == {"property": 2, "station": 1, "utility": 1, "luck": 3, "reference": 2}
+    # sets of money.yaml copied for 4 players and 2 of each value in reserve: ₩1 4 × 5 + 2 = 22, five sets of 5
+    assert manifest["counts"]["notes"] == {"note-1": 25, "note-5": 6, "note-10": 20, "note-50": 6}
+    assert manifest["counts"]["tokens"] == {"house": 8, "hotel": 2, "token": 4}
+    assert manifest["edition"] == {"language": "en", "players": 4}
+    assert [(c["value"], c["copies"], c["needed"]) for c in manifest["supply"]] == [
+        (1, 5, 22), (5, 2, 6), (10, 5, 18), (50, 3, 6)]
 
 
 def test_failed_build_leaves_previous_output_untouched(mini, tmp_path):
@@ -143,10 +148,10 @@ def test_parallel_workers_render_the_kit_the_build_loaded(mini, tmp_path, monkey
     loads = tmp_path / "loads"
     real = build_module.load_kit
 
-    def counted(root, problems):
+    def counted(root, problems, edition=None):
         with open(loads, "a") as fh:
             fh.write(f"{os.getpid()}\n")
-        return real(root, problems)
+        return real(root, problems, edition)
 
     monkeypatch.setattr(build_module, "load_kit", counted)
     parallel = build_game(mini, tmp_path / "p", BuildOptions(), Problems(), jobs=2)

@@ -49,7 +49,10 @@ def test_etymonopoly_counts(built):
     cards = m["counts"]["cards"]
     assert (cards["property"], cards["station"], cards["utility"]) == (22, 4, 2)
     assert (cards["change"], cards["discovery"]) == (15, 15)
-    assert m["counts"]["notes"] == {f"note-{v}": 10 for v in (1, 5, 10, 20, 50, 100, 500)}
+    # the seed's set is 10 of each value; 8 players start with 5 × ₩1, 1 × ₩5, 3 × ₩10, 3 × ₩20, 4 × ₩50, 2 × ₩100
+    # and 2 × ₩500, and the bank keeps 5 of each: whole sets of ten cover 45, 13, 29, 29, 37, 21 and 21
+    printed = {1: 50, 5: 20, 10: 30, 20: 30, 50: 40, 100: 30, 500: 30}
+    assert m["counts"]["notes"] == {f"note-{v}": n for v, n in printed.items()}
     assert (m["counts"]["tokens"]["reconstruction"], m["counts"]["tokens"]["proto-language"]) == (32, 12)
     assert m["counts"]["board"] == {"spaces": 40}
     # the PDFs hold what the manifest says: count faces by their printed words
@@ -57,8 +60,8 @@ def test_etymonopoly_counts(built):
     assert fronts.count("LANGUAGE CARD") == 22
     assert fronts.count("CHANGE") == 15 and fronts.count("DISCOVERY") == 15
     notes = page_texts(out / "notes-a4.pdf", "front", m["parts"]["notes"])
-    for value in (1, 5, 10, 20, 50, 100, 500):
-        assert notes.count(f"₩{value}\n") + notes.count(f"₩{value} ") == 10 or len(re.findall(rf"₩{value}(?!\d)", notes)) == 10
+    for value, n in printed.items():
+        assert notes.count(f"₩{value}\n") + notes.count(f"₩{value} ") == n or len(re.findall(rf"₩{value}(?!\d)", notes)) == n
 
 
 def test_etymonopoly_board_names_every_space(built):

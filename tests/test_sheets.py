@@ -198,7 +198,7 @@ def test_gutterfold_puts_backs_across_the_fold(tmp_path):
 def test_per_item_pages_have_trim_and_bleed_boxes(tmp_path):
     build(tmp_path, per_item=True, parts=("cards",))
     pdf = reader(tmp_path / "cards-print-shop.pdf")
-    assert len(pdf.pages) == 2 * 8  # 8 cards, each front and back
+    assert len(pdf.pages) == 2 * 9  # 8 cards and the credits card, each front and back
     for page in pdf.pages:
         mx, my, mw, mh = box_mm(page.mediabox)
         assert abs(mw - 63) < TOL_SIZE and abs(mh - 95) < TOL_SIZE

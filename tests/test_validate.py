@@ -107,17 +107,18 @@ def test_problem_names_where_what_and_how(mini):
     assert "20" in p.message and "trade_value: 10" in p.message  # what is wrong and the fix
 
 
-def test_print_advice_silences_the_money_count_warning(mini):
-    (mini / "money.yaml").write_text((INVALID / "money-count" / "money.yaml").read_text(encoding="utf-8")
-                                     .replace("notes:\n", "notes:\n  print_advice: Print this sheet twice.\n", 1),
-                                     encoding="utf-8")
-    assert not [p for p in run(mini).items if p.code == "W-money-count"]
+def test_money_reserve_warning_says_what_to_add(tmp_path):
+    root, _ = overlay("money-reserve", tmp_path / "mini")
+    (p,) = [p for p in run(root).warnings if p.code == "W-money-reserve"]
+    assert "4 players" in p.message and "reserve:" in p.message
 
 
-def test_money_count_says_how_many_copies(tmp_path):
-    root, _ = overlay("money-count", tmp_path / "mini")
-    (p,) = [p for p in run(root).warnings if p.code == "W-money-count"]
-    assert "3 ₩50 notes" in p.message and "4 are needed" in p.message and "2 times" in p.message
+def test_a_token_marked_as_a_marker_is_not_a_players_piece(tmp_path):
+    root, _ = overlay("supply-tokens", tmp_path / "mini")
+    (p,) = [p for p in run(root).errors if p.code == "E-supply-tokens"]
+    assert "3 player token(s) for up to 4 players" in p.message
+    edit(root / "counters.yaml", ", marker: true}", "}")
+    assert not [p for p in run(root).errors if p.code == "E-supply-tokens"]
 
 
 def test_glyph_error_names_the_character_and_code_point(tmp_path):

@@ -21,6 +21,7 @@ from PIL import Image
 
 from .. import parts as registry
 from ..build import collector_paused, load_valid, part_items
+from ..editions import Edition
 from ..layout.common import Ctx, Item
 from ..model import Kit
 from ..problems import Problems
@@ -47,10 +48,10 @@ class Laid:
         return out
 
 
-def lay_out(root: Path, problems: Problems, bleed: float) -> Laid | None:
-    """Load, validate and lay out every part; None (problems say why) when anything is wrong."""
+def lay_out(root: Path, problems: Problems, bleed: float, edition: Edition | None = None) -> Laid | None:
+    """Load (as ``edition``), validate and lay out every part; None (problems say why) when anything is wrong."""
     with collector_paused():
-        kit = load_valid(root, problems)
+        kit = load_valid(root, problems, edition)
         if kit is None:
             return None
         ctx = Ctx(kit, bleed=bleed, problems=problems)

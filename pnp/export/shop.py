@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..impose import impose
+from ..editions import Edition
 from ..options import DEFAULT
 from ..output import OutFile, check_target, write_all
 from .. import parts as registry
@@ -52,6 +53,7 @@ class ShopOptions:
     format: str = "auto"  # auto | png | pdf
     bleed: float = DEFAULT.bleed
     parts: tuple[str, ...] = OUTPUT_NAMES
+    edition: Edition = Edition()  # the language and players (--lang, --players)
 
 
 @dataclass
@@ -61,17 +63,19 @@ class ShopResult:
     size: int = 0
 
 
-def default_out(root: Path) -> Path:
-    return Path("output") / f"{Path(root).resolve().name}-shop.zip"
+def default_out(root: Path, lang: str | None = None) -> Path:
+    from ..build import edition_name
+
+    return Path("output") / f"{edition_name(root, lang)}-shop.zip"
 
 
 def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Problems) -> ShopResult | None:
     """Lay the kit out and write ``out`` (default ``output/<game>-shop.zip``); None, and nothing written,
     when the content has errors. An ``out`` pnp must not write (``output.check_target``: a device, a file
     pnp did not write, a path in a game folder ...) is refused before anything is done (``OutputError``)."""
-    out = Path(out) if out else default_out(root)
+    out = Path(out) if out else default_out(root, opts.edition.lang)
     check_target(out, folder=False)
-    laid = lay_out(Path(root), problems, opts.bleed)
+    laid = lay_out(Path(root), problems, opts.bleed, opts.edition)
     if laid is None:
         return None
     folder = f"{safe(laid.kit.id)}-shop"  # the zip's one top folder (from the game, so any zip name gives the same bytes)
@@ -89,7 +93,7 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
             sides = [("front", it.front)] + ([("back", it.back)] if it.back is not None else [])
             pages = {}
             if fmt == "pdf":
-                pages = {s.side: s.page for s in impose([it], pdf_opts, laid.kit.game.title, output)}
+                pages = {s.side: s.page for s in impose([it], pdf_opts, laid.kit.game.title, output, lang=laid.kit.language)}
             w, h = it.width + 2 * b, it.height + 2 * b
             rendered: dict[int, tuple[bytes, tuple[int, int]]] = {}
             for side, drawing in sides:

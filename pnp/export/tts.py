@@ -42,6 +42,7 @@ from PIL import Image
 
 from .. import __version__, scene
 from .. import parts as registry
+from ..editions import Edition
 from ..options import DEFAULT
 from ..output import OutFile, OutputError, OutputFolder
 from ..problems import Problems
@@ -72,6 +73,7 @@ class TtsOptions:
     dpi: float = 150.0  # card images; a deck whose sheet would pass 4096 px gets less
     base_url: str = ""  # put before every image's file name in the JSON ("" : file names, relative)
     bleed: float = DEFAULT.bleed  # what the layouts draw past the trim (not shown: cards are cut)
+    edition: Edition = Edition()  # the language and players (--lang, --players)
 
 
 @dataclass
@@ -92,16 +94,18 @@ class _Group:
     pieces: list[Piece]
 
 
-def default_out(root: Path) -> Path:
-    return Path("output") / f"{Path(root).resolve().name}-tts"
+def default_out(root: Path, lang: str | None = None) -> Path:
+    from ..build import edition_name
+
+    return Path("output") / f"{edition_name(root, lang)}-tts"
 
 
 def export_tts(root: Path, out_dir: Path | None, opts: TtsOptions, problems: Problems) -> TtsResult | None:
     """Lay the kit out and write the saved object and its images into ``out_dir`` (default
     ``output/<game>-tts``); None, and nothing written, when the content has errors."""
-    out_dir = Path(out_dir) if out_dir else default_out(root)
+    out_dir = Path(out_dir) if out_dir else default_out(root, opts.edition.lang)
     target = OutputFolder(out_dir)  # a folder pnp must not write is refused before anything is done
-    laid = lay_out(Path(root), problems, opts.bleed)
+    laid = lay_out(Path(root), problems, opts.bleed, opts.edition)
     if laid is None:
         return None
     files, manifest, save_name = _Table(laid, opts).make()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import markup, scene
+from .. import words as pnp_words
 from ..fonts import PT, text_width
 from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import line_of, too_large
@@ -38,32 +39,9 @@ TABLE_PT = 8.5
 CAP, DESC = 0.74, 0.24  # em above and below the baseline a line of text takes
 
 #: pnp's own words in the booklet, by language (a language not here gets English)
-WORDS = {
-    "en": {"rules": "Rules", "players": "{min}–{max} players", "component": "Component", "count": "Count",
-           "board": "Board, {size} × {size} mm", "reference": "Reference card", "notes": "{value} note",
-           "chips": "{value} chip", "tokens": "Player token", "deck": "{name} card", "note": "Note",
-           "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
-           "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
-           "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits",
-           "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
-                      "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
-           "long": "long", "short": "short"},
-    "fr": {"rules": "Règle du jeu", "players": "{min} à {max} joueurs", "component": "Élément", "count": "Nombre",
-           "board": "Plateau de {size} × {size} mm", "reference": "Carte aide-mémoire", "notes": "Billet de {value}",
-           "chips": "Jeton de {value}", "tokens": "Pion", "deck": "Carte {name}", "note": "Billet",
-           "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
-           "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
-           "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits",
-           "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "
-                      "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
-                      "le pli.",
-           "long": "long", "short": "court"},
-}
-
-
 def words(ctx: Ctx) -> dict[str, str]:
-    lang = str(ctx.kit.game.language or "en").lower().split("-")[0].split("_")[0]
-    return WORDS.get(lang, WORDS["en"])
+    """pnp's words in the edition's language (pnp/words.py)."""
+    return pnp_words.of(ctx.kit.language)
 
 
 # --------------------------------------------------------------------------- setting text
@@ -514,12 +492,14 @@ class _Blocks:
         if deck is None:
             return []
         rows = []
+        lang = self.s.style.language  # the section's
         for card in deck.cards:
-            if not card.help:
+            reading = card.reading(lang)
+            if not reading:
                 continue
-            start = typeset(card_start(str(card.text)), self.ctx.style)  # in the game's language
-            rows.append([[markup.Span(start, markup.EMPHASIS)], str(card.help)])
-        return [self.s.grid(rows, False, where, caption=str(deck.help_name or deck.name), right=set())]
+            start = typeset(card_start(str(card.text)), self.ctx.style)  # in the edition's language
+            rows.append([[markup.Span(start, markup.EMPHASIS)], reading])
+        return [self.s.grid(rows, False, where, caption=deck.name_in(lang), right=set())]
 
 
 #: a lookup shows a card by its first words: up to a sentence or clause end within this many, else this many
@@ -558,7 +538,8 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
     quiet = Ctx(kit, bleed=ctx.bleed, problems=Problems())  # the other parts report their own problems
     out: list[tuple[str, int]] = [(w["board"].format(size=f"{float(kit.board.size):g}"), 1)]
     names = {d.id: d.name for d in kit.decks}
-    counters = {c.id: c.name for c in kit.counters.counters}
+    counters = {c.id: w["limited"].format(name=c.name) if c.limited or c.id in kit.game.rules.countermix
+                else str(c.name) for c in kit.counters.counters}
     for part in registry.PARTS:
         if part.output in ("board", "rules"):
             continue
@@ -983,5 +964,4 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     return items
 
 
-__all__ = ["booklet_pages", "binding_note", "components", "board_picture", "card_start", "PAGE_W", "PAGE_H",
-           "WORDS"]
+__all__ = ["booklet_pages", "binding_note", "components", "board_picture", "card_start", "PAGE_W", "PAGE_H"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .. import scene
+from .. import scene, words
+from ..values import Id, Label, Text
 from ..model import Card, Deck, RefCard, Space, Title
 from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW
@@ -447,7 +448,11 @@ def reference_items(ctx: Ctx) -> list[Item]:
     w, h = _size(ctx)
     back = game_back(ctx)
     items = []
-    for card in ctx.kit.reference.cards:
+    cards = list(ctx.kit.reference.cards)
+    credits = credits_card(ctx)
+    if credits is not None:
+        cards.append(credits)
+    for card in cards:
         for n, front in enumerate(reference_fronts(ctx, card), 1):
             cid = card.id if n == 1 else f"{card.id}-{n}"
             for k in range(card.copies):
@@ -455,6 +460,20 @@ def reference_items(ctx: Ctx) -> list[Item]:
                 items.append(Item(id=f"ref-{cid}{suffix}", kind="reference", width=w, height=h,
                                   front=front, back=back, source=card))
     return items
+
+
+def credits_card(ctx: Ctx) -> RefCard | None:
+    """Every kit's credits card, from one template: game.yaml's credits, a paragraph each, under pnp's word for
+    credits in the edition's language (pnp/words.py); None without credits, or when reference.yaml has its own
+    card with the id ``credits``."""
+    game = ctx.kit.game
+    if not game.credits or any(c.id == "credits" for c in ctx.kit.reference.cards):
+        return None
+    card = RefCard(id=Id("credits"), title=Label(words.of(ctx.kit.language)["credits"]),
+                   text=Text("\n\n".join(" ".join(str(line).split()) for line in game.credits)))
+    card.loc, card.path = game.at("credits"), "credits"
+    card.locs = {"title": game.at("credits"), "text": game.at("credits")}
+    return card
 
 
 REF_BAND = 14.0  # mm: the title band of a reference card

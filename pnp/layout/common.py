@@ -58,7 +58,7 @@ class Ctx:
     style: Style = field(init=False, repr=False)
 
     def __post_init__(self):
-        self.style = style_of(self.kit.game)
+        self.style = style_of(self.kit)
 
     @property
     def colours(self):

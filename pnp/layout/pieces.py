@@ -6,6 +6,7 @@ import math
 from .. import scene
 from ..model import Counter, Denomination, Token
 from ..money import format_money, group_digits
+from ..supply import printed
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
 
@@ -18,7 +19,7 @@ def note_items(ctx: Ctx) -> list[Item]:
     items = []
     for d in notes.denominations:
         front, back = note_front(ctx, d), note_back(ctx, d)
-        for k in range(d.count):
+        for k in range(printed(ctx.kit, "notes", d)):  # copies for the edition's players (pnp/supply.py)
             items.append(Item(id=f"note-{d.value}-{k + 1}", kind=f"note-{d.value}",
                               width=float(ctx.kit.game.print.note.width), height=float(ctx.kit.game.print.note.height),
                               front=front, back=back, cut="shared"))
@@ -98,7 +99,7 @@ def chip_items(ctx: Ctx) -> list[Item]:
     items = []
     for d in chips.denominations:
         face = chip_face(ctx, d, dia)
-        for k in range(d.count):
+        for k in range(printed(ctx.kit, "chips", d)):
             items.append(Item(id=f"chip-{d.value}-{k + 1}", kind=f"chip-{d.value}", width=dia, height=dia,
                               front=face, back=face, round=True))
     return items

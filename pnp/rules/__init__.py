@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ..schema import Entity
 
 #: the modules of rules, in the order their checks run (``schema`` declares rules only)
-MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet")
+MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet", "language")
 
 _SEVERITY = {"E-": ERROR, "W-": WARNING}
 

@@ -21,7 +21,7 @@ from . import Validator, check, did_you_mean, known, rule
 RULES_BLOCK = rule("E-rules-block", (
     "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "
     "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board and "
-    "@lookup DECK (a deck whose cards have help lines). Or a table's rows have different numbers of cells, or "
+    "@lookup DECK (a deck whose cards are written in the section's language too, or have help lines). Or a table's rows have different numbers of cells, or "
     "it has a header and no rows."))
 
 RULES_LITERAL = rule("W-rules-literal", (
@@ -130,9 +130,10 @@ def _block_problem(kit: Kit, block: markup.Block) -> str | None:
         if deck is None:
             ids = [d.id for d in kit.decks]
             return f"@lookup {block.arg}: no deck {block.arg!r}{did_you_mean(block.arg, ids)} (decks: {known(ids)})"
-        if not any(c.help for c in deck.cards):
-            return f"@lookup {block.arg}: no card of deck {block.arg!r} has a help line to look up; give its " \
-                   f"cards help: lines"
+        if not any(c.help or len(c.text.translations) > 1 for c in deck.cards):
+            return f"@lookup {block.arg}: no card of deck {block.arg!r} has its text in another language to " \
+                   f"look up; write the cards' texts in each language ({{fr: ..., en: ...}}) or give them help: " \
+                   f"lines"
     return None
 
 

@@ -35,10 +35,21 @@ MONEY_DENOMINATION = rule("E-money-denomination", (
 MONEY_UNPRINTED = rule("W-money-unprinted", (
     "A denomination in money.denominations has no printed note or chip in money.yaml."))
 
-MONEY_COUNT = rule("W-money-count", (
-    "The printed notes (or chips) of a value do not cover the starting split for the most players "
-    "(players.max), and neither notes nor chips carry a print_advice saying how many copies of which sheet to "
-    "print. Raise the count or add print_advice."))
+MONEY_RESERVE = rule("W-money-reserve", (
+    "The game declares no money.reserve: how many notes (or chips) of every value the bank keeps once each "
+    "player has their starting money. The build prints copies of each value's notes until the starting money of "
+    "the players it is printed for (--players, default players.max) and the reserve are covered; with no reserve "
+    "the bank starts with next to nothing to pay the first salaries and change. Declare one (5 is a good start)."))
+
+SUPPLY_TOKENS = rule("E-supply-tokens", (
+    "counters.yaml has fewer player tokens (tokens not marked marker: true) than players.max: some players would "
+    "have no piece. Add tokens or lower players.max."))
+
+SUPPLY_COUNTER = rule("W-supply-counter", (
+    "A counter's supply is neither enough nor declared a limit. A counter in rules.countermix is a limit the game "
+    "sets (the classic 32 houses): mark it limited: true so the rules booklet's components say that none can be "
+    "built once they run out. A counter with per_space (most on one property) and not limited must cover every "
+    "property of the board built up that far: print per_space × the properties, or mark it limited."))
 
 REF_COUNTER = rule("E-ref-counter", (
     "rules.countermix names a counter id that counters.yaml does not have. Fix the spelling or add the "
@@ -183,7 +194,7 @@ def _interest(v: Validator, r: int, unit: str) -> None:
                  f"rules.mortgage_interest", path=t.sub("mortgage"))
 
 
-@check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_COUNT)
+@check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_RESERVE)
 def _money(v: Validator) -> None:
     kit = v.kit
     m, players = kit.game.money, kit.game.players
@@ -219,21 +230,10 @@ def _money(v: Validator) -> None:
         if value not in printed:
             v.report(MONEY_UNPRINTED, m, "denominations",
                      f"denomination {value} has no printed note or chip; add it to money.yaml")
-    if any(ms.print_advice for _, ms in sets):  # the sheets tell the maker how many copies to print
-        return
-    short = []
-    for value, count in sorted(m.starting_split.items()):
-        need = count * players.max
-        have = printed.get(value, 0)
-        if value in printed and have < need:
-            short.append((value, count, need, have))
-    for value, count, need, have in short:
-        what, d = first[value]
-        copies = f"print the sheet(s) with the {v.money(value)} {what} {math.ceil(need / have)} times, " if have else ""
-        v.report(MONEY_COUNT, d, "count",
-                 f"{have} {v.money(value)} {what} are printed, but {players.max} players (players.max) start with "
-                 f"{count} each: {need} are needed; {copies}raise count to {need}, or add {what}.print_advice "
-                 f"telling the maker how many copies of which sheet to print")
+    if m.reserve is None:
+        v.report(MONEY_RESERVE, m, None,
+                 f"money.reserve is not declared: the build prints each value's notes for {players.max} players' "
+                 f"starting money and nothing more; add reserve: 5 (notes of every value the bank keeps besides)")
 
 
 # --------------------------------------------------------------------------- counters
@@ -258,6 +258,31 @@ def _counters(v: Validator) -> None:
                 v.report(COUNTERMIX_UNDECLARED, c, "id",
                          f"rules.countermix does not list counter {c.id!r}; add {c.id}: {c.count} so its count is "
                          f"checked")
+
+
+# --------------------------------------------------------------------------- supply
+@check(SUPPLY_TOKENS, SUPPLY_COUNTER)
+def _supply(v: Validator) -> None:
+    kit = v.kit
+    players = kit.game.players
+    pieces = [t for t in kit.counters.tokens if not t.marker]
+    if kit.counters.tokens and len(pieces) < players.max:
+        v.report(SUPPLY_TOKENS, kit.counters, "tokens",
+                 f"{len(pieces)} player token(s) for up to {players.max} players (players.max): add "
+                 f"{players.max - len(pieces)}, or lower players.max")
+    properties = sum(1 for s in kit.board.spaces if s.group)
+    for c in kit.counters.counters:
+        if c.limited:
+            continue
+        if c.id in kit.game.rules.countermix:
+            v.report(SUPPLY_COUNTER, c, "count",
+                     f"rules.countermix sets the supply of {c.name} at {c.count}, a limit of the game: add "
+                     f"limited: true so the kit says that none can be built once they run out")
+        elif c.per_space is not None and c.count < c.per_space * properties:
+            v.report(SUPPLY_COUNTER, c, "count",
+                     f"{c.count} {c.name} printed, but {properties} properties × {c.per_space} = "
+                     f"{c.per_space * properties} can stand on the board at once: print that many, or add "
+                     f"limited: true if the game's supply is a limit")
 
 
 # --------------------------------------------------------------------------- players

@@ -119,6 +119,13 @@ SCHEMA_EMPTY_TEXT = rule("E-schema-empty-text", (
     "A text or label is empty or only spaces; write it or remove the key."),
     emitted_by="pnp.schema")
 
+TEXT_TRANSLATION = rule("E-text-translation", (
+    "A text written in several languages ({fr: ..., en: ...}) must be written in every language the kit carries "
+    "(game.yaml's language and translations) and in no other: an edition printed in a language the text lacks "
+    "would print a blank or the wrong language. Add the missing language, or add the extra one to translations. "
+    "Language codes are two lowercase letters (ISO 639-1)."),
+    emitted_by="pnp.editions")
+
 # ---- templates (pnp/templates.py)
 TEMPLATE_UNDEFINED = rule("E-template-undefined", (
     "A {{ ... }} expression in a text names a value that does not exist; the message lists the names a "

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from ..options import DEFAULT, PrintOptions
 from ..session import Session
 from ..watch import look, snapshot
 from ..problems import ERROR
@@ -132,7 +133,7 @@ class Live:
     every ``/events`` stream)."""
 
     def __init__(self, root: Path, dpi: float = 100.0, interval: float = 0.2, editor: list[str] | None = None,
-                 log: Callable[[str], None] | None = None):
+                 log: Callable[[str], None] | None = None, print: PrintOptions = DEFAULT):
         self.root = Path(root).resolve()
         editor = resolve_editor(editor, self.root)  # once, at start (EditorError: a usage error)
         self.interval = interval
@@ -149,7 +150,7 @@ class Live:
         self._versions: dict[str, dict[str, str]] = {}
         self._thread: threading.Thread | None = None
         self._seen = snapshot(self.root, every_file=True)
-        self.session = Session(self.root, dpi)
+        self.session = Session(self.root, dpi, print=print)
         self._publish(self.session.last, first=True)
 
     # -- the loop

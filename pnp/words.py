@@ -1,0 +1,116 @@
+"""pnp's own words on the sheets, in each language an edition may be printed in.
+
+What the content does not write, pnp does: sheet footers, the board's tile labels and assembly map, the fold
+advice, the calibration sheet, the rules booklet's generated tables and its binding note, the credits card's
+heading. An edition prints them in its language (``Kit.language``); a language pnp has no words for gets the
+English ones. ``of(lang)`` gives one language's words, ``style(lang)`` its typography.
+"""
+from __future__ import annotations
+
+from .typeset import Style
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        # the rules booklet
+        "rules": "Rules", "players": "{min}–{max} players", "component": "Component", "count": "Count",
+        "board": "Board, {size} × {size} mm", "reference": "Reference card", "notes": "{value} note",
+        "chips": "{value} chip", "tokens": "Player token", "deck": "{name} card", "note": "Note",
+        "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
+        "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
+        "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits",
+        "limited": "{name} (a limited supply: when none are left, none can be built)",
+        "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
+                   "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
+        "long": "long", "short": "short",
+        # sheets of items
+        "part.cards": "cards", "part.notes": "notes", "part.tokens": "tokens", "part.board": "board",
+        "part.rules": "rules",
+        "print_note": "print at 100 % / actual size",
+        "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
+        "fold": "fold on the dashed line, glue, cut",
+        # the board
+        "board_full": "{label} {size}×{size} mm, bleed {bleed} mm",
+        "tile": "{name}: row {row}, column {col} of {rows}×{cols}",
+        "tile_foot": "{label} · tile {name} ({k} of {tiles}) · page {page} of {pages} · {paper} {orientation} · "
+                     "overlap {overlap} mm",
+        "portrait": "portrait", "landscape": "landscape",
+        "map_title": "{label}: assembly map ({rows}×{cols} tiles)",
+        "map_foot": "{label} · assembly map · page 1 of {pages} · {orientation}",
+        "map_page": "page {page}",
+        "map_1": "Print every page at 100 % (actual size): never 'fit to page'.",
+        "map_2": "Cut each tile along the edge of its printed area; where a tile holds the board's outer edge, cut "
+                 "there along the trim, between the crop marks (the {bleed} mm beyond them is bleed).",
+        "map_3": "Tiles overlap by {overlap} mm. A tile's hatched strips (left and top) go under its neighbours: "
+                 "spread glue on them and lay the tile to the left or above on top, matching the art and the "
+                 "crosses.",
+        "map_4": "Start with A1 (top left) and work right, then down; each tile's name (column letter, row number) "
+                 "is printed under it and on the map below.",
+        # the calibration sheet
+        "cal_title": "pnp duplex calibration",
+        "cal_text": "Duplex calibration. Print both pages double-sided at 100 % (actual size), flip on the {edge} "
+                    "edge. Hold the sheet against a light.\n\nTop row of lines (X): find the one pair of lines, "
+                    "front and back, that forms a single straight line; its number is X. Left column (Y): the same "
+                    "gives Y.\n\nBuild with --offset X,Y (for example --offset 0.5,-1.0) and every back page is "
+                    "shifted by that much. If the lines at 0 already align, your printer needs no offset.",
+        "cal_back": "back of the calibration sheet: read the numbers on the front",
+    },
+    "fr": {
+        "rules": "Règle du jeu", "players": "{min} à {max} joueurs", "component": "Élément", "count": "Nombre",
+        "board": "Plateau de {size} × {size} mm", "reference": "Carte aide-mémoire", "notes": "Billet de {value}",
+        "chips": "Jeton de {value}", "tokens": "Pion", "deck": "Carte {name}", "note": "Billet",
+        "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
+        "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
+        "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits",
+        "limited": "{name} (stock limité : quand il n'y en a plus, on ne peut plus construire)",
+        "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "
+                   "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
+                   "le pli.",
+        "long": "long", "short": "court",
+        "part.cards": "cartes", "part.notes": "billets", "part.tokens": "pions", "part.board": "plateau",
+        "part.rules": "règle",
+        "print_note": "imprimer à 100 % (taille réelle)",
+        "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
+        "fold": "plier sur les tirets, coller, découper",
+        "board_full": "{label} {size}×{size} mm, fond perdu {bleed} mm",
+        "tile": "{name} : rangée {row}, colonne {col} sur {rows}×{cols}",
+        "tile_foot": "{label} · morceau {name} ({k} sur {tiles}) · page {page} sur {pages} · {paper} {orientation} "
+                     "· recouvrement {overlap} mm",
+        "portrait": "portrait", "landscape": "paysage",
+        "map_title": "{label} : plan d'assemblage ({rows}×{cols} morceaux)",
+        "map_foot": "{label} · plan d'assemblage · page 1 sur {pages} · {orientation}",
+        "map_page": "page {page}",
+        "map_1": "Imprimez chaque page à 100 % (taille réelle), jamais « ajuster à la page ».",
+        "map_2": "Découpez chaque morceau au bord de sa partie imprimée ; là où il porte le bord du plateau, coupez "
+                 "sur le trait de coupe, entre les repères (les {bleed} mm au-delà sont du fond perdu).",
+        "map_3": "Les morceaux se recouvrent de {overlap} mm. Les bandes hachurées d'un morceau (à gauche et en "
+                 "haut) passent sous ses voisins : encollez-les et posez dessus le morceau de gauche ou du dessus, "
+                 "en faisant coïncider le dessin et les croix.",
+        "map_4": "Commencez par A1 (en haut à gauche), puis vers la droite et vers le bas ; le nom de chaque "
+                 "morceau (lettre de colonne, numéro de rangée) est imprimé dessous et sur le plan ci-dessous.",
+        "cal_title": "pnp : calibrage du recto verso",
+        "cal_text": "Calibrage du recto verso. Imprimez les deux pages en recto verso à 100 % (taille réelle), "
+                    "retournement sur le bord {edge}. Regardez la feuille à contre-jour.\n\nRangée du haut (X) : "
+                    "trouvez la paire de traits, recto et verso, qui forme un seul trait droit ; son nombre est X. "
+                    "Colonne de gauche (Y) : de même pour Y.\n\nConstruisez avec --offset X,Y (par exemple "
+                    "--offset 0.5,-1.0) : chaque verso est décalé d'autant. Si les traits à 0 coïncident déjà, "
+                    "votre imprimante n'a besoin d'aucun décalage.",
+        "cal_back": "verso de la feuille de calibrage : lisez les nombres au recto",
+    },
+}
+
+
+def of(lang: str | None) -> dict[str, str]:
+    """pnp's words in ``lang`` (a two-letter code; a region or unknown language: English)."""
+    code = str(lang or "en").lower().split("-")[0].split("_")[0]
+    return WORDS.get(code, WORDS["en"])
+
+
+def style(lang: str | None) -> Style:
+    """The typography of pnp's words in ``lang`` (French spacing before : ; ! ?, no-break spaces)."""
+    return Style(str(lang or "en"))
+
+
+def number(value: float, lang: str | None) -> str:
+    """A plain number as pnp prints it in ``lang`` (a decimal comma in French)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if of(lang) is WORDS["fr"] else text

@@ -1,0 +1,156 @@
+"""Editions: a kit printed in one of the languages it carries, for the players on the box.
+
+Texts written {en: ..., fr: ...} print in the edition's language only; pnp's own words on the sheets follow it;
+the money printed covers the starting money of the players and the bank's reserve, counted from the build's
+manifest (the items printed), not from pnp's own plan."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnp.build import BuildOptions, build_game
+from pnp.content import load_kit
+from pnp.editions import Edition, EditionError
+from pnp.problems import Problems
+
+from conftest import ROOT, edit
+
+KITS = ("etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti")
+
+
+def _bilingual(mini: Path) -> Path:
+    """The mini kit carrying French too: its deck's name and first card written in both languages."""
+    edit(mini / "game.yaml", "language: en\n", "language: en\ntranslations: [fr]\n")
+    edit(mini / "decks" / "luck.yaml", "name: Luck\n", "name: {en: Luck, fr: Chance}\n")
+    edit(mini / "decks" / "luck.yaml", "text: \"Get out of jail free.\"",
+         "text: {en: \"Get out of jail free.\", fr: \"Vous êtes libéré de prison.\"}")
+    return mini
+
+
+def _load(root: Path, lang: str | None = None):
+    problems = Problems()
+    kit = load_kit(root, problems, Edition(lang=lang))
+    return kit, problems
+
+
+def test_each_edition_prints_its_own_language(mini):
+    root = _bilingual(mini)
+    en, p_en = _load(root)
+    fr, p_fr = _load(root, "fr")
+    assert not p_en.errors and not p_fr.errors, [str(p) for p in (*p_en.errors, *p_fr.errors)]
+    assert (en.language, fr.language) == ("en", "fr")
+    assert (str(en.deck("luck").name), str(fr.deck("luck").name)) == ("Luck", "Chance")
+    card = fr.deck("luck").cards[1]
+    assert str(card.text) == "Vous êtes libéré de prison."
+    assert card.reading("en") == "Get out of jail free."  # the booklet's lookup reads the other language
+    assert card.at("text").line == en.deck("luck").cards[1].at("text").line  # one line holds both here
+    assert fr.edition_id == "mini-fr" and en.edition_id == "mini"
+
+
+def test_a_text_lacking_a_carried_language_is_an_error_at_its_line(mini):
+    root = _bilingual(mini)
+    edit(root / "decks" / "luck.yaml", "fr: \"Vous êtes libéré de prison.\"", "de: \"Du kommst frei.\"")
+    _, problems = _load(root)
+    found = [p for p in problems.errors if p.code == "E-text-translation"]
+    assert len(found) == 2, [str(p) for p in problems.items]  # de is not carried; fr is missing
+    assert all(p.loc.file.endswith("luck.yaml") and p.loc.line for p in found)
+    assert any("add fr:" in p.message for p in found) and any("'de'" in p.message or "de," in p.message
+                                                               or " de " in p.message for p in found)
+
+
+def test_an_edition_the_kit_does_not_carry_is_a_usage_error(mini):
+    with pytest.raises(EditionError, match="--lang de"):
+        _load(mini, "de")
+    with pytest.raises(EditionError, match="--players 9"):
+        load_kit(mini, Problems(), Edition(players=9))
+    done = subprocess.run([sys.executable, "-m", "pnp", "validate", str(mini), "--lang", "fr"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "--lang fr" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "pnp", "validate", str(mini), "--lang", "french"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "two-letter" in done.stderr
+
+
+def test_a_section_for_one_edition_is_left_out_of_the_others(mini):
+    root = _bilingual(mini)
+    (root / "rules.yaml").write_text(
+        "sections:\n"
+        "  - {heading: {en: Setup, fr: Mise en place}, covers: [setup], text: {en: Deal the money., fr: Distribuez.}}\n"
+        "  - {heading: Lexique, editions: [fr], language: en, text: \"@lookup luck\"}\n", encoding="utf-8")
+    en, _ = _load(root)
+    fr, problems = _load(root, "fr")
+    assert [str(s.heading) for s in en.booklet.sections] == ["Setup"]
+    assert [str(s.heading) for s in fr.booklet.sections] == ["Mise en place", "Lexique"]
+    assert not problems.errors, [str(p) for p in problems.errors]
+
+
+def test_mixed_languages_and_placeholders_are_named(mini):
+    edit(mini / "decks" / "luck.yaml", "text: \"Get out of jail free.\"",
+         "text: \"Get out of jail free. Vous êtes libéré.\"")
+    edit(mini / "decks" / "luck.yaml", "name: Luck\n", "name: \"???\"\n")
+    from pnp.build import check_game
+
+    problems = Problems()
+    check_game(mini, problems)
+    codes = {p.code: p for p in problems.warnings}
+    assert "W-text-language" in codes and "vous" in codes["W-text-language"].message
+    assert "W-name-placeholder" in codes and codes["W-name-placeholder"].loc.file.endswith("luck.yaml")
+
+
+# ---------------------------------------------------------------- the kits as printed
+@pytest.fixture(scope="module")
+def money_builds(tmp_path_factory) -> Path:
+    """Each kit's notes and tokens built with the default edition (its most players)."""
+    out = tmp_path_factory.mktemp("editions")
+    for kit in KITS:
+        problems = Problems()
+        result = build_game(ROOT / "content" / kit, out / kit, BuildOptions(parts=("notes", "tokens")), problems)
+        assert result is not None, [str(p) for p in problems.sorted()]
+    return out
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_kit_prints_enough_to_start_with_a_reserve(money_builds, kit):
+    """From the manifest's counts (the items the PDFs hold): every player's starting notes or chips, and at least
+    one of every value left in the bank; a piece for every player."""
+    game = yaml.safe_load((ROOT / "content" / kit / "game.yaml").read_text(encoding="utf-8"))
+    counters = yaml.safe_load((ROOT / "content" / kit / "counters.yaml").read_text(encoding="utf-8"))
+    manifest = json.loads((money_builds / kit / "manifest.json").read_text(encoding="utf-8"))
+    players = game["players"]["max"]
+    printed: dict[int, int] = {}
+    for kind, n in manifest["counts"]["notes"].items():
+        printed[int(kind.split("-", 1)[1])] = printed.get(int(kind.split("-", 1)[1]), 0) + n
+    for value, each in game["money"]["starting_split"].items():
+        assert printed.get(int(value), 0) >= players * each + 1, (kit, value, printed.get(int(value)), players, each)
+    markers = sum(1 for t in counters["tokens"] if t.get("marker"))
+    assert manifest["counts"]["tokens"]["token"] - markers >= players
+    assert manifest["edition"] == {"language": game["language"], "players": players}
+
+
+def test_fewer_players_print_fewer_notes_and_the_summary_says_why(tmp_path):
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", "etymonopoly", "--only", "notes", "--players", "2",
+                           "--out", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["counts"]["notes"]["note-1"] == 20  # 2 players × 5 + 5 in reserve: two sets of ten
+    assert manifest["edition"]["players"] == 2
+    assert "for 2 players" in done.stdout and "₩1 notes: 10 × 2 = 20: 2 players × 5 + 5" in done.stdout
+
+
+def test_the_french_edition_prints_pnp_words_in_french(tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "fr"
+    problems = Problems()
+    result = build_game(ROOT / "content" / "tahiti", out, BuildOptions(parts=("cards", "board")), problems)
+    assert result is not None, [str(p) for p in problems.sorted()]
+    cards = PdfReader(str(out / "cards-a4.pdf")).pages[0].extract_text()
+    tiles = PdfReader(str(out / "board-a4.pdf")).pages[0].extract_text()
+    assert "feuille 1 sur" in cards and "sheet" not in cards
+    assert "plan d’assemblage" in tiles and "assembly map" not in tiles
