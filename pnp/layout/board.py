@@ -516,6 +516,12 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
 LINK_DEPTH = 24.0  # mm: a transit zone's depth into the centre
 
 
+def _link_box(g: SpaceGeom, i: int) -> tuple[float, float, float, float]:
+    """The ``i``-th transit zone of a space, in the space's local frame (x, y, w, h): inside the centre, along
+    the space's inner edge."""
+    return 1.0, g.depth + 2.0 + i * (LINK_DEPTH + 2.0), g.along - 2.0, LINK_DEPTH
+
+
 def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
     """A zone inside the centre at each space with links: where a piece waits, and where it goes next."""
     out: list = []
@@ -524,12 +530,11 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
         for i, link in enumerate(g.space.links):
             target = ctx.kit.board.space(link.to) or next((p for p in ctx.kit.board.centre.panels
                                                            if p.id == link.to), None)
-            W, D = g.along, g.depth
-            y0 = D + 2.0 + i * (LINK_DEPTH + 2.0)
+            W = g.along
+            x0, y0, w, h = _link_box(g, i)
             zone = scene.Group(transform=g.transform)
             fill = mix(g.space.colour or col.accent, col.centre, 0.8)
-            zone.add(scene.Rect(1.0, y0, W - 2.0, LINK_DEPTH, fill=fill, stroke=col.line, width=0.3, radius=2.0,
-                                dash=(1.5, 1.0)))
+            zone.add(scene.Rect(x0, y0, w, h, fill=fill, stroke=col.line, width=0.3, radius=2.0, dash=(1.5, 1.0)))
             name = getattr(target, "name", None) or getattr(target, "title", None) or link.to
             label = f"→ {name}"
             ink = _ink(fill)
@@ -569,13 +574,21 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     return g
 
 
+TITLE_GAP = 3.0  # mm: the least room kept between a title moved out of the way and what it made way for
+
+
 def _title(ctx: Ctx, board: Board) -> scene.Group:
-    """The board's title and subtitle, turned by ``title_rotate`` about the board's centre."""
+    """The board's title and subtitle, turned by ``title_rotate`` about the board's centre.
+
+    The title stands on the board's centre. When a panel, a deck spot or a transit zone covers that place, the
+    title slides along its own up–down axis, the shortest way (up first when both are as short), to the nearest
+    place where it clears them all by ``TITLE_GAP`` and stays inside the centre; with no such place it stays."""
     S, C = float(board.size), float(board.corner)
     col, fonts = ctx.colours, ctx.fonts
     c = board.centre
     inner = S - 2 * C
-    title = scene.Group(transform=scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate)))
+    turn = scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate))
+    title = scene.Group(transform=turn)
     tw = inner * (0.8 if c.title_rotate % 90 else 0.7)
     th = inner * 0.13
     f = _fit(ctx, c.title, (-tw / 2, -th / 2, tw, th), fonts.title, th / PT / 1.05, c, "title", "board title",
@@ -586,7 +599,56 @@ def _title(ctx: Ctx, board: Board) -> scene.Group:
         fs = _fit(ctx, c.subtitle, (-tw / 2, -f.height / 2 - 2.0 - sh, tw, sh), fonts.italic, 16.0, c, "subtitle",
                   "board subtitle", col.ink, valign="top")
         title.add(*fs.shapes)
+    shift = _title_shift(ctx, title)
+    if shift:
+        title.transform = scene.compose(turn, scene.translate(0.0, shift))
     return title
+
+
+def _run_quads(title: scene.Group, grow: float = 0.0) -> list[list[tuple[float, float]]]:
+    """Each text run of the title as the corners of its box (cap height to descender) in the board's frame,
+    ``grow`` mm larger on every side."""
+    out = []
+    for t in scene.walk_text(title):
+        h = t.size * PT
+        x0, x1, y0, y1 = t.x - grow, t.x + t.width + grow, t.y - 0.22 * h - grow, t.y + 0.72 * h + grow
+        out.append([scene.apply(title.transform, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+    return out
+
+
+def _overlap(a, b) -> bool:
+    """Whether two convex polygons overlap (separating axes; touching is not overlapping)."""
+    for poly in (a, b):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            ax, ay = y2 - y1, x1 - x2
+            pa, pb = [ax * x + ay * y for x, y in a], [ax * x + ay * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
+def _title_shift(ctx: Ctx, title: scene.Group) -> float:
+    """How far (mm, along the title's own up axis) the title must slide to clear the centre's other things."""
+    board = ctx.kit.board
+    S, C = float(board.size), float(board.corner)
+    things = [poly for _, poly, _ in _placed_footprints(ctx)]
+    if not things:
+        return 0.0
+    turn = title.transform
+
+    def clear(shift: float, gap: float = TITLE_GAP) -> bool:
+        moved = scene.Group(title.children, transform=scene.compose(turn, scene.translate(0.0, shift)))
+        inside = all(C <= x <= S - C and C <= y <= S - C for run in _run_quads(moved) for x, y in run)
+        return inside and not any(_overlap(run, thing) for run in _run_quads(moved, gap) for thing in things)
+
+    if not any(_overlap(run, thing) for run in _run_quads(title) for thing in things):
+        return 0.0  # in nobody's way: the title keeps the centre
+    step, reach = 0.5, S - 2 * C
+    for k in range(1, int(reach / step) + 1):
+        for shift in (k * step, -k * step):
+            if clear(shift):
+                return shift
+    return 0.0
 
 
 def _centre(ctx: Ctx, board: Board) -> scene.Group:
@@ -611,10 +673,9 @@ def _quad(cx: float, cy: float, rotate: float, x0: float, y0: float, w: float, h
     return [scene.apply(m, x, y) for x, y in ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))]
 
 
-def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
-    """What the centre holds, as (what, corners in the board's frame, content entity): every deck spot with its
-    pile's sheets and face-up row, every panel, every run of the title and subtitle. Things that must not
-    overlap (pnp's own checks, tests)."""
+def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
+    """The centre's things placed by the content (every deck spot with its pile's sheets and face-up row, every
+    panel) and the transit zones of the spaces' links, as (what, corners in the board's frame, content entity)."""
     board = ctx.kit.board
     S = float(board.size)
     card = ctx.kit.game.print.card
@@ -630,12 +691,23 @@ def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], ob
     for p in board.centre.panels:
         w, h = float(p.width), float(p.height)
         out.append((f"panel {p.id!r}", _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, -w / 2, -h / 2, w, h), p))
+    for g in space_geometry(board):
+        for i, link in enumerate(g.space.links):
+            x0, y0, w, h = _link_box(g, i)
+            corners = [scene.apply(g.transform, x, y)
+                       for x, y in ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))]
+            out.append((f"transit zone {g.space.id!r} -> {link.to!r}", corners, link))
+    return out
+
+
+def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
+    """What the centre holds, as (what, corners in the board's frame, content entity): every deck spot with its
+    pile's sheets and face-up row, every panel, every transit zone, every run of the title and subtitle. Things
+    that must not overlap (pnp's own checks, tests)."""
+    board = ctx.kit.board
+    out = _placed_footprints(ctx)
     title = _title(Ctx(ctx.kit, bleed=ctx.bleed), board)  # laid out again, quietly: the drawing reports
-    for t in scene.walk_text(title):
-        h = t.size * PT
-        corners = [scene.apply(title.transform, x, y) for x, y in
-                   ((t.x, t.y - 0.22 * h), (t.x + t.width, t.y - 0.22 * h), (t.x + t.width, t.y + 0.72 * h),
-                    (t.x, t.y + 0.72 * h))]
+    for t, corners in zip(scene.walk_text(title), _run_quads(title)):
         out.append((f"title {t.text!r}", corners, board.centre))
     return out
 
