@@ -154,3 +154,17 @@ def test_the_french_edition_prints_pnp_words_in_french(tmp_path):
     tiles = PdfReader(str(out / "board-a4.pdf")).pages[0].extract_text()
     assert "feuille 1 sur" in cards and "sheet" not in cards
     assert "plan d’assemblage" in tiles and "assembly map" not in tiles
+
+
+@pytest.mark.parametrize("mention,flagged", [("Red Road", False), ("red road", False), ("RED ROAD", True),
+                                             ("Red-Road", True), ("Red road", False), ("red-road", False)])
+def test_a_name_written_another_way_is_named(mini, mention, flagged):
+    edit(mini / "decks" / "luck.yaml", "text: \"Get out of jail free.\"", f"text: \"Walk down {mention}. Out of jail.\"")
+    from pnp.build import check_game
+
+    problems = Problems()
+    check_game(mini, problems)
+    found = [p for p in problems.warnings if p.code == "W-term-spelling"]
+    assert bool(found) == flagged, [str(p) for p in found]
+    if flagged:
+        assert "'Red Road'" in found[0].message and "board.yaml:" in found[0].message

@@ -147,13 +147,17 @@ def _placeholders(v: Validator) -> None:
                      f"{_PLACEHOLDER.search(stripped).group(0)!r} is a placeholder: write the text the kit prints")
 
 
-def _pattern(name: str) -> re.Pattern | None:
+def _pattern(name: str) -> str | None:
     """A name found however its words are joined (space or hyphen) and its apostrophes written, in any case."""
     words = re.findall(r"[^\W_]+", name)
     if len(words) < 2:
         return None
-    return re.compile(r"(?<![\w'’-])" + r"(?:[\s\-]+|\s*['’]\s*)".join(map(re.escape, words)) + r"(?![\w'’-])",
-                      re.I)
+    return r"(?:[\s\-]+|\s*['’]\s*)".join(map(re.escape, words))
+
+
+def _key(text: str) -> str:
+    """A name's or a mention's words, lowercase, however joined: what tells which name a mention is of."""
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
 
 
 def _variant(found: str, name: str) -> bool:
@@ -170,15 +174,23 @@ def _variant(found: str, name: str) -> bool:
 @check(TERM_SPELLING)
 def _spelling(v: Validator) -> None:
     seen: set[tuple[str, str]] = set()
-    names = _names(v)
-    patterns = [(owner, n, _pattern(n)) for owner, _, n in names]
+    named: dict[str, list[tuple[object, str]]] = {}  # a name's words -> (its owner, the name as written)
+    parts = []
+    for owner, _, n in _names(v):
+        pat = _pattern(n)
+        if pat is not None:
+            if _key(n) not in named:
+                parts.append(pat)
+            named.setdefault(_key(n), []).append((owner, n))
+    if not parts:
+        return
+    # one pattern for every name, longest first: each text is read once, however many names the kit has
+    every = re.compile(r"(?<![\w'’-])(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")(?![\w'’-])", re.I)
     for obj, name, i, text in _texts(v):
-        for owner, n, pat in patterns:
-            if pat is None or owner is obj:
-                continue
-            for m in pat.finditer(text):
-                found = " ".join(m.group(0).split())  # a folded text's line break is a space
-                if not _variant(found, n) or (n, found) in seen:
+        for m in every.finditer(text):
+            found = " ".join(m.group(0).split())  # a folded text's line break is a space
+            for owner, n in named.get(_key(found), ()):
+                if owner is obj or not _variant(found, n) or (n, found) in seen:
                     continue
                 seen.add((n, found))
                 field = name if i is None else f"{name}[{i}]"
@@ -186,3 +198,4 @@ def _spelling(v: Validator) -> None:
                 v.report(TERM_SPELLING, obj, field,
                          f"{found!r} here, {n!r} as the name of {getattr(owner, 'id', '') or type(owner).__name__} "
                          f"({where.file.rsplit('/', 1)[-1]}:{where.line}): write the name one way everywhere")
+                break
