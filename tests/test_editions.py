@@ -168,3 +168,27 @@ def test_a_name_written_another_way_is_named(mini, mention, flagged):
     assert bool(found) == flagged, [str(p) for p in found]
     if flagged:
         assert "'Red Road'" in found[0].message and "board.yaml:" in found[0].message
+
+
+#: words that say a text is English, or French (none is a name in the Tahiti kit)
+ENGLISH = {"the", "you", "your", "pay", "collect", "jail", "free", "parking", "rent", "with", "here", "each", "go",
+           "sheet", "front", "back", "print", "mortgage", "houses"}
+FRENCH = {"vous", "votre", "payez", "recevez", "prison", "avec", "chaque", "cagnotte", "feuille", "recto", "verso",
+          "imprimer", "maisons", "loyer", "hypothèque"}
+
+
+@pytest.mark.parametrize("lang,foreign", [("fr", ENGLISH), ("en", FRENCH)])
+def test_each_tahiti_edition_prints_one_language(tmp_path, lang, foreign):
+    """Every word on the French edition's cards, board, notes and tokens (read back from the PDFs) is French or
+    a name, and the English edition's English: the English lookup is in the booklet only."""
+    import re
+
+    from pypdf import PdfReader
+
+    problems = Problems()
+    result = build_game(ROOT / "content" / "tahiti", tmp_path / lang,
+                        BuildOptions(parts=("board", "cards", "notes", "tokens"), lang=lang), problems)
+    assert result is not None, [str(p) for p in problems.sorted()]
+    for pdf in sorted((tmp_path / lang).glob("*.pdf")):
+        words = {w.lower() for page in PdfReader(str(pdf)).pages for w in re.findall(r"[^\W\d_]+", page.extract_text())}
+        assert not words & foreign, (pdf.name, sorted(words & foreign))

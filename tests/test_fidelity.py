@@ -50,7 +50,7 @@ def test_tahiti_interest_is_paid_in_notes(tmp_path):
     """Seed: "Interest is 10% of the mortgage's value"; the smallest note is 2'000 F. Back at the US x 2000
     price (300'000, mortgage 150'000) a utility's interest would be 15'000: no notes pay it."""
     root = kit_copy(tmp_path, "tahiti")
-    edit(root / "board.yaml", "name: Centrale électrique, price: 320000", "name: Centrale électrique, price: 300000")
+    edit(root / "board.yaml", "en: Electric Company}, price: 320000", "en: Electric Company}, price: 300000")
     edit(root / "titles.yaml", "multipliers: [8000, 20000]\n    mortgage: 160000",
          "multipliers: [8000, 20000]\n    mortgage: 150000")
     (p,) = problems_of(root)

@@ -7,6 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build_game
+from pnp.content import load_kit
 from pnp.problems import Problems
 from pnp.typeset import Style, typeset
 
@@ -163,11 +164,21 @@ def test_tahiti_cards_to_depart_pay_the_salary():
 
 def test_tahiti_corners_carry_the_seeds_labels():
     """Seed 001, Fields On the Game Board: the four corners are labelled "Départ", "En prison", "Parc gratuit"
-    and "Allez en prison" (landing on the jail "counts as a simple 'visit'": a rule, not its label)."""
+    and "Allez en prison"; landing on the jail "counts as a simple 'visit'": as on a French board, the jail
+    corner says "Simple visite" along its legs and "En prison" in its cell. The English edition: Go, Just
+    Visiting / In Jail, Free Parking, Go to Jail."""
     kit = _kit("tahiti")
     n = len(kit.board.spaces)
     corners = [kit.board.spaces[i * n // 4] for i in range(4)]
-    assert [s.name for s in corners] == ["Départ", "En prison", "Parc gratuit", "Allez en prison"]
+    assert [s.name for s in corners] == ["Départ", "Simple visite", "Parc gratuit", "Allez en prison"]
+    assert corners[1].inner == "En prison"
+    from pnp.editions import Edition
+
+    problems = Problems()
+    en = load_kit(ROOT / "content" / "tahiti", problems, Edition(lang="en"))
+    corners = [en.board.spaces[i * n // 4] for i in range(4)]
+    assert [s.name for s in corners] == ["Go", "Just Visiting", "Free Parking", "Go to Jail"]
+    assert corners[1].inner == "In Jail"
 
 
 def test_etymonopoly_reference_cards_carry_the_seeds_rules():

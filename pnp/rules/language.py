@@ -33,23 +33,23 @@ TERM_SPELLING = rule("W-term-spelling", (
 # --------------------------------------------------------------------------- the languages pnp knows
 #: common words of each language that the other does not share (articles, pronouns, verbs and nouns of the game)
 _WORDS = {
-    "en": set("""the and of you your yours to is are was this that these those with from each every for pay pays
+    "en": set("""the and of you your yours to is are was this that these those with from each every for pay
         paid collect collects go goes here there jail free parking advance back player players bank banker house
         houses hotel hotels card cards roll rolls rolled dice get gets out move moves space spaces rent rents
         mortgage mortgages mortgaged money take takes keep kept until used when if it its at by be been has
-        have had all any one two three four five six no not do does don't may must can cannot turn turns next
-        just visiting tax income luxury chest community station stations railroad water works electric
+        have had all any one two three four five no not do does don't may must can cannot turn turns next
+        just visiting tax income luxury chest community railroad water works electric
         company birthday error favour favor fee fees repairs street owner owned owns buy buys bought sell sells
         sold price prices worth who which what where why how than then also only more less instead again
-        nearest pass passes passing salary win wins winner lose loses game rules fine fines here's you're it's
+        nearest pass passing salary win wins winner lose loses game rules here's you're it's
         go to""".split()),
     "fr": set("""le la les des du une et est sont vous votre vos sur pour avec dans chaque joueur joueurs payez
-        paye recevez recevoir reçoit avancez avancer reculez reculer allez aller case cases carte cartes
-        prison banque banquier maison maisons hôtel hôtels loyer loyers dés tour tours sans pas ne au aux à où
+        paye recevez recevoir reçoit avancez avancer reculez reculer allez aller carte cartes
+        banque banquier maison maisons hôtel hôtels loyer loyers dés ne au aux à où
         qui que il elle ils elles son sa ses leur leurs moins fois gagnez gagner perdez perdre jusqu
         départ caisse communauté hypothèque hypothèques hypothéqué parc gratuit impôt impôts taxe règle jeu
-        partie fin si ou un deux trois quatre cinq six lancez lancer propriétaire achetez acheter vendez vendre
-        prix valeur rue avenue boulevard quai gare gares compagnie amende amendes cagnotte visite
+        partie si ou un deux trois quatre cinq lancez lancer propriétaire achetez acheter vendez vendre
+        prix valeur quai gare gares compagnie amende amendes cagnotte visite
         anniversaire erreur faveur frais réparations salaire gagnant perdant tirez tirer gardez garder
         cette cet ces ce""".split()),
 }
