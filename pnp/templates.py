@@ -579,6 +579,12 @@ def make_environment(kit: Kit):
             raise TemplateLookupError(f"title({sid!r}): no title card for that space")
         return found
 
+    def panel(pid):
+        found = next((p for p in kit.board.centre.panels if p.id == pid), None)
+        if found is None:
+            raise TemplateLookupError(f"panel({pid!r}): no panel with that id in the board's centre")
+        return found
+
     rules = kit.game.rules
     context = {
         "game": kit.game,
@@ -589,6 +595,7 @@ def make_environment(kit: Kit):
         "space": space,
         "deck": deck,
         "title": title,
+        "panel": panel,
     }
     context.update(kit.game.data)
     return env, context

@@ -43,6 +43,21 @@ def test_unknown_space_is_an_error(mini):
     assert p.code == "E-template-reference" and "gone" in p.message
 
 
+def test_a_text_names_a_centre_panel(mech):
+    """panel(id): a card or rule says what a centre panel is called (the pot), one name for both."""
+    panel = next(p for p in load_kit(mech, Problems()).board.centre.panels if p.title)
+    edit(mech / "decks" / "event.yaml", 'text: "Your passport', f'text: "{{{{ panel(\'{panel.id}\').title }}}}: Your passport')
+    problems = Problems()
+    kit = load_kit(mech, problems)
+    assert not problems.errors, [str(p) for p in problems.errors]
+    assert str(kit.deck("event").cards[0].text).startswith(f"{panel.title}: ")
+    edit(mech / "decks" / "event.yaml", f"panel('{panel.id}')", "panel('nowhere')")
+    problems = Problems()
+    load_kit(mech, problems)
+    assert [p.code for p in problems.errors] == ["E-template-reference"]
+    assert "panel('nowhere')" in problems.errors[0].message
+
+
 def test_sandbox_blocks_attribute_escapes(mini):
     edit(mini / "decks" / "luck.yaml", "Pay {{ 5 | money }}", "Pay {{ ''.__class__.__mro__ }}")
     problems = Problems()
