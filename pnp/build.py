@@ -261,6 +261,7 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     progress = progress or (lambda done, total, part: None)
     inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
     previous = incremental.read_manifest(out_dir)
+    _same_edition(previous, opts, out_dir)
     todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
     if not todo:
         return BuildResult(out_dir, [], previous or {}, rebuilt=[], kept=list(opts.parts))
@@ -299,6 +300,23 @@ def edition_lines(kit: Kit) -> list[str]:
         lines.append("money printed (sets of money.yaml × copies = printed: what is needed):")
         lines += [f"  {c.why(money)}" for c in copies]
     return lines
+
+
+def _same_edition(previous: dict | None, opts: BuildOptions, out_dir: Path) -> None:
+    """Refuse (``EditionError``, a usage error) to build some parts of another edition into a folder whose other
+    parts stay from the last one: a kit of notes for 2 players and a booklet counting them for 8."""
+    if not previous:
+        return
+    kept = [p for p in previous.get("parts", {}) if p not in opts.parts]
+    was = previous.get("options", {})
+    changed = [f"--{name} {was.get(name)} -> {getattr(opts, name)}" for name in ("lang", "players")
+               if was.get(name) != getattr(opts, name)]
+    if kept and changed:
+        from .editions import EditionError
+
+        raise EditionError(f"{out_dir} holds another edition ({'; '.join(changed)}) and --only would keep its "
+                           f"{', '.join(kept)} from it: build every part (drop --only), or build into another "
+                           f"--out")
 
 
 def _option_record(opts: BuildOptions) -> dict:

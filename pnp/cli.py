@@ -202,6 +202,12 @@ def calibrate(out_dir: Path, **print_values) -> None:
 
     opts = from_cli(print_values)
     paper, flip, lang = opts["paper"], opts["flip"], opts["lang"] or "en"
+    from . import words
+
+    if lang not in words.WORDS:
+        click.echo(f"pnp has no words in {lang!r}: the sheet is in English (it speaks {', '.join(sorted(words.WORDS))})",
+                   err=True)
+        lang = "en"
     writer = PdfWriter("pnp duplex calibration")
     for page in calibration_pages(paper, flip, lang):
         writer.add(page)

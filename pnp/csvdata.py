@@ -19,7 +19,8 @@ a bad cell where it is, as they do for YAML. How a cell is read:
   ``1984`` or ``007`` stay text;
 * in any other column: as YAML reads a plain value (``12`` a number, ``true``/``TRUE``/``yes`` true);
 * a list of plain values (``rent``): in one cell, items separated by ``;`` (``2; 10; 30; 90``);
-* a mapping: one column per field, dotted (``effect.action``, ``effect.amount``, ``picture.file``);
+* a mapping: one column per field, dotted (``effect.action``, ``effect.amount``, ``picture.file``); a text in
+  each language the kit carries: one column per language (``text.fr``, ``text.en``);
   or one column whose cells hold YAML in braces or brackets, as a list of mappings must
   (``rows``: ``[{label: Sale value, amount: 100}]``);
 * a blank row is skipped; cells are trimmed of surrounding spaces.
@@ -51,6 +52,7 @@ from .load import MAX_BYTES, Budget, Node, load_text
 from .problems import Loc, Problem, Problems, clip, quote
 from .rules.schema import CSV_FILE, CSV_HEADER, CSV_ROW, FILE_MISSING, FILE_UNREADABLE, YAML_ENCODING, YAML_TOO_LARGE
 from .schema import fields_of
+from .values import is_language
 
 #: the lists that may come from a CSV file: model class name -> its list field
 CSV_LISTS = {"Deck": "cards", "Titles": "titles"}
@@ -177,6 +179,9 @@ def _column(cls, header: str, index: int, explain: bool = True) -> Column | str:
             return Column(index, header, keys, kind, item_text, required)
         inner = _unwrap(tp)
         here = ".".join(keys[:depth + 1])
+        if getattr(inner, "translatable", False) and depth == len(keys) - 2 and is_language(keys[-1]):
+            kind, item_text = _kind(tp)  # text.fr, text.en: the text in each language the kit carries
+            return Column(index, header, keys, kind, item_text, False)
         if not dataclasses.is_dataclass(inner):
             if get_origin(inner) is list:
                 return (f"{here} is a list: write it in one column {quote(here)}, each cell's items in YAML, "

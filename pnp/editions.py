@@ -39,15 +39,15 @@ class Edition:
 
 def languages(kit: Kit) -> list[str]:
     """The languages the kit carries: its own first."""
-    own = str(kit.game.language)
-    return [own] + [str(t) for t in kit.game.translations if str(t) != own]
+    own = str(kit.game.language).lower()
+    return [own] + list(dict.fromkeys(str(t).lower() for t in kit.game.translations if str(t).lower() != own))
 
 
 def choose(kit: Kit, edition: Edition) -> tuple[str, int]:
     """The edition's language and player count, or ``EditionError`` saying what the kit offers."""
     langs = languages(kit)
     lang = (edition.lang or langs[0]).lower()
-    if lang not in langs:
+    if edition.lang is not None and lang not in langs:
         offered = ", ".join(langs)
         raise EditionError(f"{kit.game.title} is printed in {offered} (game.yaml language and translations); "
                            f"--lang {edition.lang} is not among them")
@@ -65,9 +65,13 @@ def select(kit: Kit, lang: str, problems: Problems) -> None:
     """Put ``lang``'s text in the place of every text written in several languages; report a text that lacks
     one of the kit's languages or has one the kit does not declare (``E-text-translation``)."""
     carried = languages(kit)
-    for bad in (code for code in [str(kit.game.language), *map(str, kit.game.translations)] if not is_language(code)):
-        problems.report(TEXT_TRANSLATION, kit.game.at("translations" if bad != kit.game.language else "language"),
-                        "game.language", f"{bad!r} is not a language code; write two lowercase letters (en, fr, de)")
+    game = kit.game
+    for i, code in enumerate([str(game.language), *map(str, game.translations)]):
+        if not is_language(code):
+            name = "language" if i == 0 else f"translations[{i - 1}]"
+            problems.report(TEXT_TRANSLATION, game.locs.get(name, game.at("language" if i == 0 else "translations")),
+                            game.sub(name), f"{code!r} is not a language code; write two lowercase letters (en, fr, "
+                                            f"de)")
     for obj, name, value in walk_fields(kit.roots()):
         if isinstance(value, (Text, Label)) and value.translations:
             setattr(obj, name, _one(obj, name, value, lang, carried, problems))

@@ -235,8 +235,15 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
         return _convert_object(tp, node, problems, path)
     if tp is Any:
         return node.plain()
-    if node.is_map and getattr(tp, "translatable", False) and translations_map(node):
-        return _translations(tp, node, problems, path)
+    if node.is_map and getattr(tp, "translatable", False):
+        if translations_map(node):
+            return _translations(tp, node, problems, path)
+        odd = next((k for k in node.value if not (isinstance(k, str) and is_language(k))), None)
+        problems.report(SCHEMA_TYPE, node.key_locs.get(odd, node.loc) if odd is not None else node.loc, path,
+                        f"expected {_type_name(tp)}; a text in several languages is a mapping of two-letter language "
+                        f"codes ({{en: ..., fr: ...}})" + (f", and {quote(odd)} is not one" if odd is not None
+                                                           else ", and this one is empty"))
+        raise _Invalid
     return _scalar(tp, node.value, node.loc, problems, path)
 
 

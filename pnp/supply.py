@@ -60,9 +60,10 @@ def plan(kit: Kit) -> list[Copies]:
         if ms is None:
             continue
         for d in ms.denominations:
-            each = 0 if d.value in paid else int(m.starting_split.get(d.value, 0))
+            first = d.value not in paid  # a value printed twice (notes and chips) is dealt and kept from the first
             paid.add(d.value)
-            out.append(Copies(kind, int(d.value), int(d.count), each, int(kit.players), m.reserve_of(d.value)))
+            out.append(Copies(kind, int(d.value), int(d.count), int(m.starting_split.get(d.value, 0)) if first else 0,
+                              int(kit.players), m.reserve_of(d.value) if first else 0))
     return out
 
 

@@ -192,3 +192,52 @@ def test_each_tahiti_edition_prints_one_language(tmp_path, lang, foreign):
     for pdf in sorted((tmp_path / lang).glob("*.pdf")):
         words = {w.lower() for page in PdfReader(str(pdf)).pages for w in re.findall(r"[^\W\d_]+", page.extract_text())}
         assert not words & foreign, (pdf.name, sorted(words & foreign))
+
+
+def test_only_some_parts_of_another_edition_is_refused(tmp_path):
+    """--only notes --players 2 into a folder built for 8 would leave a booklet counting 8 players' notes."""
+    out = tmp_path / "out"
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pnp", "build", "etymonopoly", "--out", str(out), *a],
+                                    capture_output=True, text=True)  # noqa: E731
+    assert run("--only", "notes,rules").returncode == 0
+    done = run("--only", "notes", "--players", "2")
+    assert done.returncode == 2 and "another edition" in done.stderr and "Traceback" not in done.stderr
+    assert run("--only", "notes,rules", "--players", "2").returncode == 0  # every part of the folder: fine
+
+
+def test_hostile_supply_numbers_are_content_errors_not_a_hang(mini):
+    """A reserve of a trillion notes, players.max of a million, a value's set of 0: errors at their lines."""
+    from pnp.build import check_game
+
+    edit(mini / "game.yaml", "  reserve: 2\n", "  reserve: 1000000000000\n")
+    problems = Problems()
+    check_game(mini, problems)
+    assert [p.code for p in problems.errors] == ["E-supply-size"] and problems.errors[0].loc.line == 11
+    edit(mini / "game.yaml", "  reserve: 1000000000000\n", "  reserve: 2\n")
+    edit(mini / "game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}")
+    problems = Problems()
+    check_game(mini, problems)
+    assert "E-supply-size" in [p.code for p in problems.errors]
+    edit(mini / "game.yaml", "players: {min: 2, max: 1000000}", "players: {min: 2, max: 4}")
+    edit(mini / "money.yaml", "{value: 5, colour: \"#f2c6d6\", count: 3}", "{value: 5, colour: \"#f2c6d6\", count: 0}")
+    problems = Problems()
+    check_game(mini, problems)
+    assert [p.code for p in problems.errors] == ["E-money-set-empty"]
+
+
+def test_a_spreadsheet_deck_gives_a_column_per_language(mini):
+    """text.en and text.fr columns: the card's text in each language the kit carries."""
+    edit(mini / "game.yaml", "language: en\n", "language: en\ntranslations: [fr]\n")
+    (mini / "decks" / "luck.csv").write_text(
+        "id,text.en,text.fr,effect.action,effect.amount,keep\n"
+        "go,Collect {{ 5 | money }}.,Recevez {{ 5 | money }}.,collect,5,\n"
+        "free,Get out of jail free.,Vous êtes libéré de prison.,leave_jail,,true\n"
+        "fine,Pay {{ 5 | money }}.,Payez {{ 5 | money }}.,pay,5,\n", encoding="utf-8")
+    text = (mini / "decks" / "luck.yaml").read_text(encoding="utf-8")
+    (mini / "decks" / "luck.yaml").write_text(text[:text.index("cards:")] + "cards: {csv: decks/luck.csv}\n",
+                                              encoding="utf-8")
+    en, p_en = _load(mini)
+    fr, p_fr = _load(mini, "fr")
+    assert not p_en.errors and not p_fr.errors, [str(p) for p in (*p_en.errors, *p_fr.errors)]
+    assert [str(c.text) for c in fr.deck("luck").cards] == ["Recevez ₩5.", "Vous êtes libéré de prison.", "Payez ₩5."]
+    assert str(en.deck("luck").cards[1].text) == "Get out of jail free."

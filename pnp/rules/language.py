@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..problems import quote
 from ..schema import walk_fields
 from ..values import Label, Text
 from . import Validator, check, rule
@@ -34,7 +35,7 @@ TERM_SPELLING = rule("W-term-spelling", (
 #: common words of each language that the other does not share (articles, pronouns, verbs and nouns of the game)
 _WORDS = {
     "en": set("""the and of you your yours to is are was this that these those with from each every for pay
-        paid collect collects go goes here there jail free parking advance back player players bank banker house
+        paid collect collects go goes here there jail free advance back player players bank banker house
         houses hotel hotels card cards roll rolls rolled dice get gets out move moves space spaces rent rents
         mortgage mortgages mortgaged money take takes keep kept until used when if it its at by be been has
         have had all any one two three four five no not do does don't may must can cannot turn turns next
@@ -46,7 +47,7 @@ _WORDS = {
     "fr": set("""le la les des du une et est sont vous votre vos sur pour avec dans chaque joueur joueurs payez
         paye recevez recevoir reçoit avancez avancer reculez reculer allez aller carte cartes
         banque banquier maison maisons hôtel hôtels loyer loyers dés ne au aux à où
-        qui que il elle ils elles son sa ses leur leurs moins fois gagnez gagner perdez perdre jusqu
+        qui que il elle ils elles sa ses leur leurs moins fois gagnez gagner perdez perdre jusqu
         départ caisse communauté hypothèque hypothèques hypothéqué parc gratuit impôt impôts taxe règle jeu
         partie si ou un deux trois quatre cinq lancez lancer propriétaire achetez acheter vendez vendre
         prix valeur quai gare gares compagnie amende amendes cagnotte visite
@@ -66,7 +67,8 @@ _MARKS = {"symbol", "label"}
 #: fields that name something: one that is only punctuation (???) is a placeholder; elsewhere symbols may be the
 #: point (a table's corner of dice, ⚀ × ⚀)
 _NAMING = {"name", "title", "inner", "help_name", "heading"}
-_PLACEHOLDER = re.compile(r"\b(todo|tbd|fixme|xxx+|lorem|ipsum|placeholder|tk tk)\b", re.I)
+#: a writer's note left in (TODO, TBD, FIXME, XXX: capitals, as they are written) or filler text
+_PLACEHOLDER = re.compile(r"\b(?:TODO|TBD|FIXME|XXX+|xxx+)\b|\b(?i:lorem ipsum|placeholder)\b")
 
 
 def _texts(v: Validator):
@@ -102,9 +104,18 @@ def _name_words(v: Validator) -> set[str]:
 
 @check(TEXT_LANGUAGE)
 def _language(v: Validator) -> None:
+    from ..editions import languages
+    from ..words import WORDS
+
     lang = str(v.kit.language).lower()
+    if lang not in WORDS:
+        v.report(TEXT_LANGUAGE, v.kit.game, "language",
+                 f"pnp has no words in {lang!r} for what it prints itself (sheet footers, the assembly map, the "
+                 f"booklet's tables, the credits heading): those print in English; pnp speaks "
+                 f"{', '.join(sorted(WORDS))}")
     if lang not in _WORDS:
         return
+    carried = languages(v.kit)
     names = _name_words(v)
     for obj, name, i, text in _texts(v):
         if name in _NAME_FIELDS or type(obj).__name__ in _NAMED:
@@ -119,10 +130,11 @@ def _language(v: Validator) -> None:
             foreign = sorted(w for w in words if w in vocabulary and w not in _WORDS[own] and w not in names)
             if foreign:
                 field = name if i is None else f"{name}[{i}]"
+                both = other in carried
                 v.report(TEXT_LANGUAGE, obj, field,
                          f"this {_NAMES_OF[own]} text holds {_NAMES_OF[other]} words ({', '.join(foreign[:6])}): "
-                         f"write it in {_NAMES_OF[own]}, or in each language the kit carries "
-                         f"({{{own}: ..., {other}: ...}})")
+                         + (f"write it in each language the kit carries ({{{own}: ..., {other}: ...}})" if both
+                            else f"write it in {_NAMES_OF[own]}"))
                 break
 
 
@@ -196,6 +208,7 @@ def _spelling(v: Validator) -> None:
                 field = name if i is None else f"{name}[{i}]"
                 where = v.loc(owner, "name")
                 v.report(TERM_SPELLING, obj, field,
-                         f"{found!r} here, {n!r} as the name of {getattr(owner, 'id', '') or type(owner).__name__} "
+                         f"{quote(found)} here, {quote(n)} as the name of "
+                         f"{getattr(owner, 'id', '') or type(owner).__name__} "
                          f"({where.file.rsplit('/', 1)[-1]}:{where.line}): write the name one way everywhere")
                 break

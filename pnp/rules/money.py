@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from ..schema import Entity
 from . import Validator, check, did_you_mean, known, rule
+from .printing import MAX_COPIES  # the most of one item (E-count-large)
 from .tables import number, tables
 from .titles import titles_by_space
 
@@ -40,6 +41,15 @@ MONEY_RESERVE = rule("W-money-reserve", (
     "player has their starting money. The build prints copies of each value's notes until the starting money of "
     "the players it is printed for (--players, default players.max) and the reserve are covered; with no reserve "
     "the bank starts with next to nothing to pay the first salaries and change. Declare one (5 is a good start)."))
+
+SUPPLY_SIZE = rule("E-supply-size", (
+    "The edition would print more money than a kit can: at most 5,000 notes and chips in all (a reserve of "
+    "thousands, or players.max in the thousands, is a typing slip), and players.max is at most 99. Lower "
+    "money.reserve or players.max."))
+
+MONEY_SET_EMPTY = rule("E-money-set-empty", (
+    "money.yaml prints none of a value (count: 0) that the players start with or the bank keeps: copies of an "
+    "empty set are empty, and the game could not be dealt. Give the value's set a count (a sheet's worth)."))
 
 SUPPLY_TOKENS = rule("E-supply-tokens", (
     "counters.yaml has fewer player tokens (tokens not marked marker: true) than players.max: some players would "
@@ -194,7 +204,8 @@ def _interest(v: Validator, r: int, unit: str) -> None:
                  f"rules.mortgage_interest", path=t.sub("mortgage"))
 
 
-@check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_RESERVE)
+@check(MONEY_SPLIT_SUM, MONEY_SPLIT_DENOMINATION, MONEY_DENOMINATION, MONEY_UNPRINTED, MONEY_RESERVE,
+       MONEY_SET_EMPTY)
 def _money(v: Validator) -> None:
     kit = v.kit
     m, players = kit.game.money, kit.game.players
@@ -232,8 +243,22 @@ def _money(v: Validator) -> None:
                      f"denomination {value} has no printed note or chip; add it to money.yaml")
     if m.reserve is None:
         v.report(MONEY_RESERVE, m, None,
-                 f"money.reserve is not declared: the build prints each value's notes for {players.max} players' "
+                 f"money.reserve is not declared: the build prints each value's notes for {kit.players} players' "
                  f"starting money and nothing more; add reserve: 5 (notes of every value the bank keeps besides)")
+    elif isinstance(m.reserve, dict):
+        for value in m.reserve:
+            if value not in denoms:
+                v.report(MONEY_RESERVE, m, "reserve",
+                         f"the reserve keeps {value}-notes, but {value} is not in money.denominations "
+                         f"({', '.join(map(str, sorted(denoms)))}): it is never printed; use one of those values",
+                         path=f"{m.sub('reserve')}.{value}")
+    for name, ms in sets:
+        for d in ms.denominations:
+            if d.count == 0 and (m.starting_split.get(d.value) or m.reserve_of(d.value)):
+                v.report(MONEY_SET_EMPTY, d, "count",
+                         f"{name} of value {d.value}: a set of 0, but each player starts with "
+                         f"{m.starting_split.get(d.value, 0)} and the bank keeps {m.reserve_of(d.value)}; give the "
+                         f"set a count (a sheet's worth, e.g. 10)")
 
 
 # --------------------------------------------------------------------------- counters
@@ -261,10 +286,27 @@ def _counters(v: Validator) -> None:
 
 
 # --------------------------------------------------------------------------- supply
-@check(SUPPLY_TOKENS, SUPPLY_COUNTER)
+#: the most notes and chips an edition prints, and the most players a game may be for
+MAX_PIECES = 5000
+MAX_PLAYERS = 99
+
+
+@check(SUPPLY_SIZE, SUPPLY_TOKENS, SUPPLY_COUNTER)
 def _supply(v: Validator) -> None:
+    from ..supply import plan
+
     kit = v.kit
     players = kit.game.players
+    if players.max > MAX_PLAYERS:
+        v.report(SUPPLY_SIZE, players, "max", f"players.max is {players.max}; a kit is for at most {MAX_PLAYERS} "
+                                              f"players")
+    elif all(c.per_set <= MAX_COPIES for c in plan(kit)):  # a set too large is E-count-large's to say
+        total = sum(c.printed for c in plan(kit))
+        if total > MAX_PIECES:
+            m = kit.game.money
+            v.report(SUPPLY_SIZE, m, "reserve" if m.reserve is not None else None,
+                     f"{kit.players} players and the reserve need {total:,} notes and chips; an edition prints at "
+                     f"most {MAX_PIECES:,}: lower money.reserve (or players.max)")
     pieces = [t for t in kit.counters.tokens if not t.marker]
     if kit.counters.tokens and len(pieces) < players.max:
         v.report(SUPPLY_TOKENS, kit.counters, "tokens",
@@ -275,9 +317,10 @@ def _supply(v: Validator) -> None:
         if c.limited:
             continue
         if c.id in kit.game.rules.countermix:
+            fix = "remove it from rules.countermix, or set limited: true" if "limited" in c.locs else \
+                "add limited: true so the kit says that none can be built once they run out"
             v.report(SUPPLY_COUNTER, c, "count",
-                     f"rules.countermix sets the supply of {c.name} at {c.count}, a limit of the game: add "
-                     f"limited: true so the kit says that none can be built once they run out")
+                     f"rules.countermix sets the supply of {c.name} at {c.count}, a limit of the game: {fix}")
         elif c.per_space is not None and c.count < c.per_space * properties:
             v.report(SUPPLY_COUNTER, c, "count",
                      f"{c.count} {c.name} printed, but {properties} properties × {c.per_space} = "
