@@ -297,7 +297,7 @@ def edition_lines(kit: Kit) -> list[str]:
     p = kit.game.players
     lines = [f"edition: {kit.language}, for {kit.players} players (the game takes {p.min} to {p.max}: --players N)"]
     if copies:
-        lines.append("money printed (sets of money.yaml × copies = printed: what is needed):")
+        lines.append("money printed in whole sets of money.yaml (the rest stays in the bank):")
         lines += [f"  {c.why(money)}" for c in copies]
     return lines
 

@@ -39,6 +39,8 @@ Icon = Literal[
 class Currency(Entity):
     symbol: Label = doc("the sign printed with amounts, e.g. ₩, $, £, F, MU")
     name: Label = doc("what the money is called, e.g. words, Francs")
+    one: Optional[Label] = doc("what one unit is called, printed on a note of 1 (word, dollar); default the name",
+                               None)
     position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400 000 F) the number", "prefix")
     space: bool = doc("a space between number and symbol (printed as a no-break space: 400 000 F)", False)
     thousands: Literal["", "'", "’", ",", ".", " ", "narrow", "nbsp", "\u202f", "\u00a0"] = doc(

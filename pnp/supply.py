@@ -41,8 +41,9 @@ class Copies:
     def why(self, money) -> str:
         """``money(value)`` formats an amount as the game prints it."""
         start = f"{self.players} players × {self.each}" if self.each else "none in the starting money"
-        reserve = f" + {self.reserve} in the bank's reserve" if self.reserve else ""
-        return f"{money(self.value)} {self.kind}: {self.per_set} × {self.copies} = {self.printed}: {start}{reserve}"
+        reserve = f" + {self.reserve} in reserve" if self.reserve else ""
+        sets = f"{self.copies} set{'s' if self.copies > 1 else ''} of {self.per_set}"
+        return f"{money(self.value)} {self.kind}: {sets} = {self.printed} ({start}{reserve} = {self.needed} needed)"
 
     def record(self) -> dict:
         return {"kind": self.kind, "value": self.value, "copies": self.copies, "printed": self.printed,

@@ -23,7 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
                    "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
         "long": "long", "short": "short",
         # sheets of items
-        "part.cards": "cards", "part.notes": "notes", "part.tokens": "tokens", "part.board": "board",
+        "part.cards": "cards", "part.notes": "money", "part.tokens": "tokens", "part.board": "board",
         "part.rules": "rules",
         "print_note": "print at 100 % / actual size",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
@@ -66,7 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
                    "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
                    "le pli.",
         "long": "long", "short": "court",
-        "part.cards": "cartes", "part.notes": "billets", "part.tokens": "pions", "part.board": "plateau",
+        "part.cards": "cartes", "part.notes": "argent", "part.tokens": "pions", "part.board": "plateau",
         "part.rules": "règle",
         "print_note": "imprimer à 100 % (taille réelle)",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",

@@ -127,8 +127,8 @@ def test_every_kit_prints_enough_to_start_with_a_reserve(money_builds, kit):
         printed[int(kind.split("-", 1)[1])] = printed.get(int(kind.split("-", 1)[1]), 0) + n
     for value, each in game["money"]["starting_split"].items():
         assert printed.get(int(value), 0) >= players * each + 1, (kit, value, printed.get(int(value)), players, each)
-    markers = sum(1 for t in counters["tokens"] if t.get("marker"))
-    assert manifest["counts"]["tokens"]["token"] - markers >= players
+    pieces = manifest["counts"]["tokens"]["token"]  # a marker (the turn marker) is counted as "marker"
+    assert pieces >= players and pieces == sum(1 for t in counters["tokens"] if not t.get("marker"))
     assert manifest["edition"] == {"language": game["language"], "players": players}
 
 
@@ -140,7 +140,7 @@ def test_fewer_players_print_fewer_notes_and_the_summary_says_why(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["counts"]["notes"]["note-1"] == 20  # 2 players × 5 + 5 in reserve: two sets of ten
     assert manifest["edition"]["players"] == 2
-    assert "for 2 players" in done.stdout and "₩1 notes: 10 × 2 = 20: 2 players × 5 + 5" in done.stdout
+    assert "for 2 players" in done.stdout and "₩1 notes: 2 sets of 10 = 20 (2 players × 5 + 5 in reserve = 15 needed)" in done.stdout
 
 
 def test_the_french_edition_prints_pnp_words_in_french(tmp_path):

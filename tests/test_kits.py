@@ -111,7 +111,7 @@ def test_moneyloopy_counts_match_the_seed(built):
     assert m["counts"]["board"] == {"spaces": 40}
     start, split = _starting_money("moneyloopy")
     assert start == 1000 and split == {500: 1, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5}
-    assert m["counts"]["tokens"]["token"] >= 3  # players and the turn marker
+    assert m["counts"]["tokens"]["token"] == 8 and m["counts"]["tokens"]["marker"] == 1  # players, turn marker
     text = board_text(out)
     assert "$1,000" in text and "$300" in text  # seed: "the usual $1,000"
 

@@ -556,12 +556,15 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
         elif part.name in ("notes", "chips"):
             for kind, n in sorted(counts.items(), key=lambda kv: int(kv[0].split("-", 1)[1])):
                 out.append((w[part.name].format(value=ctx.money(int(kind.split("-", 1)[1]))), n))
-        elif part.name == "tokens":
-            out.append((w["tokens"], sum(counts.values())))
+        elif part.name == "tokens":  # the players' pieces, then each marker by its name (the turn marker)
+            out.append((w["tokens"], counts.get("token", 0)))
+            out += [(str(t.name), 1) for t in kit.counters.tokens if t.marker]
         else:
             for kind, n in counts.items():
                 label = names.get(kind) if part.name == "decks" else counters.get(kind, kind)
-                out.append((w["deck"].format(name=label) if part.name == "decks" else str(label), n))
+                if part.name == "decks" and not str(label).lower().endswith(("card", "cards", "carte", "cartes")):
+                    label = w["deck"].format(name=label)  # "Chance card"; a deck named "... cards" as it is
+                out.append((str(label), n))
     return out
 
 

@@ -66,7 +66,9 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     g.add(*recolour(ctx.fit(title.upper(), (22, h - 10.5, w - 44, 5), f.heading, 8, src, "title", what="note title").shapes, ink))
     g.add(*recolour(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
                         what="denomination").shapes, ink))
-    g.add(*recolour(ctx.fit(cur.name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, "name", what="currency name").shapes, ink))
+    name, field = (cur.one, "one") if d.value == 1 and cur.one else (cur.name, "name")
+    g.add(*recolour(ctx.fit(name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, field, what="currency name").shapes,
+                    ink))
     number = group_digits(d.value, cur.thousands)
     for (x, y) in ((5.5, h - 12), (w - 5.5 - 16, h - 12), (5.5, 5.5), (w - 5.5 - 16, 5.5)):
         g.add(*recolour(ctx.fit(number, (x, y, 16, 6.5), f.title, 11, d, "value", what="corner value",
@@ -154,7 +156,8 @@ STANDEE_W, STANDEE_FIG, STANDEE_BASE = 25.0, 30.0, 10.0
 
 def token_items(ctx: Ctx) -> list[Item]:
     h = 2 * (STANDEE_FIG + STANDEE_BASE)
-    return [Item(id=f"token-{t.id}", kind="token", width=STANDEE_W, height=h, front=standee(ctx, t))
+    return [Item(id=f"token-{t.id}", kind="marker" if t.marker else "token", width=STANDEE_W, height=h,
+                 front=standee(ctx, t))
             for t in ctx.kit.counters.tokens]
 
 
