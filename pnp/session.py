@@ -34,11 +34,13 @@ from typing import TYPE_CHECKING
 from . import parts as registry
 from . import rules, scene
 from .content import load_kit
+from .editions import EditionError
 from .fonts import get_font
 from .layout.common import Ctx, Item, text_key
 from .options import DEFAULT, PrintOptions, edition_of
 from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Loc, Problem, Problems
+from .rules.schema import EDITION_GONE
 from .render import raster
 
 if TYPE_CHECKING:  # Pillow is imported where it is used: an item without problems is drawn without it
@@ -244,7 +246,14 @@ class Session:
         the whole game is reloaded (warm, that takes well under 0.2 s) and the keys decide what changed."""
         with self._lock:
             problems = Problems()
-            return self._take(load_kit(self.root, problems, edition_of(self.print)), problems)
+            try:
+                kit = load_kit(self.root, problems, edition_of(self.print))
+            except EditionError as exc:  # a save took the edition away (players.max under --players)
+                if not self.items:
+                    raise  # at the start: a usage error, as for a build
+                problems.report(EDITION_GONE, Loc(str(self.root / "game.yaml")), "", str(exc))
+                kit = None
+            return self._take(kit, problems)
 
     def _take(self, kit, problems: Problems) -> Update:
         """Check and lay out a kit just loaded (None: it could not be)."""

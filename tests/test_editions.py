@@ -241,3 +241,19 @@ def test_a_spreadsheet_deck_gives_a_column_per_language(mini):
     assert not p_en.errors and not p_fr.errors, [str(p) for p in (*p_en.errors, *p_fr.errors)]
     assert [str(c.text) for c in fr.deck("luck").cards] == ["Recevez ₩5.", "Vous êtes libéré de prison.", "Payez ₩5."]
     assert str(en.deck("luck").cards[1].text) == "Get out of jail free."
+
+
+def test_a_save_that_takes_the_edition_away_is_shown_not_raised(mini):
+    """pnp serve/watch for 4 players; the designer lowers players.max to 3: the last pictures stay and the
+    problem says why (at the start, the same edition is a usage error, as for a build)."""
+    from pnp.options import PrintOptions
+    from pnp.session import Session
+
+    session = Session(mini, 30, print=PrintOptions(players=4), parts=("tokens",))
+    assert session.items
+    edit(mini / "game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 3}")
+    update = session.refresh()
+    assert update.error is not None and update.error.code == "E-edition-gone" and "--players 4" in update.error.message
+    assert session.items  # the last good pictures stay
+    with pytest.raises(EditionError):
+        Session(mini, 30, print=PrintOptions(players=4), parts=("tokens",))

@@ -119,6 +119,12 @@ SCHEMA_EMPTY_TEXT = rule("E-schema-empty-text", (
     "A text or label is empty or only spaces; write it or remove the key."),
     emitted_by="pnp.schema")
 
+EDITION_GONE = rule("E-edition-gone", (
+    "pnp watch or pnp serve shows an edition (--lang, --players) that a saved change took away: game.yaml no "
+    "longer carries that language, or players.max is now under --players. The last good pictures stay; undo "
+    "the change, or start again with an edition the kit offers."),
+    emitted_by="pnp.session")
+
 TEXT_TRANSLATION = rule("E-text-translation", (
     "A text written in several languages ({fr: ..., en: ...}) must be written in every language the kit carries "
     "(game.yaml's language and translations) and in no other: an edition printed in a language the text lacks "
