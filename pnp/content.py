@@ -188,5 +188,9 @@ def load_kit(root: Path, problems: Problems, edition: Edition | None = None) -> 
     )
     kit.language, kit.players = choose(kit, edition or Edition())
     select(kit, kit.language, problems)
+    if kit.game.currency.thousands is None:  # digit groups as the edition's language writes them
+        from .money import thousands_of
+
+        kit.game.currency.thousands = thousands_of(kit.language)
     render_all(kit, problems)
     return kit

@@ -20,10 +20,11 @@ from . import ttf
 from .bundled import FONTS as FONT_DIR
 PT = 25.4 / 72.0  # mm per point
 
-#: Tried in order after the requested font, by weight.
+#: Tried in order after the requested font, by weight. Noto Sans Math gives the true minus (U+2212, a digit's
+#: width: Debian's Noto Sans has none, and DejaVu's is half as wide again) and the other math signs.
 FALLBACKS = {
-    "regular": ("NotoSans-Regular", "NotoSansArmenian-Regular", "DejaVuSans"),
-    "bold": ("NotoSans-Bold", "NotoSansArmenian-Bold", "DejaVuSans-Bold"),
+    "regular": ("NotoSans-Regular", "NotoSansArmenian-Regular", "NotoSansMath-Regular", "DejaVuSans"),
+    "bold": ("NotoSans-Bold", "NotoSansArmenian-Bold", "NotoSansMath-Regular", "DejaVuSans-Bold"),
 }
 
 

@@ -43,9 +43,10 @@ class Currency(Entity):
                                None)
     position: Literal["prefix", "suffix"] = doc("symbol before (₩200) or after (400 000 F) the number", "prefix")
     space: bool = doc("a space between number and symbol (printed as a no-break space: 400 000 F)", False)
-    thousands: Literal["", "'", "’", ",", ".", " ", "narrow", "nbsp", "\u202f", "\u00a0"] = doc(
+    thousands: Optional[Literal["", "'", "’", ",", ".", " ", "narrow", "nbsp", "\u202f", "\u00a0"]] = doc(
         "what separates digit groups: \"\" none (3000 MU), \",\" ($1,000), \".\", \"'\" (400'000), \"narrow\" or "
-        "\" \" a narrow no-break space (French: 400 000 F), \"nbsp\" a full no-break space", "")
+        "\" \" a narrow no-break space (French: 400 000 F), \"nbsp\" a full no-break space; default: the "
+        "edition's language's (English 1,000; French 1 000; other languages none)", None)
 
 
 @entity

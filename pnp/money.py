@@ -24,12 +24,22 @@ SEPARATORS = {
 }
 
 
-def separator(name: str) -> str:
+#: the digit grouping of a language, for a currency that does not declare its own
+BY_LANGUAGE = {"en": ",", "fr": "narrow"}
+MINUS = "\u2212"  # a true minus: a hyphen is shorter than a digit and breaks a line after it
+
+
+def separator(name: str | None) -> str:
     """The character ``currency.thousands`` stands for (the validator allows only the keys of SEPARATORS)."""
-    return SEPARATORS.get(name, name)
+    return SEPARATORS.get(name or "", name or "")
 
 
-def group_digits(n: int, sep: str) -> str:
+def thousands_of(language: str) -> str:
+    """How a language groups digits when the kit does not say (English 1,000; French 1 000; others none)."""
+    return BY_LANGUAGE.get(str(language).lower().split("-")[0], "")
+
+
+def group_digits(n: int, sep: str | None) -> str:
     """``n`` with its digits grouped by three, joined by the separator ``sep`` names (see SEPARATORS)."""
     sep = separator(sep)
     digits = str(abs(n))
@@ -40,7 +50,7 @@ def group_digits(n: int, sep: str) -> str:
             digits = digits[:-3]
         parts.insert(0, digits)
         digits = sep.join(parts)
-    return ("-" if n < 0 else "") + digits
+    return (MINUS if n < 0 else "") + digits
 
 
 def format_money(amount, currency: Currency) -> str:

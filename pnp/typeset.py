@@ -57,7 +57,7 @@ def style_of(kit) -> Style:
     return Style(str(kit.language or "en"), (symbol,) if symbol else ())
 
 
-_TRIGGERS = frozenset("'\"«»:;!?×%0123456789" + NBSP + NNBSP)
+_TRIGGERS = frozenset("'\"«»:;!?×%0123456789/=&.+-" + NBSP + NNBSP)
 _SP = f"[ \t{NBSP}{NNBSP}]"  # a space on one line (plain or no-break)
 _SPS = f"{_SP}*(?:\\n{_SP}*)?"  # spaces, and at most one line end (texts are folded from YAML lines)
 
@@ -79,6 +79,7 @@ def _typeset(text: str, style: Style) -> str:
     text = _quotes(text, french)
     text = _units(text, style)
     text = _times(text)
+    text = _joins(text)
     if french:
         text = _french_spacing(text)
     return text
@@ -182,6 +183,8 @@ def _units(text: str, style: Style) -> str:
     text = before.sub("\\1" + NBSP, text)
     if style.french:  # a narrow no-break space before % in French
         text = re.sub(f"(?<=\\d)[{NBSP}](?=[%‰])", NNBSP, text)
+    else:  # English writes 10%
+        text = re.sub(f"(?<=\\d)[{NBSP}{NNBSP}](?=[%‰])", "", text)
     return text
 
 
@@ -190,6 +193,28 @@ def _times(text: str) -> str:
     if "×" not in text:
         return text
     return re.sub(f"[ \t{NBSP}]+×[ \t{NBSP}]+", NBSP + "×" + NBSP, text)  # "×2", "2×" still break before/after
+
+
+# --------------------------------------------------------------------------- joins
+_MINUS = re.compile(r"(?<![\w\-−–])-(?=\d)")  # -100, not 2-12 nor a-1
+_BEFORE = re.compile(r"[ \t]+(?=[/=&][ \t])")  # 1 / apartment, B. & O.: never a line starting "/ 1200"
+_AFTER = re.compile(r"(?<=[\s(][/=&+])[ \t]+|(?<=^[/=&+])[ \t]+")  # (= 3, + 10 %: never a line ending "=" or "+"
+_INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z&])")  # B. O., J. R. R.
+_NUMBER_WORD = re.compile(r"(?<![\w.,'’])(\d{1,4})[ \t]+(?=[^\W\d_])")  # 3 apartments, 1 house
+
+
+def _joins(text: str) -> str:
+    """Where a line must not break: a true minus before a negative number (−100: a hyphen would let the line
+    break after it), no-break spaces around / = & between words (1 / apartment, (= 3 houses), B. & O.) and
+    after a + (valeur + 10 %),
+    after an initial (B. O.) and between a short number and the word it counts (3 apartments)."""
+    if "-" in text:
+        text = _MINUS.sub("−", text)
+    if "/" in text or "=" in text or "&" in text or "+" in text:
+        text = _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
+    if "." in text:
+        text = _INITIAL.sub("\\1" + NBSP, text)
+    return _NUMBER_WORD.sub("\\1" + NBSP, text)
 
 
 # --------------------------------------------------------------------------- French

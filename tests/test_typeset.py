@@ -59,9 +59,10 @@ def test_primes_after_digits(typed, printed):
 
 # ---------------------------------------------------------------- numbers, units and ×
 def test_a_number_keeps_its_unit_and_symbol():
-    assert show(typeset("pay 10 % or ₩ 50", EN)) == "pay 10~% or ₩~50"
+    assert show(typeset("pay 10 % or ₩ 50", EN)) == "pay 10% or ₩~50"  # English writes 10%, French 10 %
     assert show(typeset("payez 400 000 F à la banque, ou 10 %", FR)) == "payez 400_000~F à la banque, ou 10_%"
-    assert show(typeset("5 F", Style("fr"))) == "5 F"  # F is a unit only where the game's currency says so
+    assert show(typeset("5 F", Style("fr"))) == "5~F"  # a short number keeps the word after it, unit or not
+    assert show(typeset("12345 F", Style("fr"))) == "12345 F"  # F is a unit only where the currency says so
 
 
 def test_times_never_breaks():
@@ -73,7 +74,7 @@ def test_thousands_are_joined_by_a_narrow_no_break_space():
     assert show(typeset("400'000 F et 1'000'000 F", FR)) == "400_000~F et 1_000_000~F"
     assert show(typeset("3 000 000", FR)) == "3_000_000"
     assert typeset("1,500 and 2 100", EN) == "1,500 and 2 100"  # English: commas stay; a plain space is no group
-    assert typeset("1842 et 12345", FR) == "1842 et 12345"  # not grouped where nothing was typed
+    assert typeset("1842 et 12345", FR) == "1842" + NBSP + "et 12345"  # not grouped where nothing was typed
 
 
 # ---------------------------------------------------------------- French spacing
@@ -250,11 +251,21 @@ def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
     assert "'" not in joined and '"' not in joined
     assert "’" in joined
     assert NNBSP + ":" not in joined
-    assert "If 1 branch is owned" in joined and "If 2 branches are owned" in joined
+    plain = joined.replace(NBSP, " ")  # a number keeps the word it counts: "1 branch" never breaks
+    assert "If 1 branch is owned" in plain and "If 2 branches are owned" in plain
     assert "If 1 of 4" not in joined and "If 1 branches" not in joined
 
 
 # ---------------------------------------------------------------- currency formats (pnp/money.py)
+def test_lines_never_break_where_a_reader_would_stumble():
+    """A true minus; no break around / = & (1 / apartment, (= 3 houses), B. & O.), after + or an initial, nor
+    between a short number and the word it counts; a range (2-12) and an id (a-1) keep their hyphen."""
+    assert typeset("Pay -100; rolls 2-12, ids a-1", EN) == "Pay \u2212100; rolls 2-12, ids a-1"
+    assert show(typeset("1 / apartment (= 3 apartments)", EN)) == "1~/~apartment (=~3~apartments)"
+    assert show(typeset("the B. & O. Railroad", EN)) == "the B.~&~O.~Railroad"
+    assert show(typeset("valeur + 10 %", FR)) == "valeur +~10_%"
+
+
 def test_digit_group_separators_by_name():
     from pnp.money import group_digits
 
@@ -262,7 +273,7 @@ def test_digit_group_separators_by_name():
     assert group_digits(1234567, " ") == "1" + NNBSP + "234" + NNBSP + "567"  # a typed space never breaks
     assert group_digits(1234567, "nbsp") == "1" + NBSP + "234" + NBSP + "567"
     assert group_digits(1234567, ",") == "1,234,567"
-    assert group_digits(999, "narrow") == "999" and group_digits(-1000, "'") == "-1'000"
+    assert group_digits(999, "narrow") == "999" and group_digits(-1000, "'") == "\u22121'000"  # a true minus
 
 
 # ---------------------------------------------------------------- terms: one/other, the multiplier as a number or money
@@ -281,7 +292,7 @@ def _utility_and_station_lines(root) -> list[str]:
 def test_owned_line_for_one_and_for_more(mini):
     edit(mini / "game.yaml", "terms:\n", 'terms:\n  owned: {one: "If 1 line is owned", other: "If {n} lines are owned"}\n')
     edit(mini / "titles.yaml", "rent_by_owned: [25]", "rent_by_owned: [25, 50]")
-    lines = _utility_and_station_lines(mini)
+    lines = [x.replace(NBSP, " ") for x in _utility_and_station_lines(mini)]
     assert "If 1 line is owned" in lines and "If 2 lines are owned" in lines
 
 
