@@ -10,7 +10,7 @@ from pnp import output
 from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
 
-from conftest import edit
+from conftest import ROOT, edit
 
 PARTS = ("cards", "notes", "tokens")
 
@@ -178,3 +178,22 @@ def test_a_picture_prints_as_an_image_at_its_size(mini, tmp_path):
         reader = PdfReader(tmp_path / "out" / name)
         images = [img for page in reader.pages for img in page.images]
         assert images and images[0].image.size == (240, 180), name
+
+
+def test_every_font_subset_has_a_tag_of_its_own(tmp_path):
+    """reportlab tags the first subset of every font AAAAAA+: preflight tools flag the duplicates. Each subset's
+    tag is its own, its descriptor names it alike, and the file reads back strictly (offsets kept)."""
+    out = tmp_path / "out"
+    assert build_game(ROOT / "content" / "tahiti", out, BuildOptions(parts=("cards",)), Problems()) is not None
+    reader = PdfReader(out / "cards-a4.pdf", strict=True)
+    seen: dict[str, str] = {}
+    for page in reader.pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            tag, _, name = str(font["/BaseFont"])[1:].partition("+")
+            assert len(tag) == 6 and tag.isupper() and name, font["/BaseFont"]
+            assert seen.setdefault(tag, name) == name, f"{tag} tags both {seen[tag]} and {name}"
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is not None:
+                assert descriptor.get_object()["/FontName"] == font["/BaseFont"]
+    assert len(seen) >= 3

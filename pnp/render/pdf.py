@@ -10,7 +10,9 @@ makes identical input give identical bytes.
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
@@ -72,6 +74,21 @@ C = 0.5523  # the usual circle constant (handle length / radius)
 _PAINT = {(False, True): "f", (True, False): "S", (True, True): "B", (False, False): "n"}
 
 
+#: a font subset's name in a PDF: six capitals, "+", the font's name (reportlab numbers every font's subsets
+#: from AAAAAA, so two fonts of one document share a tag, which preflight tools flag)
+_SUBSET = re.compile(rb"(/(?:BaseFont|FontName) */)([A-Z]{6})\+([^\s/<>\[\]()]+)")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """Every font subset tagged by its own six capitals: a digest of the font's name and reportlab's tag, so the
+    same subset keeps its tag in every build. The tag keeps its length: the file's byte offsets stay true."""
+    def retag(m: re.Match) -> bytes:
+        digest = hashlib.sha256(m.group(3) + b"+" + m.group(2)).digest()
+        return m.group(1) + bytes(65 + b % 26 for b in digest[:6]) + b"+" + m.group(3)
+
+    return _SUBSET.sub(retag, pdf)
+
+
 class PdfWriter:
     """Write pages one at a time (nothing is kept after a page is drawn but shared forms)."""
 
@@ -106,7 +123,7 @@ class PdfWriter:
 
     def finish(self) -> bytes:
         self.c.save()
-        return self.buffer.getvalue()
+        return unique_subset_tags(self.buffer.getvalue())
 
     # ------------------------------------------------------------------ state
     def _flush(self) -> None:
