@@ -109,11 +109,12 @@ def part_items(ctx: Ctx, output: str) -> list[Item]:
     return registry.items(ctx, output)
 
 
-def pdf_bytes(title: str, subject: str, pages: list[Page]) -> tuple[bytes, dict]:
-    """The pages as one PDF (reportlab imported here only), and what the manifest says of it."""
+def pdf_bytes(title: str, subject: str, pages: list[Page], colour: str = "rgb") -> tuple[bytes, dict]:
+    """The pages as one PDF (reportlab imported here only), in RGB or process inks, and what the manifest says
+    of it."""
     from .render.pdf import PdfWriter  # reportlab is imported only when a PDF is written
 
-    w = PdfWriter(title, subject)
+    w = PdfWriter(title, subject, colour)
     for p in pages:
         w.add(p)
     data = w.finish()
@@ -170,7 +171,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
     name = _file_name(part, opts)
-    data, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets])
+    data, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets], opts.colour)
     return PartResult(part, [OutFile(name, data, info)], dict(Counter(it.kind for it in items)),
                       {"files": [name], "items": len(items), "pages": _page_records(sheets)})
 
@@ -382,7 +383,7 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
                                      kit.language)
     out = []
     for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
-        data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages)
+        data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages, opts.colour)
         out.append(OutFile(name, data, info))
     record = {
         "files": [o.name for o in out],

@@ -491,7 +491,7 @@ def export_tts_cmd(game, dpi, base_url, out_dir, **print_values) -> None:
               help="png: an image per face; pdf: a vector page per face with TrimBox/BleedBox; auto: the board "
                    "as PDF, the rest PNG.")
 @_only("export")
-@print_options("bleed", "lang", "players")
+@print_options("bleed", "colour", "lang", "players")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="The zip to write (default: output/<game-id>-shop.zip).")
 def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
@@ -501,7 +501,8 @@ def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
 
     root = _resolve(game)
     chosen = from_cli(print_values)
-    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=chosen["bleed"], edition=edition_of(chosen))
+    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=chosen["bleed"], edition=edition_of(chosen),
+                       colour=chosen["colour"])
     problems = Problems()
     result = export_shop(root, out_file, opts, problems)
     _print_problems(problems)

@@ -30,6 +30,7 @@ class PrintOptions:
     overlap: float = 10.0  # mm board tiles overlap
     lang: str | None = None  # the edition's language (a kit's game.language or one of its translations)
     players: int | None = None  # the players the kit is printed for (None: players.max): copies of the money
+    colour: str = "rgb"  # rgb | cmyk: process inks for a press (text and rules in solid black)
 
 
 DEFAULT = PrintOptions()
@@ -56,6 +57,9 @@ OPTIONS: tuple[Flag, ...] = (
          "offset"),
     Flag("per_item", ("--per-item",), "One item per page at trim plus bleed (for a print shop).", "flag"),
     Flag("overlap", ("--overlap",), "Overlap between board tiles in mm.", range=(0, 50)),
+    Flag("colour", ("--colour",), "rgb for screens and home printers; cmyk for a press: every colour in process "
+                                  "inks, text and rules in solid black, at most 300 % ink.", "choice",
+         ("rgb", "cmyk")),
     Flag("lang", ("--lang",), "The edition's language, a two-letter code (default: the game's own): one the kit "
                               "carries (game.yaml language and translations).", "lang"),
     Flag("players", ("--players",), "Print for this many players (default: the game's most): as many copies of "

@@ -54,6 +54,7 @@ class ShopOptions:
     bleed: float = DEFAULT.bleed
     parts: tuple[str, ...] = OUTPUT_NAMES
     edition: Edition = Edition()  # the language and players (--lang, --players)
+    colour: str = "rgb"  # rgb | cmyk: the PDF pieces' colour (--colour)
 
 
 @dataclass
@@ -104,7 +105,8 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
                         rendered[id(drawing)] = (png_bytes(img, opts.dpi), img.size)
                     data, (wp, hp) = rendered[id(drawing)]
                 else:
-                    data, wp, hp = _pdf(f"{laid.kit.game.title}: {p.name} ({side})", output, pages[side]), "", ""
+                    title = f"{laid.kit.game.title}: {p.name} ({side})"
+                    data, wp, hp = _pdf(title, output, pages[side], opts.colour), "", ""
                 entries.append((name, data))
                 rows.append({"file": name, "item": it.id, "kind": it.kind, "side": side, "count": p.count,
                              "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
@@ -144,10 +146,10 @@ def _mm(v: float) -> float | int:
     return int(r) if r == int(r) else r
 
 
-def _pdf(title: str, subject: str, page) -> bytes:
+def _pdf(title: str, subject: str, page, colour: str = "rgb") -> bytes:
     from ..render.pdf import PdfWriter
 
-    w = PdfWriter(title, subject)
+    w = PdfWriter(title, subject, colour)
     w.add(page)
     return w.finish()
 

@@ -59,12 +59,32 @@ _COLOURS: dict[tuple[str, str], str] = {}
 
 
 def _colour_op(c: str, op: str) -> str:
-    """``r g b rg`` (fill) or ``r g b RG`` (stroke) for "#rrggbb", formatted once per colour."""
+    """``r g b rg`` (fill) or ``r g b RG`` (stroke) for "#rrggbb", formatted once per colour; with the
+    operators ``k`` / ``K``, the colour in process inks (``cmyk``)."""
     key = (c, op)
     out = _COLOURS.get(key)
     if out is None:
-        out = _COLOURS[key] = f"{fp_str(*_rgb(c))} {op}"
+        out = _COLOURS[key] = f"{fp_str(*(cmyk(c, solid=op == 'K') if op in 'kK' else _rgb(c)))} {op}"
     return out
+
+
+#: a colour whose channels differ by at most this is grey: printed in black ink alone
+NEUTRAL = 0.04
+#: a grey at least this dark, in text or a rule, prints as solid black (0/0/0/100): four inks never register on
+#: a hairline or a letter's stem
+SOLID = 0.8
+
+
+def cmyk(c: str, solid: bool = False) -> tuple[float, float, float, float]:
+    """"#rrggbb" in process inks: greys in black alone (``solid``: text and rules, a dark grey is solid black),
+    other colours with all their grey in black (full grey component replacement: one of C, M, Y is always 0, so
+    the total ink stays under 300 %)."""
+    r, g, b = _rgb(c)
+    if max(r, g, b) - min(r, g, b) <= NEUTRAL:
+        k = 1.0 - (r + g + b) / 3.0
+        return (0.0, 0.0, 0.0, 1.0 if solid and k >= SOLID else round(k, 4))
+    k = 1.0 - max(r, g, b)
+    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
 
 
 K = 0.4472  # reportlab's factor for a quarter circle of radius r as a Bézier: handles at r·(1-K)
@@ -92,7 +112,11 @@ def unique_subset_tags(pdf: bytes) -> bytes:
 class PdfWriter:
     """Write pages one at a time (nothing is kept after a page is drawn but shared forms)."""
 
-    def __init__(self, title: str, subject: str = ""):
+    def __init__(self, title: str, subject: str = "", colour: str = "rgb"):
+        """``colour``: "rgb" (screens, home printers) or "cmyk" (process inks for a press: every colour in
+        DeviceCMYK, text and rules in solid black)."""
+        self.fill_op, self.stroke_op, self.text_op = ("k", "K", "K") if colour == "cmyk" else ("rg", "RG", "rg")
+        self.colour = colour
         self.buffer = io.BytesIO()
         _register(BASE_FONT)  # so the page preamble names an embedded font, not Helvetica
         self.c = Canvas(self.buffer, invariant=1, pageCompression=1, initialFontName=BASE_FONT)
@@ -143,11 +167,11 @@ class PdfWriter:
         """Set what changed of fill, stroke, width and dash; the operator that paints with them."""
         st, ops = self.state, self.ops
         if fill is not None and st[0] != fill:
-            ops.append(_colour_op(fill, "rg"))
+            ops.append(_colour_op(fill, self.fill_op))
             st[0] = fill
         if stroke is not None:
             if st[1] != stroke:
-                ops.append(_colour_op(stroke, "RG"))
+                ops.append(_colour_op(stroke, self.stroke_op))
                 st[1] = stroke
             if st[2] != width:
                 ops.append(f"{fp_str(width)} w")
@@ -185,7 +209,7 @@ class PdfWriter:
             ops.append(_path(shape.ops) + " " + paint)
         elif isinstance(shape, scene.Image):
             self._flush()
-            self.c.drawImage(ImageReader(shape.path), shape.x, shape.y, shape.w, shape.h, mask="auto")
+            self.c.drawImage(_image(shape.path, self.colour), shape.x, shape.y, shape.w, shape.h, mask="auto")
         else:  # pragma: no cover - a programming error
             raise TypeError(f"cannot draw {shape!r}")
 
@@ -216,9 +240,10 @@ class PdfWriter:
         ops.append("BT")
         current = None
         for s in runs:
-            if s.colour != self.state[0]:
-                ops.append(_colour_op(s.colour, "rg"))
-                self.state[0] = s.colour
+            fill = s.colour if self.colour == "rgb" else ("text", s.colour)  # text is set apart in process inks
+            if fill != self.state[0]:
+                ops.append(_text_colour(s.colour, self.text_op))
+                self.state[0] = fill
             font = _font(s.font)
             x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
             ops.append(f"1 0 0 1 {fp_str(x, s.y)} Tm")
@@ -263,6 +288,29 @@ class PdfWriter:
 
 
 _FONTS: dict = {}
+
+
+def _text_colour(c: str, op: str) -> str:
+    """A text's fill: in process inks, a dark grey letter is solid black (``K`` asks for it, written as ``k``)."""
+    if op == "K":
+        return _colour_op(c, "K")[:-1] + "k"
+    return _colour_op(c, op)
+
+
+def _image(path, colour: str):
+    """A picture for the page: as it is, or in process inks (on white where it is transparent)."""
+    if colour != "cmyk":
+        return ImageReader(path)
+    from PIL import Image
+
+    with Image.open(path) as img:
+        img.load()
+        if img.mode in ("RGBA", "LA", "P"):
+            img = img.convert("RGBA")
+            ground = Image.new("RGBA", img.size, "white")
+            ground.alpha_composite(img)
+            img = ground
+        return ImageReader(img.convert("CMYK"))
 
 
 def _font(name: str):
