@@ -77,7 +77,7 @@ def test_a_dice_multiplier_line_ranges_its_value_like_an_amount():
     left, right = _rows(cards.title_front(ctx, t, kit.board.space(t.space)), w)
     assert [r.text for _, r in sorted(right.items(), reverse=True)][:2] == ["4\u00a0×\u00a0the roll",
                                                                            "10\u00a0×\u00a0the roll"]
-    assert "If 1 owned" in [r.text for r in left.values()]
+    assert "If 1 owned" in [r.text.replace("\u00a0", " ") for r in left.values()]  # "1 owned" never breaks
     assert cards._value_split("S'il en a {n} : {x} × les dés") == ("S'il en a {n}", "{x} × les dés")
     assert cards._value_split("{x} times the dice") == ("{x} times the dice", "")
 
@@ -196,3 +196,43 @@ def test_card_text_stays_in_the_safe_area_and_apart(kit_name):
                     for o in boxes[i + 1:]:
                         apart = a[1] <= o[0] + 0.05 or o[1] <= a[0] + 0.05 or a[3] <= o[2] + 0.05 or o[3] <= a[2] + 0.05
                         assert apart, (it.id, a[4], o[4])
+
+
+def _body_sizes(ctx, fronts) -> set[float]:
+    """The sizes of a card face's body text (the runs in the body font)."""
+    return {round(r.size, 3) for g in fronts for r in walk_text(g) if r.font == ctx.fonts.body}
+
+
+def test_a_deck_prints_its_texts_at_one_size_and_names_a_card_set_smaller(mini):
+    """One card with a long text sets the deck's size (down to 70 % of 10 pt); a card that needs less still is
+    set smaller alone, and the warning names it."""
+    edit(mini / "decks" / "luck.yaml", 'text: "Pay {{ 5 | money }}."',
+         'text: "' + "Pay {{ 5 | money }} to the bank at once, and say why you pay it. " * 8 + '"')
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    deck = kit.deck("luck")
+    size = cards.deck_text_pt(ctx, deck)
+    assert 7.0 <= size < cards.DECK_TEXT_PT
+    faces = [cards.deck_front(ctx, deck, card, None, size) for card in deck.cards]
+    assert _body_sizes(ctx, faces) == {round(size, 3)}
+    sentence = "Pay {{ 5 | money }} to the bank at once, and say why you pay it. "
+    edit(mini / "decks" / "luck.yaml", sentence, sentence * 6)  # 13 sentences: under 7 pt
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    deck = kit.deck("luck")
+    for card in deck.cards:
+        cards.deck_front(ctx, deck, card, None, cards.deck_text_pt(ctx, deck))
+    shrunk = [p for p in problems.items if p.code == "W-text-shrunk" and "rest of deck 'luck'" in p.message]
+    assert len(shrunk) == 1 and shrunk[0].path.startswith("cards[2]")
+
+
+@pytest.mark.parametrize("kit_id", ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"])
+def test_every_reference_card_text_prints_at_one_size(kit_id):
+    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    sizes = set()
+    for card in kit.reference.cards:
+        if card.text:
+            sizes |= {round(r.size, 2) for g in cards.reference_fronts(ctx, card, cards.reference_text_pt(ctx))
+                      for r in walk_text(g) if r.font == ctx.fonts.body and r.size >= cards.REF_PT[0]}  # not tables
+    assert len(sizes) == 1, sizes

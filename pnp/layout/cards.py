@@ -13,8 +13,8 @@ from .. import scene, words
 from ..values import Id, Label, Text
 from ..model import Card, Deck, RefCard, Space, Title
 from ..money import group_digits
-from ..rules.printing import TEXT_OVERFLOW
-from .common import Ctx, Item, bleed_rect, contrast, mix, picture, recolour
+from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
+from .common import SHRINK_WARNING, Ctx, Item, bleed_rect, contrast, mix, picture, recolour
 from .icons import icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import text_width
@@ -54,10 +54,15 @@ def _band_ink(ctx: Ctx, space: Space, colour: str) -> str:
     return (group.text_colour if group and group.text_colour else None) or contrast(colour)
 
 
+#: mm inside the trim of every card's frame, front and back alike: a duplex shift or a cut 1 mm off moves a
+#: frame by as much on both sides, and leaves it a clear 3 mm from the edge (the safe area, PRINT.md)
+FRAME = 4.0
+
+
 def _frame(ctx: Ctx, w: float, h: float) -> list:
     c = ctx.colours
     return [bleed_rect(w, h, ctx.bleed, c.paper),
-            scene.Rect(3, 3, w - 6, h - 6, stroke=c.line, width=0.3, radius=1.5)]
+            scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=c.line, width=0.3, radius=1.5)]
 
 
 # one table style for every label/value line of every title card (streets, stations, utilities and the rest):
@@ -331,7 +336,7 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
     ink = contrast(colour)
     f = ctx.fonts
     inner: list = [bleed_rect(w, h, ctx.bleed, colour),
-                   scene.Rect(4, 4, w - 8, h - 8, stroke=ink, width=0.5, radius=2.5),
+                   scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=ink, width=0.5, radius=2.5),
                    scene.Rect(5.2, 5.2, w - 10.4, h - 10.4, stroke=mix(colour, ink, 0.45), width=0.25, radius=2)]
     if icon_name:
         inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
@@ -360,7 +365,7 @@ def deck_items(ctx: Ctx) -> list[Item]:
         back = deck_back(ctx, deck)
         frame = deck_frame(ctx, deck)
         for i, card in enumerate(deck.cards):
-            front = deck_front(ctx, deck, card, frame)
+            front = deck_front(ctx, deck, card, frame, deck_text_pt(ctx, deck))
             for k in range(card.copies):
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -388,15 +393,42 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     if deck.help_name:
         g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
                                  what="deck help name").shapes, ink))
-    g.add(scene.Rect(3, 3, w - 6, h - band - 3 - 1.5, stroke=mix(deck.colour, c.paper, 0.2), width=0.5, radius=2))
+    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - band - FRAME - 1.5, stroke=mix(deck.colour, c.paper, 0.2),
+                     width=0.5, radius=2))
     return g
 
 
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
 
 
-def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None) -> scene.Group:
-    """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts."""
+def deck_text_pt(ctx: Ctx, deck: Deck) -> float:
+    """The one size of every card text of a deck: the largest (up to DECK_TEXT_PT) at which each card's text
+    fits, but never under DECK_TEXT_PT × SHRINK_WARNING; a card that needs less is set smaller alone, and said
+    so (``deck_front``). Worked out once per deck, by laying the faces out quietly."""
+    key = ("deck-text-pt", deck.id)
+    if key not in ctx.memo:
+        from ..problems import Problems
+
+        quiet = Ctx(ctx.kit, bleed=ctx.bleed, problems=Problems())
+        sizes = [_deck_face(quiet, deck, card, None, DECK_TEXT_PT)[1] for card in deck.cards]
+        ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
+    return ctx.memo[key]
+
+
+def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None,
+               text_pt: float = DECK_TEXT_PT) -> scene.Group:
+    """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts,
+    the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning."""
+    g, size = _deck_face(ctx, deck, card, frame, text_pt)
+    if size < text_pt - 1e-9:
+        ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
+                            f"this card's text is set at {size:g} pt where the rest of deck {deck.id!r} is at "
+                            f"{text_pt:g} pt: shorten it to match")
+    return g
+
+
+def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None, text_pt: float) -> tuple[scene.Group, float]:
+    """A card's face with its text fitted at ``text_pt`` at most, and the size the text was set at."""
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
@@ -427,12 +459,12 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
                         valign="top", wrap_below=DECK_TITLE_PT - 1)
         g.add(*title.shapes)
         text_top = top - 1 - title.height - 2.0
-        g.add(*ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, DECK_TEXT_PT, card, "text",
-                       mode="para", valign="top").shapes)
+        body = ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, text_pt, card, "text",
+                       mode="para", valign="top")
     else:  # a text alone sits in the middle of its room
-        g.add(*ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, DECK_TEXT_PT, card, "text",
-                       mode="para").shapes)
-    return g
+        body = ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, text_pt, card, "text", mode="para")
+    g.add(*body.shapes)
+    return g, body.size
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
@@ -453,7 +485,8 @@ def reference_items(ctx: Ctx) -> list[Item]:
     if credits is not None:
         cards.append(credits)
     for card in cards:
-        for n, front in enumerate(reference_fronts(ctx, card), 1):
+        for n, front in enumerate(reference_fronts(ctx, card, None if card is credits else reference_text_pt(ctx)),
+                                  1):
             cid = card.id if n == 1 else f"{card.id}-{n}"
             for k in range(card.copies):
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -479,13 +512,30 @@ def credits_card(ctx: Ctx) -> RefCard | None:
 REF_BAND = 14.0  # mm: the title band of a reference card
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
 REF_MARGIN = 5.0  # mm: the text's margin on a reference card
+REF_TOP = REF_BAND + 2  # mm from the card's top to the room under its band
 
 
-def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
+def reference_text_pt(ctx: Ctx) -> float:
+    """The one size of the reference cards' texts: the largest (up to REF_PT[1]) every card's text fits at
+    (each split onto more cards at REF_PT[0] as it needs). The credits card is of another kind: its own size."""
+    key = ("reference-text-pt",)
+    if key not in ctx.memo:
+        sizes = []
+        for card in ctx.kit.reference.cards:
+            if card.text:
+                top = _size(ctx)[1] - REF_TOP  # the room under the band, as _reference_face leaves it
+                table = ctx.kit.table(card.table)
+                sizes.append(_reference_chunks(ctx, card.text, top, _table_need(ctx, table, top) if table else 0.0)[1])
+        ctx.memo[key] = min(sizes, default=REF_PT[1])
+    return ctx.memo[key]
+
+
+def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> list[scene.Group]:
     """A reference card's face, or several when its text or table is too long for one card: the text, split
     between paragraphs or list items, and then the table continue on the next cards, under the title marked
     with terms.continued, rather than shrink below REF_PT (text) or print.min_text_pt (table). The text prints
-    as large as it fits up to REF_PT (leaving room for the table under it), at one size on every card of it."""
+    as large as it fits up to REF_PT (leaving room for the table under it), at one size on every card of it,
+    and at most ``text_pt``: every reference card's text at one size (``reference_text_pt``)."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
     terms = ctx.kit.game.terms
@@ -493,7 +543,7 @@ def reference_fronts(ctx: Ctx, card: RefCard) -> list[scene.Group]:
     faces: list[scene.Group] = []
     need = _table_need(ctx, table, top) if table is not None else 0.0
     if card.text:
-        chunks, size = _reference_chunks(ctx, card.text, top, need)
+        chunks, size = _reference_chunks(ctx, card.text, top, need, text_pt or REF_PT[1])
         for i, chunk in enumerate(chunks):
             if i:
                 faces.append(g)
@@ -547,7 +597,8 @@ def _join(units: list[str]) -> str:
     return "\n".join("" if u == "" else u for u in units).strip("\n")
 
 
-def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> tuple[list[str], float]:
+def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0,
+                      largest: float = REF_PT[1]) -> tuple[list[str], float]:
     """The text as it goes on one or more cards (the room under the band from ``top``), and the size it prints
     at: the largest up to REF_PT[1] at which every chunk fits, the chunks as long as REF_PT[0] allows. The last
     chunk leaves ``reserve`` mm under it (for a table) when it can."""
@@ -575,7 +626,7 @@ def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0) -> 
     def all_fit(size: float) -> bool:
         return all(fits(c, size) for c in chunks[:-1]) and fits(chunks[-1], size, keep)
 
-    size = REF_PT[1]
+    size = max(REF_PT[0], min(largest, REF_PT[1]))
     while size > REF_PT[0] and not all_fit(size):
         size -= 0.25
     return chunks, size
@@ -589,4 +640,4 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     g.add(scene.Rect(-ctx.bleed, h - REF_BAND, w + 2 * ctx.bleed, REF_BAND + ctx.bleed, fill=c.accent))
     g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
                              wrap_below=9).shapes, contrast(c.accent)))
-    return g, h - REF_BAND - 2
+    return g, h - REF_TOP

@@ -83,8 +83,10 @@ TEXT_OVERFLOW = rule("E-text-overflow", (
 
 TEXT_SHRUNK = rule("W-text-shrunk", (
     "A text was shrunk well below its nominal size to fit its box; it still prints but may be hard to read. "
-    "Consider shortening it."),
-    emitted_by="pnp.layout.common")
+    "Or one card of a deck is set smaller than the rest: a deck's cards share one text size (the largest every "
+    "card fits at, down to 70 % of the nominal size), and a card that needs less stands out. Consider "
+    "shortening it."),
+    emitted_by=("pnp.layout.common", "pnp.layout.cards"))
 
 TEXT_LEGIBILITY = rule("W-text-legibility", (
     "A printed text is hard to read: smaller than 6 pt, or its colour has a contrast ratio under 4.5:1 (WCAG 2, "
