@@ -5,6 +5,7 @@ import math
 
 from .. import scene
 from ..model import Counter, Denomination, Token
+from ..fonts import text_width
 from ..money import format_money, group_digits
 from ..supply import printed
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
@@ -49,6 +50,9 @@ def _guilloche(cx: float, cy: float, r: float, colour: str, n: int = 14) -> list
     return out
 
 
+CORNER_PT = 11.0  # pt: the value in a note's corners
+
+
 def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     w, h = _note_size(ctx)
     game, f = ctx.kit.game, ctx.fonts
@@ -63,17 +67,24 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
                      radius=9))
     title = ctx.kit.money.notes.title or game.title
     src = ctx.kit.money.notes if ctx.kit.money.notes.title else game
-    g.add(*recolour(ctx.fit(title.upper(), (22, h - 10.5, w - 44, 5), f.heading, 8, src, "title", what="note title").shapes, ink))
+    number = group_digits(d.value, cur.thousands)
+    # the title between the top corners' numbers, clear of them however long they are (1 000 000)
+    side = max(22.0, 5.5 + min(16.0, text_width(number, f.title, CORNER_PT)) + 3.0)
+    g.add(*recolour(ctx.fit(title.upper(), (side, h - 10.5, w - 2 * side, 5), f.heading, 8, src, "title",
+                            what="note title").shapes, ink))
     g.add(*recolour(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
                         what="denomination").shapes, ink))
     name, field = (cur.one, "one") if d.value == 1 and cur.one else (cur.name, "name")
     g.add(*recolour(ctx.fit(name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, field, what="currency name").shapes,
                     ink))
-    number = group_digits(d.value, cur.thousands)
     for (x, y) in ((5.5, h - 12), (w - 5.5 - 16, h - 12), (5.5, 5.5), (w - 5.5 - 16, 5.5)):
-        g.add(*recolour(ctx.fit(number, (x, y, 16, 6.5), f.title, 11, d, "value", what="corner value",
+        g.add(*recolour(ctx.fit(number, (x, y, 16, 6.5), f.title, CORNER_PT, d, "value", what="corner value",
                             align="left" if x < w / 2 else "right").shapes, ink))
     return g
+
+
+BACK_NUMERAL_PT = 26.0  # pt: the value on a note's back
+ROSETTE, ROSETTE_LEAST = 14.0, 8.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
 
 
 def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
@@ -84,10 +95,16 @@ def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
     g = scene.Group([_note_field(w, h, dark)], key=f"note-back-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
     g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.5, radius=2))
-    for cx in (w * 0.22, w * 0.78):
-        g.add(*_guilloche(cx, h / 2, 14, mix(dark, ink, 0.35), 12))
-    g.add(*recolour(ctx.fit(group_digits(d.value, game.currency.thousands), (w / 2 - 18, h / 2 - 5, 36, 14), f.title, 26, d,
-                        "value", what="denomination").shapes, ink))
+    numeral = group_digits(d.value, game.currency.thousands)
+    # the numeral between the two rosettes: a long one (1 000 000) makes them smaller, never runs over them
+    cx = w * 0.22
+    half = text_width(numeral, f.title, BACK_NUMERAL_PT) / 2 + 1.5
+    r = max(ROSETTE_LEAST, min(ROSETTE, w / 2 - half - cx))
+    for x in (cx, w - cx):
+        g.add(*_guilloche(x, h / 2, r, mix(dark, ink, 0.35), 12))
+    room = w - 2 * (cx + r + 1.0)
+    g.add(*recolour(ctx.fit(numeral, (w / 2 - room / 2, h / 2 - 5, room, 14), f.title, BACK_NUMERAL_PT, d,
+                            "value", what="denomination").shapes, ink))
     g.add(*recolour(ctx.fit(game.title.upper(), (20, 6, w - 40, 5), f.heading, 8, game, "title", what="note title").shapes, ink))
     return g
 
