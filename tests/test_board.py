@@ -273,7 +273,7 @@ def test_tile_pages(name, paper):
     for t in grid["tiles"]:
         text = words(doc[t["page"] - 1].get_textpage().get_text_range())
         assert f"row {t['row']}, column {t['col']} of {R}×{C}" in text
-        assert "print at 100 %" in text
+        assert "print at 100%" in text
         # everything inside the printable margin
         x, y, w, h = t["page_rect"]
         assert x >= 6 - 1e-9 and y >= 6 - 1e-9 and x + w <= W - 6 + 1e-9 and y + h <= H - 6 + 1e-9

@@ -85,8 +85,8 @@ def test_a_table_too_long_for_a_card_continues_on_more_cards(mech, tmp_path):
 
     text = "".join(page.extract_text() for page in PdfReader(str(tmp_path / "out" / "cards-a4.pdf")).pages)
     assert "Speed traps (continued)" in text
-    for n in (1, 60, 120):  # every row printed somewhere, none dropped
-        assert f"{10 * n}" in text
+    for n in (1, 60, 120):  # every row printed somewhere, none dropped (amounts grouped as English does: 1,200)
+        assert f"{10 * n:,}" in text
 
 
 def test_a_wrong_table_cell_is_reported_at_its_line_with_the_formulas_value(mech):

@@ -294,7 +294,7 @@ def test_no_item_is_placed_smaller_than_its_trim(tmp_path, kit):
 
 
 def test_a_sheet_footer_is_pnps_english_and_the_kits_advice_keeps_its_language():
-    """The sheet's own line (kit, part, sheet n of m, print at 100 %) is set in English; the money's print advice
+    """The sheet's own line (kit, part, sheet n of m, print at 100%) is set in English; the money's print advice
     is the kit's words, set in the kit's style (French: a narrow no-break space before ; and %)."""
     from pnp.typeset import NBSP, NNBSP, Style
 
@@ -302,7 +302,7 @@ def test_a_sheet_footer_is_pnps_english_and_the_kits_advice_keeps_its_language()
     advice = "Imprimez à 100 % (taille réelle) ; la banque peut aussi écrire des reconnaissances de dette."
     (sheet,) = impose([item], PrintOptions(), "Monopoly", "notes", advice, Style("fr", ("F",)))
     texts = [t.text for t in scene.walk_text(sheet.page.content)]
-    (own,) = [t for t in texts if "sheet 1 of 1" in t]
+    (own,) = [t for t in texts if "sheet 1" in t]  # "1 of 1": a number keeps the word after it
     said = " ".join(t for t in texts if t != own)
-    assert f"print at 100{NBSP}% / actual size" in own and NNBSP not in own
+    assert f"print at 100%{NBSP}/{NBSP}actual size" in own and NNBSP not in own  # English: 100%
     assert f"100{NNBSP}%" in said and f"réelle){NNBSP};" in said

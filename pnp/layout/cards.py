@@ -410,7 +410,8 @@ def deck_text_pt(ctx: Ctx, deck: Deck) -> float:
         from ..problems import Problems
 
         quiet = Ctx(ctx.kit, bleed=ctx.bleed, problems=Problems())
-        sizes = [_deck_face(quiet, deck, card, None, DECK_TEXT_PT)[1] for card in deck.cards]
+        sizes = [size for card in deck.cards
+                 for _, size, overflow in [_deck_face(quiet, deck, card, None, DECK_TEXT_PT)] if not overflow]
         ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
     return ctx.memo[key]
 
@@ -419,16 +420,18 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
                text_pt: float = DECK_TEXT_PT) -> scene.Group:
     """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts,
     the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning."""
-    g, size = _deck_face(ctx, deck, card, frame, text_pt)
-    if size < text_pt - 1e-9:
+    g, size, overflow = _deck_face(ctx, deck, card, frame, text_pt)
+    if size < text_pt - 1e-9 and not overflow:  # a text that does not fit at all is E-text-overflow's to say
         ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
                             f"this card's text is set at {size:g} pt where the rest of deck {deck.id!r} is at "
                             f"{text_pt:g} pt: shorten it to match")
     return g
 
 
-def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None, text_pt: float) -> tuple[scene.Group, float]:
-    """A card's face with its text fitted at ``text_pt`` at most, and the size the text was set at."""
+def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
+               text_pt: float) -> tuple[scene.Group, float, bool]:
+    """A card's face with its text fitted at ``text_pt`` at most, the size the text was set at, and whether it
+    overflows even at the smallest size."""
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
@@ -464,7 +467,7 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None, text
     else:  # a text alone sits in the middle of its room
         body = ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, text_pt, card, "text", mode="para")
     g.add(*body.shapes)
-    return g, body.size
+    return g, body.size, body.overflow
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
