@@ -308,6 +308,9 @@ def _arrow_path(x0: float, x1: float, cy: float, h: float, colour: str) -> scene
                        ("L", x0 + head, cy - h / 2), ("Z",)), fill=colour)
 
 
+CORNER_GAP = 1.6  # mm (on a 60 mm corner) between a corner's name, its subtitle and its amount
+
+
 def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     s = g.space
     C = g.along
@@ -329,7 +332,8 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
              s, "name", "space name", legible(col.accent, col.board) if start else col.ink,
              prefer=min(CORNER_BIG_PT * k, (name_top - name_bottom) / (0.96 * PT)))
     diag.add(*f.shapes)
-    below = -f.height / 2 + (name_top + name_bottom) / 2 - 0.8 * k
+    # under the name: room for its descenders (Parking), then the subtitle and the amount, each clear of the last
+    below = -f.height / 2 + (name_top + name_bottom) / 2 - CORNER_GAP * k
     above = f.height / 2 + (name_top + name_bottom) / 2 + 1.2 * k
     if s.subtitle:
         sh = SUB_PT * PT * 1.3 * k
@@ -337,7 +341,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         fs = _fit(ctx, s.subtitle, (-hw, below - sh, 2 * hw, sh), fonts.italic, SUB_PT * k * 1.2, s, "subtitle",
                   "subtitle", col.ink)
         diag.add(*fs.shapes)
-        below -= fs.height + 0.8 * k
+        below -= fs.height + CORNER_GAP * k
     printed = _printed_amount(ctx, s)
     if printed:
         money, src, field_name = printed
