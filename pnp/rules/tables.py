@@ -148,7 +148,7 @@ def _eval_in(tree: ast.Expression, env: dict) -> float:
     return result
 
 
-def number(value: Any, thousands: str = "", symbol: str = "") -> float | None:
+def number(value: Any, thousands: str | None = "", symbol: str = "") -> float | None:
     """A table value as a number: 3, 2.5, '400\\'000', '₩50'; None if it is not one."""
     if isinstance(value, bool) or value is None:
         return None
@@ -158,7 +158,7 @@ def number(value: Any, thousands: str = "", symbol: str = "") -> float | None:
         s = value.strip()
         if symbol:
             s = s.replace(symbol, "")
-        for sep in {thousands, "'", "\u2019", "\u202f", "\u00a0", " "} - {""}:
+        for sep in {thousands or "", "'", "\u2019", "\u202f", "\u00a0", " "} - {""}:
             s = s.replace(sep, "")
         if not s or len(s) > 40:
             return None
