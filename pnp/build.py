@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__, forked, incremental
-from .content import load_kit
+from .content import edition_name, load_kit
 from . import parts as registry
 from .options import DEFAULT, PrintOptions, edition_of, record
 from .output import OutFile, OutputFolder, manifest_bytes
@@ -239,22 +239,6 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
 def default_out(root: Path, lang: str | None) -> Path:
     """output/<game id>; an edition in a language other than the game's own goes to output/<game id>-<lang>."""
     return Path("output") / edition_name(root, lang)
-
-
-def edition_name(root: Path, lang: str | None) -> str:
-    """The game's id, with the language after it for an edition in a language other than the game's own."""
-    name = Path(root).resolve().name
-    return name if lang is None or lang == own_language(root) else f"{name}-{lang}"
-
-
-def own_language(root: Path) -> str | None:
-    """game.yaml's language, read without loading the kit (None when it cannot be read)."""
-    from .load import load_file
-
-    node = load_file(Path(root) / "game.yaml", Problems())
-    if node is not None and node.is_map and "language" in node.value:
-        return str(node.value["language"].value).lower()
-    return "en" if node is not None else None
 
 
 def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOptions, problems: Problems,

@@ -147,7 +147,7 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None, **pr
         return
     root = _resolve(game)
     problems = Problems()
-    check_game(root, problems, edition=edition_of(from_cli(print_values)))
+    check_game(root, problems, edition=edition_of(PrintOptions(**from_cli(print_values))))
     _print_problems(problems, fmt)
     failed = bool(problems.errors) or (strict and bool(problems.warnings))
     if not failed and fmt == "text":
@@ -471,8 +471,8 @@ def export_tts_cmd(game, dpi, base_url, out_dir, **print_values) -> None:
 
     root = _resolve(game)
     problems = Problems()
-    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url,
-                                                  edition=edition_of(from_cli(print_values))), problems)
+    edition = edition_of(PrintOptions(**from_cli(print_values)))
+    result = export_tts(root, out_dir, TtsOptions(dpi=dpi, base_url=base_url, edition=edition), problems)
     _print_problems(problems)
     if result is None:
         click.echo("export failed: nothing was written", err=True)
@@ -500,9 +500,9 @@ def export_shop_cmd(game, dpi, fmt, only, out_file, **print_values) -> None:
     from .export.shop import ShopOptions, export_shop
 
     root = _resolve(game)
-    chosen = from_cli(print_values)
-    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=chosen["bleed"], edition=edition_of(chosen),
-                       colour=chosen["colour"])
+    chosen = PrintOptions(**from_cli(print_values))
+    opts = ShopOptions(dpi=dpi, format=fmt, parts=_parts(only), bleed=chosen.bleed, edition=edition_of(chosen),
+                       colour=chosen.colour)
     problems = Problems()
     result = export_shop(root, out_file, opts, problems)
     _print_problems(problems)

@@ -73,13 +73,27 @@ def list_games(base: Path | None = None) -> list[GameRef]:
     return local + [g for g in _games_in(bundled.KITS, bundled=True) if g.id not in ids]
 
 
-def _peek_title(path: Path) -> str:
+def _peek(path: Path, key: str, default: str) -> str | None:
+    """A top-level value of a game.yaml, read without loading the kit: ``default`` when the file says nothing of
+    it, None when the file cannot be read."""
     from .load import load_file
 
     node = load_file(path, Problems())
-    if node is not None and node.is_map and "title" in node.value:
-        return str(node.value["title"].value)
-    return "(title unreadable: run pnp validate)"
+    if node is None or not node.is_map:
+        return None
+    return str(node.value[key].value) if key in node.value else default
+
+
+def _peek_title(path: Path) -> str:
+    return _peek(path, "title", None) or "(title unreadable: run pnp validate)"
+
+
+def edition_name(root: Path, lang: str | None) -> str:
+    """The game's id, with the language after it for an edition in a language other than the game's own (read
+    from game.yaml without loading the kit): what output folders and files of an edition are named."""
+    name = Path(root).resolve().name
+    own = _peek(Path(root) / "game.yaml", "language", "en")
+    return name if lang is None or lang == (own or "").lower() else f"{name}-{lang}"
 
 
 def default_game() -> str:

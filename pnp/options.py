@@ -93,13 +93,11 @@ def _lang(ctx, param, value):
     return code
 
 
-def edition_of(opts) -> "Edition":
-    """The edition (language, players) a command's print options ask for: ``PrintOptions`` or ``from_cli``'s
-    mapping."""
+def edition_of(opts: PrintOptions) -> "Edition":
+    """The edition (language, players) a command's print options ask for."""
     from .editions import Edition
 
-    get = opts.get if isinstance(opts, dict) else lambda name: getattr(opts, name, None)
-    return Edition(lang=get("lang"), players=get("players"))
+    return Edition(lang=opts.lang, players=opts.players)
 
 
 def finite(ctx, param, value):

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..impose import impose
+from ..content import edition_name
 from ..editions import Edition
 from ..options import DEFAULT
 from ..output import OutFile, check_target, write_all
@@ -65,8 +66,6 @@ class ShopResult:
 
 
 def default_out(root: Path, lang: str | None = None) -> Path:
-    from ..build import edition_name
-
     return Path("output") / f"{edition_name(root, lang)}-shop.zip"
 
 

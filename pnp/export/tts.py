@@ -42,6 +42,7 @@ from PIL import Image
 
 from .. import __version__, scene
 from .. import parts as registry
+from ..content import edition_name
 from ..editions import Edition
 from ..options import DEFAULT
 from ..output import OutFile, OutputError, OutputFolder
@@ -95,8 +96,6 @@ class _Group:
 
 
 def default_out(root: Path, lang: str | None = None) -> Path:
-    from ..build import edition_name
-
     return Path("output") / f"{edition_name(root, lang)}-tts"
 
 

@@ -55,16 +55,16 @@ def _rgb(c: str):
     return (int(c[1:3], 16) / 255.0, int(c[3:5], 16) / 255.0, int(c[5:7], 16) / 255.0)
 
 
-_COLOURS: dict[tuple[str, str], str] = {}
+_COLOURS: dict[tuple[str, str, bool], str] = {}
 
 
-def _colour_op(c: str, op: str) -> str:
+def _colour_op(c: str, op: str, solid: bool = False) -> str:
     """``r g b rg`` (fill) or ``r g b RG`` (stroke) for "#rrggbb", formatted once per colour; with the
-    operators ``k`` / ``K``, the colour in process inks (``cmyk``)."""
-    key = (c, op)
+    operators ``k`` / ``K``, the colour in process inks (``cmyk``: ``solid`` for text and rules)."""
+    key = (c, op, solid)
     out = _COLOURS.get(key)
     if out is None:
-        out = _COLOURS[key] = f"{fp_str(*(cmyk(c, solid=op == 'K') if op in 'kK' else _rgb(c)))} {op}"
+        out = _COLOURS[key] = f"{fp_str(*(cmyk(c, solid) if op in 'kK' else _rgb(c)))} {op}"
     return out
 
 
@@ -115,7 +115,7 @@ class PdfWriter:
     def __init__(self, title: str, subject: str = "", colour: str = "rgb"):
         """``colour``: "rgb" (screens, home printers) or "cmyk" (process inks for a press: every colour in
         DeviceCMYK, text and rules in solid black)."""
-        self.fill_op, self.stroke_op, self.text_op = ("k", "K", "K") if colour == "cmyk" else ("rg", "RG", "rg")
+        self.fill_op, self.stroke_op = ("k", "K") if colour == "cmyk" else ("rg", "RG")
         self.colour = colour
         self.buffer = io.BytesIO()
         _register(BASE_FONT)  # so the page preamble names an embedded font, not Helvetica
@@ -171,7 +171,7 @@ class PdfWriter:
             st[0] = fill
         if stroke is not None:
             if st[1] != stroke:
-                ops.append(_colour_op(stroke, self.stroke_op))
+                ops.append(_colour_op(stroke, self.stroke_op, solid=True))  # a rule: solid black if dark grey
                 st[1] = stroke
             if st[2] != width:
                 ops.append(f"{fp_str(width)} w")
@@ -242,7 +242,7 @@ class PdfWriter:
         for s in runs:
             fill = s.colour if self.colour == "rgb" else ("text", s.colour)  # text is set apart in process inks
             if fill != self.state[0]:
-                ops.append(_text_colour(s.colour, self.text_op))
+                ops.append(_colour_op(s.colour, self.fill_op, solid=True))
                 self.state[0] = fill
             font = _font(s.font)
             x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
@@ -288,13 +288,6 @@ class PdfWriter:
 
 
 _FONTS: dict = {}
-
-
-def _text_colour(c: str, op: str) -> str:
-    """A text's fill: in process inks, a dark grey letter is solid black (``K`` asks for it, written as ``k``)."""
-    if op == "K":
-        return _colour_op(c, "K")[:-1] + "k"
-    return _colour_op(c, op)
 
 
 def _image(path, colour: str):

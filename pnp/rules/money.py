@@ -7,8 +7,7 @@ numbers that cover the starting money of the most players; counters match rules.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..schema import Entity
 from . import Validator, check, did_you_mean, known, rule
@@ -208,7 +207,7 @@ def _interest(v: Validator, r: int, unit: str) -> None:
        MONEY_SET_EMPTY)
 def _money(v: Validator) -> None:
     kit = v.kit
-    m, players = kit.game.money, kit.game.players
+    m = kit.game.money
     denoms = set(m.denominations)
     total = sum(value * count for value, count in m.starting_split.items())
     if total != m.starting:
@@ -217,21 +216,20 @@ def _money(v: Validator) -> None:
                  f"the starting split pays {parts} = {total}, but money.starting is {m.starting}; "
                  f"{'remove' if total > m.starting else 'add'} {abs(total - m.starting)} worth of notes or correct "
                  f"money.starting")
-    for value in m.starting_split:
-        if value not in denoms:
-            v.report(MONEY_SPLIT_DENOMINATION, m, "starting_split",
-                     f"the starting split pays out {value}-notes, but {value} is not in money.denominations "
-                     f"({', '.join(map(str, sorted(denoms))) or 'none'}); use existing values or add {value}",
-                     path=f"{m.sub('starting_split')}.{value}")
+    _values_named(v, MONEY_SPLIT_DENOMINATION, "starting_split", m.starting_split, "the starting split pays out",
+                   "; use existing values or add {value}")
     sets = [(name, ms) for name, ms in (("notes", kit.money.notes), ("chips", kit.money.chips)) if ms is not None]
     if not sets:
         return  # the kit prints no money
-    printed: dict[int, int] = defaultdict(int)
-    first: dict[int, tuple[str, Any]] = {}
+    printed: set[int] = set()
     for name, ms in sets:
         for d in ms.denominations:
-            printed[d.value] += d.count
-            first.setdefault(d.value, (name, d))
+            printed.add(d.value)
+            if d.count == 0 and (m.starting_split.get(d.value) or m.reserve_of(d.value)):
+                v.report(MONEY_SET_EMPTY, d, "count",
+                         f"{name} of value {d.value}: a set of 0, but each player starts with "
+                         f"{m.starting_split.get(d.value, 0)} and the bank keeps {m.reserve_of(d.value)}; give the "
+                         f"set a count (a sheet's worth, e.g. 10)")
             if d.value not in denoms:
                 v.report(MONEY_DENOMINATION, d, "value",
                          f"{name} of value {d.value} are printed, but {d.value} is not in game.yaml's "
@@ -246,19 +244,19 @@ def _money(v: Validator) -> None:
                  f"money.reserve is not declared: the build prints each value's notes for {kit.players} players' "
                  f"starting money and nothing more; add reserve: 5 (notes of every value the bank keeps besides)")
     elif isinstance(m.reserve, dict):
-        for value in m.reserve:
-            if value not in denoms:
-                v.report(MONEY_RESERVE, m, "reserve",
-                         f"the reserve keeps {value}-notes, but {value} is not in money.denominations "
-                         f"({', '.join(map(str, sorted(denoms)))}): it is never printed; use one of those values",
-                         path=f"{m.sub('reserve')}.{value}")
-    for name, ms in sets:
-        for d in ms.denominations:
-            if d.count == 0 and (m.starting_split.get(d.value) or m.reserve_of(d.value)):
-                v.report(MONEY_SET_EMPTY, d, "count",
-                         f"{name} of value {d.value}: a set of 0, but each player starts with "
-                         f"{m.starting_split.get(d.value, 0)} and the bank keeps {m.reserve_of(d.value)}; give the "
-                         f"set a count (a sheet's worth, e.g. 10)")
+        _values_named(v, MONEY_RESERVE, "reserve", m.reserve, "the reserve keeps",
+                      ": it is never printed; use one of those values")
+
+
+def _values_named(v: Validator, rule, field: str, values, what: str, fix: str) -> None:
+    """Report each value of a mapping of note values (the starting split, the reserve) that is not one of
+    money.denominations, at its key."""
+    m = v.kit.game.money
+    denoms = ", ".join(map(str, sorted(m.denominations))) or "none"
+    for value in values:
+        if value not in m.denominations:
+            v.report(rule, m, field, f"{what} {value}-notes, but {value} is not in money.denominations ({denoms})"
+                                     + fix.format(value=value), path=f"{m.sub(field)}.{value}")
 
 
 # --------------------------------------------------------------------------- counters
