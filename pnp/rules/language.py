@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
+from ..editions import languages
 from ..problems import quote
 from ..schema import walk_fields
 from ..values import Label, Text
+from ..words import WORDS
 from . import Validator, check, rule
 
 TEXT_LANGUAGE = rule("W-text-language", (
@@ -104,9 +106,6 @@ def _name_words(v: Validator) -> set[str]:
 
 @check(TEXT_LANGUAGE)
 def _language(v: Validator) -> None:
-    from ..editions import languages
-    from ..words import WORDS
-
     lang = str(v.kit.language).lower()
     if lang not in WORDS:
         v.report(TEXT_LANGUAGE, v.kit.game, "language",

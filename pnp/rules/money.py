@@ -10,6 +10,7 @@ import math
 from typing import Iterable
 
 from ..schema import Entity
+from ..supply import plan
 from . import Validator, check, did_you_mean, known, rule
 from .printing import MAX_COPIES  # the most of one item (E-count-large)
 from .tables import number, tables
@@ -216,8 +217,10 @@ def _money(v: Validator) -> None:
                  f"the starting split pays {parts} = {total}, but money.starting is {m.starting}; "
                  f"{'remove' if total > m.starting else 'add'} {abs(total - m.starting)} worth of notes or correct "
                  f"money.starting")
-    _values_named(v, MONEY_SPLIT_DENOMINATION, "starting_split", m.starting_split, "the starting split pays out",
-                   "; use existing values or add {value}")
+    for value, missing in _not_denominations(m, m.starting_split):
+        v.report(MONEY_SPLIT_DENOMINATION, m, "starting_split",
+                 f"the starting split pays out {value}-notes, but {missing}; use existing values or add {value}",
+                 path=f"{m.sub('starting_split')}.{value}")
     sets = [(name, ms) for name, ms in (("notes", kit.money.notes), ("chips", kit.money.chips)) if ms is not None]
     if not sets:
         return  # the kit prints no money
@@ -244,19 +247,19 @@ def _money(v: Validator) -> None:
                  f"money.reserve is not declared: the build prints each value's notes for {kit.players} players' "
                  f"starting money and nothing more; add reserve: 5 (notes of every value the bank keeps besides)")
     elif isinstance(m.reserve, dict):
-        _values_named(v, MONEY_RESERVE, "reserve", m.reserve, "the reserve keeps",
-                      ": it is never printed; use one of those values")
+        for value, missing in _not_denominations(m, m.reserve):
+            v.report(MONEY_RESERVE, m, "reserve",
+                     f"the reserve keeps {value}-notes, but {missing}: it is never printed; use one of those values",
+                     path=f"{m.sub('reserve')}.{value}")
 
 
-def _values_named(v: Validator, rule, field: str, values, what: str, fix: str) -> None:
-    """Report each value of a mapping of note values (the starting split, the reserve) that is not one of
-    money.denominations, at its key."""
-    m = v.kit.game.money
+def _not_denominations(m, values) -> Iterable[tuple[int, str]]:
+    """The note values of a mapping (the starting split, the reserve) that money.denominations lacks, each with
+    the words that say so."""
     denoms = ", ".join(map(str, sorted(m.denominations))) or "none"
     for value in values:
         if value not in m.denominations:
-            v.report(rule, m, field, f"{what} {value}-notes, but {value} is not in money.denominations ({denoms})"
-                                     + fix.format(value=value), path=f"{m.sub(field)}.{value}")
+            yield value, f"{value} is not in money.denominations ({denoms})"
 
 
 # --------------------------------------------------------------------------- counters
@@ -291,8 +294,6 @@ MAX_PLAYERS = 99
 
 @check(SUPPLY_SIZE, SUPPLY_TOKENS, SUPPLY_COUNTER)
 def _supply(v: Validator) -> None:
-    from ..supply import plan
-
     kit = v.kit
     players = kit.game.players
     if players.max > MAX_PLAYERS:
