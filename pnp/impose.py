@@ -10,7 +10,8 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
   chips) fill one sheet block under block, in the order given, before a new sheet is begun.
 - Crop marks sit outside the bleed on the sheet's printable margin where there is room; where a block
   fills the printable height or width, its cuts are marked by short ticks in the middle of the gutters
-  (on bleed that is cut away) or, for shared cuts, by hairlines on the trim.
+  (on bleed that is cut away). Shared cuts have no gutter: their blocks keep room for a mark on every side
+  (``MARK_ROOM``), so no ink lies on a cut (a sheet holds fewer notes than edge to edge: 6 on A4, not 10).
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
   sheet over mirrors positions about the flip axis; the back's rotation follows from the item's own axis
   (see ``back_rotation``). The same holds for gutterfold, whose fold is the flip axis.
@@ -71,6 +72,7 @@ class Block:
     cell_h: float
     gap: float  # between neighbouring trims: 2 × bleed, or 0 for shared cuts
     edge: float  # bleed drawn around the block (0 for shared cuts: their border is paper)
+    room: float = 0.0  # kept clear around the bleed for crop marks (shared cuts: they have no gutter to mark)
     x0: float = 0.0  # lower-left trim corner of the block
     y0: float = 0.0
 
@@ -92,10 +94,15 @@ class Block:
 
 # --------------------------------------------------------------------------- planning
 def _count(w: float, h: float, rotation: int, gap: float, edge: float, aw: float, ah: float) -> tuple[int, int]:
+    """Columns and rows of w×h items turned by ``rotation`` in aw×ah, ``gap`` apart, ``edge`` kept around."""
     cw, ch = (w, h) if rotation == 0 else (h, w)
     cols = int((aw - 2 * edge + gap + EPS) // (cw + gap))
     rows = int((ah - 2 * edge + gap + EPS) // (ch + gap))
     return max(cols, 0), max(rows, 0)
+
+
+#: mm kept around a block of items that share their cuts: the shortest mark and its offset, on every side
+MARK_ROOM = MARK_OFFSET + MARK_SHORTEST
 
 
 def _sep(bleed: float) -> float:
@@ -115,17 +122,18 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     for (w, h, cut), queue in groups.items():
         shared = cut == "shared"
         gap, edge = (0.0, 0.0) if shared else (2 * bleed, bleed)
-        full = {rot: _count(w, h, rot, gap, edge, aw, ah) for rot in (0, 90)}
+        room = MARK_ROOM if shared else 0.0  # no gutter to tick: every cut marked in the margin
+        full = {rot: _count(w, h, rot, gap, edge + room, aw, ah) for rot in (0, 90)}
         best_rot = max((0, 90), key=lambda r: (full[r][0] * full[r][1], r == 0))
         if full[best_rot][0] * full[best_rot][1] == 0:
             raise ValueError(f"a {w:g}×{h:g} mm item does not fit on the sheet with its bleed; "
                              f"choose a larger --paper or a smaller --margin")
         queue = list(queue)
         while queue:
-            room = ah - used - (_sep(bleed) if current else 0.0)
+            height = ah - used - (_sep(bleed) if current else 0.0)
             options = []
             for rot in (best_rot, 90 - best_rot):
-                cols, rows = _count(w, h, rot, gap, edge, aw, room)
+                cols, rows = _count(w, h, rot, gap, edge + room, aw, height)
                 if cols and rows:
                     options.append((min(len(queue), cols * rows), rot == best_rot, rot, cols, rows))
             if not options:
@@ -139,8 +147,8 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
             cols = min(cols, n)  # a block of fewer items than a row is as wide as they are
-            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge)
-            used += (_sep(bleed) if current else 0.0) + block.height + 2 * edge
+            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room)
+            used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
             queue = queue[n:]
             if queue:
@@ -156,12 +164,12 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
 def _position(blocks: list[Block], area: tuple[float, float, float, float], bleed: float) -> None:
     """Centre the blocks of a sheet, stacked top to bottom."""
     ax, ay, aw, ah = area
-    total = sum(b.height + 2 * b.edge for b in blocks) + _sep(bleed) * (len(blocks) - 1)
+    total = sum(b.height + 2 * (b.edge + b.room) for b in blocks) + _sep(bleed) * (len(blocks) - 1)
     top = ay + ah - (ah - total) / 2
     for b in blocks:
         b.x0 = ax + (aw - b.width) / 2
-        b.y0 = top - b.edge - b.height
-        top = b.y0 - b.edge - _sep(bleed)
+        b.y0 = top - b.room - b.edge - b.height
+        top = b.y0 - b.edge - b.room - _sep(bleed)
 
 
 # --------------------------------------------------------------------------- turning over
@@ -308,10 +316,10 @@ def _mark(x1: float, y1: float, x2: float, y2: float) -> scene.Line:
 
 
 def _inner(g: _Geometry, at: float, direction: str) -> list:
-    """A cut the margin has no room to mark: ticks in the gutters crossing it, or a hairline on a shared cut."""
-    x, y, w, h = g.rect
+    """A cut the margin has no room to mark: ticks in the gutters crossing it. Shared cuts have no gutter and
+    never need this: their blocks keep room for marks (``MARK_ROOM``)."""
     if g.gap == 0:
-        return [gutter_tick(at, y, at, y + h) if direction == "vertical" else gutter_tick(x, at, x + w, at)]
+        return []
     half = min(1.0, g.gap / 4)
     centres = g.gutters_y if direction == "vertical" else g.gutters_x
     if direction == "vertical":
