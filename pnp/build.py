@@ -100,8 +100,46 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
         return None
     ctx = Ctx(kit, bleed=bleed, problems=problems)
     for part in registry.PARTS:
-        part.items(ctx)
+        items = part.items(ctx)
+        if part.output == "board" and items:  # where the default paper's tile cuts run
+            from . import tiling
+
+            d = DEFAULT
+            plan = tiling.tile_plan(items[0].front, float(kit.board.size), bleed, d.paper, d.margin, d.overlap)
+            report_board_cuts(ctx, items[0].front, d.paper, {"x": plan["seams_x"], "y": plan["seams_y"]},
+                              plan["rows"] * plan["cols"], plan["fewest"])
     return None if problems.errors else kit
+
+
+def report_board_cuts(ctx: Ctx, drawing, paper: str, cuts: dict, tiles: int, fewest: dict | None) -> None:
+    """W-board-cut for every text of the board a tile cut runs through (once per content value), and for
+    those that made the board take more tiles than the paper needs."""
+    from . import tiling
+    from .rules.printing import BOARD_CUT
+
+    half = float(ctx.kit.board.size) / 2
+    name = paper.upper() if paper.startswith("a") else paper.capitalize()
+    seen = set()
+    found = [(axis, n, pos, text, "") for axis, n, pos, text in tiling.crossed(drawing, cuts["x"], cuts["y"])]
+    if fewest and tiles > fewest["tiles"]:
+        why = (f"; so the board prints as {tiles} tiles, not the {fewest['tiles']} the paper needs: clear that line "
+               f"and it saves {tiles - fewest['tiles']} pages")
+        found += [(axis, n, pos, text, why) for axis, n, pos, text in tiling.crossed(drawing, fewest["x"], fewest["y"])]
+    for axis, n, pos, text, why in found:
+        source = ctx.source_of(text)
+        loc, path = (source[0].at(source[1]), source[0].sub(source[1])) if source else (ctx.kit.board.loc, "")
+        if (loc, path) in seen:
+            continue
+        seen.add((loc, path))
+        shown = " ".join(text.text.split())  # no-break spaces read as spaces
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        between = (f"columns {tiling.tile_name(1, n + 1)[:-1]} and {tiling.tile_name(1, n + 2)[:-1]}" if axis == "x"
+                   else f"rows {n + 1} and {n + 2}")
+        ctx.problems.report(BOARD_CUT, loc, path,
+                            f"on {name} paper the cut between tile {between} (the line {axis} = {pos - half:+.0f} mm "
+                            f"from the board's centre) {'would run' if why else 'runs'} through “{shown}”"
+                            + (why or ": move it clear of that line, or print the board on larger paper or whole "
+                                      "(board-full.pdf)"))
 
 
 def part_items(ctx: Ctx, output: str) -> list[Item]:
@@ -365,6 +403,7 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     full = tiling.board_full(drawing, size, opts.bleed, label, kit.language)
     tiles, grid = tiling.board_tiles(drawing, size, opts.bleed, opts.paper, opts.margin, opts.overlap, label,
                                      kit.language)
+    report_board_cuts(ctx, drawing, opts.paper, grid["cuts"], grid["rows"] * grid["cols"], grid["fewest"])
     out = []
     for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
         data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages, opts.colour)

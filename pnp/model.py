@@ -338,6 +338,8 @@ class Centre(Entity):
     title: Label = doc("title in the centre")
     subtitle: Optional[Label] = doc("line under the title", None)
     title_rotate: float = doc("rotation of the title in degrees", 45.0)
+    title_y: float = doc("mm from the board's centre to the title's middle, along the title's own up-down axis "
+                         "(up is positive); from there it slides clear of anything covering it", 0.0)
     deck_spots: list[DeckSpot] = doc("where decks are placed", default_factory=list)
     panels: list[Panel] = doc("extra panels (tables, areas)", default_factory=list)
     pictures: list[Picture] = doc("images placed in the centre (a logo, an illustration)", default_factory=list)

@@ -126,6 +126,8 @@ class Group:
     #: a picture of another drawing at a small scale (the board on the booklet's pages): its texts are part of
     #: the picture, checked for legibility where that drawing prints at its own size, not here
     miniature: bool = False
+    #: one unit on the page (a panel, a table, a deck spot): a board's tile cuts go around it where they can
+    whole: bool = False
 
     def add(self, *shapes: "Shape") -> "Group":
         self.children.extend(shapes)

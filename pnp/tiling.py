@@ -20,6 +20,7 @@ board's frame (trim from (0, 0) to (S, S); the bleed makes it start at −bleed)
 """
 from __future__ import annotations
 
+import bisect
 import math
 
 from . import scene
@@ -79,47 +80,64 @@ def _slice(extent: float, n: int, overlap: float) -> float:
     return (extent - overlap) / n + overlap if n > 1 else extent
 
 
-def tile_grid(size: float, bleed: float, paper: str, margin: float, overlap: float) -> dict:
-    """The tile grid: orientation, page size, rows, columns, the even slice size and the longest slice a page
-    holds across (``max_w``) and down (``max_h``, above the label band). No drawing."""
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
-    if overlap < 0:
-        raise ValueError("the overlap cannot be negative")
-    extent = size + 2 * bleed
+def _grid(extent: float, paper: str, orientation: str, margin: float, overlap: float, rows: int | None = None,
+          cols: int | None = None) -> dict | None:
+    """One orientation's grid: the fewest rows and columns its page needs (or those given), the even slice
+    size and the longest slice a page holds across (``max_w``) and down (``max_h``, above the label band)."""
     pw, ph = PAPERS[paper]
-    best = None
-    for orientation, (W, H) in (("portrait", (pw, ph)), ("landscape", (ph, pw))):
-        px, py = W - 2 * margin, H - 2 * margin - LABEL_BAND
-        if px <= overlap or py <= overlap:
-            continue
+    W, H = (pw, ph) if orientation == "portrait" else (ph, pw)
+    px, py = W - 2 * margin, H - 2 * margin - LABEL_BAND
+    if px <= overlap or py <= overlap:
+        return None
+    if cols is None:
         cols = _count(extent, W - 2 * margin, overlap)
+        while _slice(extent, cols, overlap) > px + 1e-9:
+            cols += 1
+    if rows is None:
         rows = _count(extent, H - 2 * margin, overlap)
         # the label needs its band under the slice: add a row when the formula leaves no room for it
         while _slice(extent, rows, overlap) > py + 1e-9:
             rows += 1
-        while _slice(extent, cols, overlap) > px + 1e-9:
-            cols += 1
-        cand = {"orientation": orientation, "page": (W, H), "rows": rows, "cols": cols,
-                "tile_w": _slice(extent, cols, overlap), "tile_h": _slice(extent, rows, overlap),
-                "max_w": px, "max_h": py}
-        if best is None or rows * cols < best["rows"] * best["cols"]:
-            best = cand
-    if best is None:
+    return {"orientation": orientation, "page": (W, H), "rows": rows, "cols": cols,
+            "tile_w": _slice(extent, cols, overlap), "tile_h": _slice(extent, rows, overlap),
+            "max_w": px, "max_h": py}
+
+
+def _check(paper: str, overlap: float) -> None:
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
+    if overlap < 0:
+        raise ValueError("the overlap cannot be negative")
+
+
+def tile_grid(size: float, bleed: float, paper: str, margin: float, overlap: float) -> dict:
+    """The fewest tiles the paper needs (PRINT.md's formula), in the orientation needing fewer (portrait on a
+    tie): orientation, page size, rows, columns, the even slice size, ``max_w`` and ``max_h``. No drawing.
+    ``tile_plan`` may add a row or a column to keep its cuts clear of the drawing's texts."""
+    _check(paper, overlap)
+    grids = [g for o in ("portrait", "landscape") if (g := _grid(size + 2 * bleed, paper, o, margin, overlap))]
+    if not grids:
         raise ValueError(f"{paper} with a {margin:g} mm margin is too small for a {overlap:g} mm overlap")
-    return best
+    return min(grids, key=lambda g: g["rows"] * g["cols"])
 
 
 # ----------------------------------------------------------------- where the cuts go
 # A tile's visible edge toward its right (lower) neighbour is a cut through the art: it should run along a
-# line the drawing already has (the rules between spaces) and through no text or icon. The board drawing is
-# read for both, so this knows nothing of boards: texts and reused art (keyed groups: icons) are obstacles,
-# straight lines are places where a cut hides.
-CUT_TEXT = 10.0  # the cost of cutting through one text run (or block of runs) ...
-CUT_TEXT_PT = 9.0  # ... at this size or smaller; larger letters cost less (the square of the ratio): a seam
-#                    is a hairline through a 20 pt title, and ruins a 7 pt name
-CUT_ART = 4.0  # ... through one piece of keyed art (an icon)
-CUT_OFF_LINE = 30.0  # ... of a cut that follows no drawn line at all (scaled by the share it does not follow)
+# line the drawing already has (the rules between spaces) and through no text. The board drawing is read for
+# what a cut must avoid and where it hides, so this knows nothing of boards: texts, reused art (keyed groups:
+# icons) and groups marked ``whole`` (panels, deck spots) are obstacles; straight lines are where a cut hides.
+# The costs are steps apart on purpose: a cut through text is taken only when no grid within reach (one more
+# row or column than the paper needs) avoids it; an extra tile is cheaper than a cut through a panel.
+CUT_TEXT = 1000.0  # a cut through one text run (or a block of runs stacked along the cut)
+DISPLAY_PT = 36.0  # text this large as printed is display type (the board's wordmark) ...
+CUT_DISPLAY = 3.0  # ... which a cut may cross from its top to its bottom, as a folding board's crease does;
+#                    a cut along its baseline (within DISPLAY_ANGLE) slices every letter and costs CUT_TEXT
+DISPLAY_ANGLE = 30.0  # degrees
+CUT_WHOLE = 60.0  # through a group marked whole (a panel, a table, a deck spot) between its texts
+CUT_ART = 20.0  # through one piece of keyed art (an icon)
+CUT_OFF_LINE = 30.0  # a cut that follows no drawn line at all (scaled by the share it does not follow)
+EXTRA_TILE = 400.0  # per tile beyond the fewest the paper needs: a row of three spares the cuts two texts
+UNFIT = 1e6  # a grid whose slices leave no room for their marks or the art past their edges
 CUT_BALANCE = 1e-4  # per mm² a slice's length differs from the even split: keeps the tiles alike when all else ties
 CUT_TOL = 0.3  # mm: a cut this close to an obstacle's edge does not touch it
 BLOCK_GAP = 2.0  # mm: obstacles closer than this along a cut are one block
@@ -127,11 +145,45 @@ ROOM = 7.0  # mm kept around a slice, when the tile count allows, for its trim m
 ROOM_MIN = MARK_OFFSET + MARK_MIN  # the least room that still holds a trim mark
 
 
+def _text_costs(m, shape: scene.Text) -> tuple[float, float]:
+    """What cutting a text run costs (vertical cut, horizontal cut): CUT_TEXT, or CUT_DISPLAY for display type
+    crossed from top to bottom."""
+    if shape.size * math.hypot(m[0], m[1]) < DISPLAY_PT:
+        return CUT_TEXT, CUT_TEXT
+    angle = math.degrees(math.atan2(m[1], m[0])) % 180.0  # the baseline's direction on the page
+    along_x = min(angle, 180.0 - angle) <= DISPLAY_ANGLE  # a horizontal cut runs along the baseline
+    along_y = abs(angle - 90.0) <= DISPLAY_ANGLE  # a vertical cut runs along it
+    return (CUT_TEXT if along_y else CUT_DISPLAY), (CUT_TEXT if along_x else CUT_DISPLAY)
+
+
+def _corners(shape, m):
+    """The corners of what a shape draws (rectangles, lines, circles, texts), in the frame ``m`` maps to."""
+    if isinstance(shape, scene.Group):
+        mm = scene.compose(m, shape.transform)
+        if shape.key is not None and shape.bounds is not None:
+            x, y, w, h = shape.bounds
+            yield from (scene.apply(mm, a, b) for a in (x, x + w) for b in (y, y + h))
+            return
+        for child in shape.children:
+            yield from _corners(child, mm)
+    elif isinstance(shape, scene.Rect):
+        yield from (scene.apply(m, a, b) for a in (shape.x, shape.x + shape.w) for b in (shape.y, shape.y + shape.h))
+    elif isinstance(shape, scene.Line):
+        yield from (scene.apply(m, shape.x1, shape.y1), scene.apply(m, shape.x2, shape.y2))
+    elif isinstance(shape, scene.Circle):
+        yield from (scene.apply(m, shape.cx + a * shape.r, shape.cy + b * shape.r) for a in (-1, 1) for b in (-1, 1))
+    elif isinstance(shape, scene.Text):
+        h = shape.size * PT
+        x = shape.x - (shape.width / 2 if shape.anchor == "middle" else shape.width if shape.anchor == "end" else 0)
+        yield from (scene.apply(m, a, b) for a in (x, x + shape.width) for b in (shape.y - 0.25 * h, shape.y + 0.8 * h))
+
+
 def _art(group: scene.Group) -> tuple[list, dict]:
     """What a cut should avoid and where it hides, in the group's parent frame.
 
-    Returns (obstacles, lines): obstacles as (x0, y0, x1, y1, cost); lines as {"x": {x: length}, "y": {y: length}}
-    (vertical lines by their x, horizontal ones by their y, lengths summed)."""
+    Returns (obstacles, lines): obstacles as (x0, y0, x1, y1, cost of a vertical cut, cost of a horizontal
+    cut, the text run or None); lines as {"x": {x: length}, "y": {y: length}} (vertical lines by their x, horizontal ones by their
+    y, lengths summed)."""
     obstacles: list = []
     lines: dict = {"x": {}, "y": {}}
 
@@ -143,26 +195,29 @@ def _art(group: scene.Group) -> tuple[list, dict]:
             d = lines["y"]
             d[round(y1, 3)] = d.get(round(y1, 3), 0.0) + abs(x2 - x1)
 
-    def box(m, x0, y0, x1, y1, cost):
+    def box(m, x0, y0, x1, y1, cost_x, cost_y, text=None):
         pts = [scene.apply(m, x, y) for x in (x0, x1) for y in (y0, y1)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        obstacles.append((min(xs), min(ys), max(xs), max(ys), cost))
+        obstacles.append((min(xs), min(ys), max(xs), max(ys), cost_x, cost_y, text))
 
     def walk(shape, m, top):
         if isinstance(shape, scene.Group):
+            mm = scene.compose(m, shape.transform)
             if shape.key is not None and shape.bounds is not None and not top:
                 x, y, w, h = shape.bounds
-                box(scene.compose(m, shape.transform), x, y, x + w, y + h, CUT_ART)
+                box(mm, x, y, x + w, y + h, CUT_ART, CUT_ART)
                 return
-            mm = scene.compose(m, shape.transform)
+            if shape.whole:
+                pts = list(_corners(shape, m))
+                if pts:
+                    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                    obstacles.append((min(xs), min(ys), max(xs), max(ys), CUT_WHOLE, CUT_WHOLE, None))
             for child in shape.children:
                 walk(child, mm, False)
         elif isinstance(shape, scene.Text):
             h = shape.size * PT
             x = shape.x - (shape.width / 2 if shape.anchor == "middle" else shape.width if shape.anchor == "end" else 0)
-            k = math.hypot(m[0], m[1])  # the run's size as printed
-            box(m, x, shape.y - 0.25 * h, x + shape.width, shape.y + 0.8 * h,
-                CUT_TEXT * (CUT_TEXT_PT / max(CUT_TEXT_PT, shape.size * k)) ** 2)
+            box(m, x, shape.y - 0.25 * h, x + shape.width, shape.y + 0.8 * h, *_text_costs(m, shape), shape)
         elif isinstance(shape, scene.Line):
             line(*scene.apply(m, shape.x1, shape.y1), *scene.apply(m, shape.x2, shape.y2))
         elif isinstance(shape, scene.Rect) and shape.stroke and shape.radius == 0:
@@ -180,8 +235,8 @@ def _cut_cost(pos: float, axis: str, obstacles: list, lines: dict, span: float) 
     horizontal one (axis "y") at y = pos. Runs stacked along the cut (the lines of a paragraph, a name over its
     subtitle) are one block of text: a cut through a block costs the same whatever its lines."""
     i = 0 if axis == "x" else 1
-    j = 1 - i
-    hit = sorted((o[j], o[j + 2], o[4]) for o in obstacles if o[i] + CUT_TOL < pos < o[i + 2] - CUT_TOL)
+    j, k = 1 - i, 4 + i
+    hit = sorted((o[j], o[j + 2], o[k]) for o in obstacles if o[i] + CUT_TOL < pos < o[i + 2] - CUT_TOL)
     cost, block_end, block_cost = 0.0, None, 0.0
     for a, b, c in hit:
         if block_end is not None and a <= block_end + BLOCK_GAP:
@@ -194,16 +249,19 @@ def _cut_cost(pos: float, axis: str, obstacles: list, lines: dict, span: float) 
     return cost + CUT_OFF_LINE * (1.0 - min(1.0, covered / span))
 
 
-def _seams(start: float, end: float, n: int, overlap: float, longest: float, costs: dict) -> list[float] | None:
+def _seams(start: float, end: float, n: int, overlap: float, longest: float, costs: dict,
+           ext: float = 0.0) -> list[float] | None:
     """Where the n − 1 visible edges go along one axis, measured from ``start`` toward ``end``: each slice at
-    most ``longest``, neighbours overlapping by ``overlap`` (slice i + 1 starts ``overlap`` before edge i).
+    most ``longest`` with the ``ext`` mm its art runs on past its visible edge (every slice but the last has
+    one), neighbours overlapping by ``overlap`` (slice i + 1 starts ``overlap`` before edge i).
 
     ``costs`` maps candidate positions to their cost; the cheapest feasible set wins, the even split among
     the candidates. None when no slices that long can cover the extent."""
     extent = abs(end - start)
     if n == 1:
         return [] if extent <= longest + 1e-9 else None
-    if n * longest - (n - 1) * overlap < extent - 1e-9:
+    inner = longest - ext  # the longest slice that has a neighbour after it
+    if (n - 1) * inner + longest - (n - 1) * overlap < extent - 1e-9:
         return None
     even = (extent - overlap) / n + overlap
     sign = 1.0 if end >= start else -1.0
@@ -214,22 +272,27 @@ def _seams(start: float, end: float, n: int, overlap: float, longest: float, cos
     best: list[dict] = []  # per seam: distance -> (cost, previous distance)
     for k in range(n - 1):
         row: dict = {}
-        for d, c in cands:
-            # the slices still to come (after this seam) must be able to reach the end
-            rest = extent - (d - overlap)
-            if rest > (n - 1 - k) * longest - (n - 2 - k) * overlap + 1e-9 or rest < least:
+        # seam k lies where the slices before it can reach and those after it can still cover the rest
+        lo = extent + overlap - (n - 2 - k) * (inner - overlap) - longest - 1e-9
+        hi = (k + 1) * inner - k * overlap + 1e-9
+        prev = sorted(best[k - 1].items()) if k else []
+        prev_at = [dp for dp, _ in prev]
+        for d, c in cands[bisect.bisect_left(cands, (lo,)):]:
+            if d > hi:
+                break
+            if extent - (d - overlap) < least:
                 continue
             if k == 0:
-                length = d
-                if least <= length <= longest + 1e-9:
-                    row[d] = (c + CUT_BALANCE * (length - even) ** 2, None)
+                if least <= d <= inner + 1e-9:
+                    row[d] = (c + CUT_BALANCE * (d - even) ** 2, None)
                 continue
-            for dp, (cp, _) in best[k - 1].items():
-                length = d - (dp - overlap)
-                if least <= length <= longest + 1e-9:
-                    total = cp + c + CUT_BALANCE * (length - even) ** 2
-                    if d not in row or total < row[d][0]:
-                        row[d] = (total, dp)
+            # the previous seam leaves this slice between least and inner long
+            first = bisect.bisect_left(prev_at, d + overlap - inner - 1e-9)
+            last = bisect.bisect_right(prev_at, d + overlap - least)
+            for dp, (cp, _) in prev[first:last]:
+                total = cp + c + CUT_BALANCE * (d - (dp - overlap) - even) ** 2
+                if d not in row or total < row[d][0]:
+                    row[d] = (total, dp)
         if not row:
             return None
         best.append(row)
@@ -248,55 +311,112 @@ def _seams(start: float, end: float, n: int, overlap: float, longest: float, cos
     return [at[x] for x in reversed(out)]
 
 
-def _axis(axis: str, start: float, end: float, n: int, overlap: float, longest: float, obstacles: list,
-          lines: dict) -> tuple[list[float], float]:
-    """The seams along one axis and the room left around each slice (for marks and crosses)."""
-    extent = abs(end - start)
-    even = _slice(extent, n, overlap)
-    sign = 1.0 if end >= start else -1.0
-    plain = [start + sign * (even * (k + 1) - overlap * k) for k in range(n - 1)]
-    # where a cut may fall at all: the seam k lies within reach of the even split
-    window = longest - even
-    pos = set(plain)
-    for at in lines[axis]:
-        pos.add(at)
-    i = 0 if axis == "x" else 1
-    for o in obstacles:
-        pos.add(o[i] - CUT_TOL - 0.2)
-        pos.add(o[i + 2] + CUT_TOL + 0.2)
-    pos = {p for p in pos if any(abs(p - q) <= window + 1e-6 for q in plain)}
-    costs = {p: _cut_cost(p, axis, obstacles, lines, extent) for p in pos}
-    found = []
-    for room in (ROOM, ROOM_MIN):
-        seams = _seams(start, end, n, overlap, longest - 2 * room, costs)
-        if seams is not None:
-            found.append((sum(costs[s] for s in seams), -room, seams))
-    if found:
-        _, room, seams = min(found)
-        return seams, -room
-    room = max(0.0, (longest - even) / 2)
-    return plain, room
+class _Axis:
+    """The cut candidates along one axis of one drawing, each costed once for every grid tried."""
+
+    def __init__(self, axis: str, start: float, end: float, obstacles: list, lines: dict):
+        self.axis, self.start, self.end = axis, start, end
+        self.obstacles, self.lines = obstacles, lines
+        i = 0 if axis == "x" else 1
+        pos = set(lines[axis])
+        for o in obstacles:
+            pos.add(round(o[i] - CUT_TOL - 0.2, 4))
+            pos.add(round(o[i + 2] + CUT_TOL + 0.2, 4))
+        lo, hi = min(start, end), max(start, end)
+        self.positions = {p for p in pos if lo < p < hi}
+        self.costs: dict[float, float] = {}
+
+    def cost(self, p: float) -> float:
+        if p not in self.costs:
+            self.costs[p] = _cut_cost(p, self.axis, self.obstacles, self.lines, abs(self.end - self.start))
+        return self.costs[p]
+
+    def seams(self, n: int, overlap: float, longest: float, ext: float) -> tuple[list[float], float, float]:
+        """The seams for n slices, the room left around each slice (for marks and crosses) and their cost."""
+        extent = abs(self.end - self.start)
+        even = _slice(extent, n, overlap)
+        sign = 1.0 if self.end >= self.start else -1.0
+        plain = [self.start + sign * (even * (k + 1) - overlap * k) for k in range(n - 1)]
+        window = longest - even  # a seam lies within reach of the even split
+        pos = {p for p in self.positions | set(plain) if any(abs(p - q) <= window + 1e-6 for q in plain)}
+        costs = {p: self.cost(p) for p in pos}
+        # a cut through text is a last resort: try without those candidates first (a far smaller search)
+        cheap = min(costs.values(), default=0.0) + CUT_TEXT / 2
+        few = {p: c for p, c in costs.items() if c < cheap or p in plain}
+        found = []
+        for room in (ROOM, ROOM_MIN):
+            seams = _seams(self.start, self.end, n, overlap, longest - 2 * room, few, ext)
+            if len(few) < len(costs) and (seams is None or sum(costs[s] for s in seams) >= CUT_TEXT):
+                seams = _seams(self.start, self.end, n, overlap, longest - 2 * room, costs, ext)
+            if seams is not None:
+                found.append((sum(costs[s] for s in seams), -room, seams))
+        if found:
+            cost, room, seams = min(found)
+            return seams, -room, cost
+        # no room for the art past the edges or the marks: the even split, at a price no other grid pays
+        return plain, max(0.0, (longest - even - ext) / 2), UNFIT + sum(self.cost(p) for p in plain)
 
 
 def tile_plan(board_group: scene.Group, size: float, bleed: float, paper: str, margin: float,
               overlap: float) -> dict:
-    """The grid of ``tile_grid`` with its cuts moved onto the drawing's lines, away from its texts.
+    """The tile grid and its cuts: cuts on the drawing's lines, away from its texts.
+
+    The fewest tiles the paper needs (``tile_grid``), in either orientation, or one more row or column where
+    that keeps every cut clear of text (see the costs above). Each tile's art runs on ``bleed`` mm past every
+    edge a neighbour meets (``ext``), so a cut a little off shows art, not paper.
 
     ``cols_x``: per column, its slice's (x, width) in the board's frame; ``rows_y`` per row (y, height),
-    row 1 at the top; ``seams_x``/``seams_y``: the visible cut edges."""
-    grid = tile_grid(size, bleed, paper, margin, overlap)
+    row 1 at the top; ``seams_x``/``seams_y``: the visible cut edges; ``cost``: what the cuts cost;
+    ``fewest``: the tile count the paper needs and where the best grid of that many tiles would cut."""
+    _check(paper, overlap)
+    extent = size + 2 * bleed
+    ext = bleed
     obstacles, lines = _art(board_group)
     lo, hi = -bleed, size + bleed
-    sx, room_x = _axis("x", lo, hi, grid["cols"], overlap, grid["max_w"], obstacles, lines)
-    sy, room_y = _axis("y", hi, lo, grid["rows"], overlap, grid["max_h"], obstacles, lines)
+    axes = {"x": _Axis("x", lo, hi, obstacles, lines), "y": _Axis("y", hi, lo, obstacles, lines)}
+    least = tile_grid(size, bleed, paper, margin, overlap)
+    fewest = least["rows"] * least["cols"]
+    best = None
+    thrifty = None  # the best of the grids with the fewest tiles
+    for orientation in ("portrait", "landscape"):
+        base = _grid(extent, paper, orientation, margin, overlap)
+        if base is None:
+            continue
+        for rows in (base["rows"], base["rows"] + 1):
+            for cols in (base["cols"], base["cols"] + 1):
+                grid = _grid(extent, paper, orientation, margin, overlap, rows, cols)
+                sx, room_x, cost_x = axes["x"].seams(cols, overlap, grid["max_w"], ext)
+                sy, room_y, cost_y = axes["y"].seams(rows, overlap, grid["max_h"], ext)
+                cost = cost_x + cost_y + EXTRA_TILE * (rows * cols - fewest)
+                key = (round(cost, 6), rows * cols, orientation != least["orientation"])
+                if best is None or key < best[0]:
+                    best = (key, grid, sx, sy, min(room_x, room_y), cost)
+                if rows * cols == fewest and (thrifty is None or key < thrifty[0]):
+                    thrifty = (key, grid, sx, sy)
+    _, grid, sx, sy, room, cost = best
     edges_x = [lo] + [s - overlap for s in sx]
     ends_x = sx + [hi]
     cols = [(a, b - a) for a, b in zip(edges_x, ends_x)]
     tops = [hi] + [s + overlap for s in sy]
     bottoms = sy + [lo]
     rows = [(b, t - b) for t, b in zip(tops, bottoms)]
-    return {**grid, "cols_x": cols, "rows_y": rows, "seams_x": sx, "seams_y": sy,
-            "room": min(room_x, room_y)}
+    # where the fewest tiles would have cut (the same as the plan's when it needed no more)
+    fewest_cuts = {"tiles": fewest, "x": thrifty[2], "y": thrifty[3]} if thrifty else None
+    return {**grid, "cols_x": cols, "rows_y": rows, "seams_x": sx, "seams_y": sy, "room": room, "ext": ext,
+            "cost": cost, "fewest": fewest_cuts}
+
+
+def crossed(board_group: scene.Group, cuts_x: list[float], cuts_y: list[float]) -> list[tuple[str, int, float, scene.Text]]:
+    """The texts the cuts run through (display type crossed from top to bottom excepted): (axis, the cut's
+    index along its axis, its position, the text run), in the board's frame."""
+    obstacles, _ = _art(board_group)
+    out = []
+    for axis, cuts in (("x", cuts_x), ("y", cuts_y)):
+        i, k = (0, 4) if axis == "x" else (1, 5)
+        for n, pos in enumerate(cuts):
+            out += [(axis, n, pos, o[6]) for o in obstacles
+                    if o[6] is not None and o[k] >= CUT_TEXT and o[i] + CUT_TOL < pos < o[i + 2] - CUT_TOL]
+    return out
 
 
 def tile_name(row: int, col: int) -> str:
@@ -346,18 +466,23 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
     tiles = []
     pages: list[Page] = []
     n_pages = R * C + 1
+    ext = plan["ext"]
     for r in range(1, R + 1):
         for c in range(1, C + 1):
             bx, tw = plan["cols_x"][c - 1]
             by, th = plan["rows_y"][r - 1]
-            # where the slice sits on its page: centred across, above the label band
-            x0 = margin + (px - tw) / 2
-            y0 = margin + LABEL_BAND + (py - LABEL_BAND - th) / 2
+            # the art runs on past the edges a neighbour meets (right, bottom): the cut there may be a little off
+            ex, ey = (ext if c < C else 0.0), (ext if r < R else 0.0)
+            # where the slice sits on its page: its art centred across, above the label band
+            x0 = margin + (px - tw - ex) / 2
+            y0 = margin + LABEL_BAND + ey + (py - LABEL_BAND - th - ey) / 2
             tiles.append({"row": r, "col": c, "name": tile_name(r, c), "page": len(tiles) + 2,
                           "board_rect": [round(bx, 4), round(by, 4), round(tw, 4), round(th, 4)],
-                          "page_rect": [round(x0, 4), round(y0, 4), round(tw, 4), round(th, 4)]})
+                          "page_rect": [round(x0, 4), round(y0, 4), round(tw, 4), round(th, 4)],
+                          "art_rect": [round(x0, 4), round(y0 - ey, 4), round(tw + ex, 4), round(th + ey, 4)]})
     info = {"rows": R, "cols": C, "tiles": tiles, "overlap": o, "paper": paper,
             "orientation": plan["orientation"], "page_size": [round(W, 3), round(H, 3)],
+            "fewest": plan["fewest"],
             "cuts": {"x": [round(v, 4) for v in plan["seams_x"]], "y": [round(v, 4) for v in plan["seams_y"]]}}
 
     pages.append(_map_page(board_group, size, bleed, plan, tiles, margin, o, label, n_pages, lang))
@@ -365,9 +490,10 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
         r, c = t["row"], t["col"]
         bx, by, tw, th = t["board_rect"]
         x0, y0 = t["page_rect"][:2]
+        ax, ay, aw, ah = t["art_rect"]
         content = scene.Group()
         dx, dy = x0 - bx, y0 - by
-        content.add(scene.Group([board_group], transform=scene.translate(dx, dy), clip=(bx, by, tw, th)))
+        content.add(scene.Group([board_group], transform=scene.translate(dx, dy), clip=(bx, ay - dy, aw, ah)))
         # glue strips: the overlap with the left and upper neighbours
         if c > 1 and o > 0:
             content.add(_hatch(x0, y0, o, th))
@@ -396,6 +522,7 @@ def _tile_crosses(t: dict, o: float, R: int, C: int, W: float, H: float, margin:
     board's outer edges have trim marks instead)."""
     r, c = t["row"], t["col"]
     x0, y0, tw, th = t["page_rect"]
+    ax, ay, aw, ah = t["art_rect"]  # the slice and the art past its right and bottom edges
     xs = set()
     if c > 1:
         xs |= {x0, x0 + o}
@@ -409,11 +536,11 @@ def _tile_crosses(t: dict, o: float, R: int, C: int, W: float, H: float, margin:
     d = CROSS_GAP + CROSS_ARM
     out = []
     for x in sorted(xs):
-        for y in (y0 - d, y0 + th + d):
+        for y in (ay - d, y0 + th + d):
             if _printable(x, y, W, H, margin, CROSS_ARM):
                 out += _cross(x, y)
     for y in sorted(ys):
-        for x in (x0 - d, x0 + tw + d):
+        for x in (x0 - d, ax + aw + d):
             if _printable(x, y, W, H, margin, CROSS_ARM):
                 out += _cross(x, y)
     return out
@@ -424,6 +551,7 @@ def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H:
     beyond both ends of the slice, starting MARK_OFFSET mm outside it (the slice's outer edge is the bleed)."""
     r, c = t["row"], t["col"]
     x0, y0, tw, th = t["page_rect"]
+    ax, ay, aw, ah = t["art_rect"]
     bx, by = t["board_rect"][:2]
     to_page_x, to_page_y = x0 - bx, y0 - by
     xs = ([to_page_x] if c == 1 else []) + ([to_page_x + size] if c == C else [])
@@ -431,14 +559,14 @@ def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H:
     out = []
     # vertical trim lines: marks above and below the slice; horizontal ones: left and right of it
     for x in xs:
-        for y_edge, way in ((y0, -1.0), (y0 + th, 1.0)):
+        for y_edge, way in ((ay, -1.0), (y0 + th, 1.0)):
             room = (y_edge - margin - LABEL_BAND) if way < 0 else (H - margin - y_edge)
             length = min(MARK_LENGTH, room - MARK_OFFSET)
             if length >= MARK_MIN - 1e-9:
                 a = y_edge + way * MARK_OFFSET
                 out.append(scene.Line(x, a, x, a + way * length, REGISTRATION, MARK_WIDTH))
     for y in ys:
-        for x_edge, way in ((x0, -1.0), (x0 + tw, 1.0)):
+        for x_edge, way in ((x0, -1.0), (ax + aw, 1.0)):
             room = (x_edge - margin) if way < 0 else (W - margin - x_edge)
             length = min(MARK_LENGTH, room - MARK_OFFSET)
             if length >= MARK_MIN - 1e-9:

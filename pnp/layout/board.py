@@ -167,10 +167,12 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     if prefer and prefer > size:
         big = plain_fit(text, box, font, prefer, size, colour=colour, mode=mode, style=ctx.style, **kw)
         if not big.overflow:
+            ctx.remember(big, source, field_name)
             return big
     quiet = plain_fit(text, box, font, size, max(size * 0.85, min(ctx.min_pt, size)), colour=colour, mode=mode,
                       style=ctx.style, **kw)
     if not quiet.overflow:
+        ctx.remember(quiet, source, field_name)
         return quiet
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
 
@@ -465,7 +467,8 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
     centre = ctx.colours.centre
-    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)))
+    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)),
+                    whole=True)
     fill = mix(colour, centre, 0.78)
     pile = deck is not None or spot.titles
     x0, y0 = -cw / 2, -ch / 2
@@ -536,7 +539,7 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
                                                            if p.id == link.to), None)
             W = g.along
             x0, y0, w, h = _link_box(g, i)
-            zone = scene.Group(transform=g.transform)
+            zone = scene.Group(transform=g.transform, whole=True)
             fill = mix(g.space.colour or col.accent, col.centre, 0.8)
             zone.add(scene.Rect(x0, y0, w, h, fill=fill, stroke=col.line, width=0.3, radius=2.0, dash=(1.5, 1.0)))
             name = getattr(target, "name", None) or getattr(target, "title", None) or link.to
@@ -558,7 +561,8 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     w, h = float(p.width), float(p.height)
     fill = p.colour or mix(col.centre, col.paper, 0.55)
     ink = _ink(fill)
-    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + p.x, S / 2 + p.y), scene.rotate(p.rotate)))
+    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + p.x, S / 2 + p.y), scene.rotate(p.rotate)),
+                    whole=True)
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     pad = 3.0
     x0, y0, iw, ih = -w / 2 + pad, -h / 2 + pad, w - 2 * pad, h - 2 * pad
@@ -584,14 +588,15 @@ TITLE_GAP = 3.0  # mm: the least room kept between a title moved out of the way 
 def _title(ctx: Ctx, board: Board) -> scene.Group:
     """The board's title and subtitle, turned by ``title_rotate`` about the board's centre.
 
-    The title stands on the board's centre. When a panel, a deck spot or a transit zone covers that place, the
+    The title stands on the board's centre (or ``title_y`` mm above it, along its own up axis: a designer
+    keeps it clear of a line a tile cut follows). When a panel, a deck spot or a transit zone covers that place, the
     title slides along its own up–down axis, the shortest way (up first when both are as short), to the nearest
     place where it clears them all by ``TITLE_GAP`` and stays inside the centre; with no such place it stays."""
     S, C = float(board.size), float(board.corner)
     col, fonts = ctx.colours, ctx.fonts
     c = board.centre
     inner = S - 2 * C
-    turn = scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate))
+    turn = scene.compose(scene.translate(S / 2, S / 2), scene.rotate(c.title_rotate), scene.translate(0.0, c.title_y))
     title = scene.Group(transform=turn)
     tw = inner * (0.8 if c.title_rotate % 90 else 0.7)
     th = inner * 0.13

@@ -83,11 +83,14 @@ class Ctx:
         result = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
         before = len(self.problems.items)
         self._report(result, text, box, size, source, field_name, what)
-        found = tuple(self.problems.items[before:])
+        self.remember(result, source, field_name, tuple(self.problems.items[before:]))
+        return result
+
+    def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
+        """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
         for s in result.shapes:
             if isinstance(s, scene.Text):
                 self.sources.setdefault(text_key(s), []).append((source, field_name, found))
-        return result
 
     def _report(self, result: Fit, text: str, box, size: float, source: Entity, field_name: str, what: str) -> None:
         if result.overflow:

@@ -96,6 +96,17 @@ TEXT_LEGIBILITY = rule("W-text-legibility", (
     "Shorten the text so it fits at a larger size, or choose colours that differ more in lightness."),
     emitted_by="pnp.legibility")
 
+BOARD_CUT = rule("W-board-cut", (
+    "On a home printer's paper the board prints as tiles, and one of the tiles' cuts runs through a text of "
+    "the board: a cut a little off shifts the two halves of every letter it crosses. pnp lays its cuts along "
+    "the board's lines and clear of its texts, and adds a row or a column of tiles where that keeps them "
+    "clear; when no cut within reach avoids the text, this names it and the line the cut follows (x or y in "
+    "mm from the board's centre, as board.yaml places panels). Move the text or its panel clear of that "
+    "line, or print the board on larger paper or whole (board-full.pdf). The board's large title is display "
+    "type: a cut may cross its letters from top to bottom, as the crease of a folding board does, but not "
+    "along its lines. pnp validate checks the default paper (A4); pnp build the paper it prints on."),
+    emitted_by="pnp.build")
+
 SHEET_FIT = rule("E-sheet-fit", (
     "An item (card, note, counter...) is larger than the printable area of the chosen paper; use a larger "
     "paper or a smaller item size in print."),
