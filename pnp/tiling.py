@@ -611,6 +611,11 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         inset = 0.4 * ((t["row"] + t["col"]) % 2)
         content.add(scene.Rect(x + inset, y + inset, tw * f - 2 * inset, th * f - 2 * inset, stroke=colour, width=0.5))
+    for axis, cuts in (("x", plan["seams_x"]), ("y", plan["seams_y"])):  # the cuts, dashed, across the board
+        for v in cuts:
+            a, b = ((v, -bleed), (v, size + bleed)) if axis == "x" else ((-bleed, v), (size + bleed, v))
+            content.add(scene.Line(*scene.apply(to_map, *a), *scene.apply(to_map, *b), "#1d1d1b", 0.45,
+                                   dash=(1.6, 1.0)))
     for t in tiles:  # the names over every outline, in the part of the tile no neighbour covers
         bx, by, tw, th = t["board_rect"]
         vx0 = bx + (overlap if t["col"] > 1 else 0.0)

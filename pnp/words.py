@@ -38,8 +38,11 @@ WORDS: dict[str, dict[str, str]] = {
         "map_foot": "{label} · assembly map · page 1 of {pages} · {orientation}",
         "map_page": "page {page}",
         "map_1": "Print every page at 100 % (actual size): never 'fit to page'.",
-        "map_2": "Cut each tile along the edge of its printed area; where a tile holds the board's outer edge, cut "
-                 "there along the trim, between the crop marks (the {bleed} mm beyond them is bleed).",
+        "map_2": "Cut each tile's left and top edges along the edge of its print: they go under a neighbour. Cut "
+                 "its right and bottom edges, where another tile meets them, on the line between the crosses (the "
+                 "dashed lines on the map): the art runs {bleed} mm past it, so a cut a little off still shows art. "
+                 "Where a tile holds the board's outer edge, cut on the trim between the crop marks (the {bleed} mm "
+                 "beyond is bleed).",
         "map_3": "Tiles overlap by {overlap} mm. A tile's hatched strips (left and top) go under its neighbours: "
                  "spread glue on them and lay the tile to the left or above on top, matching the art and the "
                  "crosses.",
@@ -80,8 +83,11 @@ WORDS: dict[str, dict[str, str]] = {
         "map_foot": "{label} · plan d'assemblage · page 1 sur {pages} · {orientation}",
         "map_page": "page {page}",
         "map_1": "Imprimez chaque page à 100 % (taille réelle), jamais « ajuster à la page ».",
-        "map_2": "Découpez chaque morceau au bord de sa partie imprimée ; là où il porte le bord du plateau, coupez "
-                 "sur le trait de coupe, entre les repères (les {bleed} mm au-delà sont du fond perdu).",
+        "map_2": "Découpez les bords gauche et haut de chaque morceau au ras de l'impression : ils passent sous un "
+                 "voisin. Découpez ses bords droit et bas, là où un autre morceau les rejoint, sur la ligne qui relie "
+                 "les croix (en tirets sur le plan) : le dessin la dépasse de {bleed} mm, une coupe un peu décalée "
+                 "montre donc encore le dessin. Là où il porte le bord du plateau, coupez sur le trait de coupe, "
+                 "entre les repères (les {bleed} mm au-delà sont du fond perdu).",
         "map_3": "Les morceaux se recouvrent de {overlap} mm. Les bandes hachurées d'un morceau (à gauche et en "
                  "haut) passent sous ses voisins : encollez-les et posez dessus le morceau de gauche ou du dessus, "
                  "en faisant coïncider le dessin et les croix.",

@@ -6,7 +6,9 @@ slices' geometry are tested in test_board.py.
 """
 from __future__ import annotations
 
+import ctypes
 import io
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -234,3 +236,73 @@ def test_pnp_own_words_are_english_in_a_french_kit():
     assert any("print at 100" in t for t in ours) and any("assembly map" in t for t in ours)
     assert all("\u202f" not in t for t in ours), [t for t in ours if "\u202f" in t]
     assert any("\u202f" in t.text for t in scene.walk_text(g))  # French spacing on the board itself
+
+
+# --------------------------------------------------------------------------- the built board: its cuts and its texts
+def _words(page) -> list[tuple[float, float, float, float, float, float]]:
+    """Every word the page prints, as pdfium reads it back: (left, bottom, right, top in mm, font size in pt,
+    baseline angle in degrees). A word ends at a space of any width, at a line's end and where the angle turns."""
+    import pypdfium2.raw as raw
+
+    tp = page.get_textpage()
+    out, word = [], []
+
+    def close():
+        if word:
+            boxes = [b for b, _, _ in word]
+            out.append((min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                        max(b[3] for b in boxes), max(s for _, s, _ in word), word[0][2]))
+            word.clear()
+
+    mm = 25.4 / 72
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        if raw.FPDFText_IsGenerated(tp.raw, i) or not ch.strip() or ch in "\u00a0\u202f\u2009":
+            close()
+            continue
+        box = tuple(v * mm for v in tp.get_charbox(i))
+        m = raw.FS_MATRIX()
+        raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(m))  # text space to the page: its scale turns size into pt
+        size = raw.FPDFText_GetFontSize(tp.raw, i) * math.hypot(m.a, m.b)
+        angle = math.degrees(math.atan2(m.b, m.a)) % 180.0
+        if word:
+            last, _, last_angle = word[-1]
+            far = max(abs(box[0] - last[2]), abs(box[1] - last[1])) > 2 * max(box[3] - box[1], last[3] - last[1])
+            if far or abs(angle - last_angle) > 1.0:
+                close()
+        word.append((box, size, angle))
+    close()
+    return out
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_no_text_crosses_a_cut_of_the_built_board(name, tmp_path):
+    """The cuts a default build records in its manifest (A4 tiles, in the board's frame), read against every word
+    the board's PDF prints: no cut runs through a word; the board's display title (36 pt and up) only from the
+    top of its letters to their foot, never along its lines."""
+    from pnp.build import BuildOptions, build_game
+    from pnp.problems import Problems
+    from pnp.tiling import FULL_MARGIN
+
+    problems = Problems()
+    result = build_game(ROOT / "content" / name, tmp_path, BuildOptions(parts=("board",)), problems)
+    assert result is not None, [str(p) for p in problems.sorted()]
+    tiles = result.manifest["parts"]["board"]["tiles"]
+    assert tiles["rows"] * tiles["cols"] == tiles["fewest"]["tiles"] == 6, (tiles["rows"], tiles["cols"])
+    page = pdfium.PdfDocument(tmp_path / "board-full.pdf")[0]
+    words = _words(page)
+    assert len(words) > 100  # the board's names, prices and panels were read
+    crossed = []
+    for axis, cuts in tiles["cuts"].items():
+        for cut in cuts:
+            at = cut + FULL_MARGIN  # on the page
+            for x0, y0, x1, y1, size, angle in words:
+                lo, hi = (x0, x1) if axis == "x" else (y0, y1)
+                if not lo + 0.3 < at < hi - 0.3:
+                    continue
+                along = (abs(angle - 90) <= 30) if axis == "x" else (min(angle, 180 - angle) <= 30)
+                if size >= tiling.DISPLAY_PT and not along:
+                    continue  # the wordmark, crossed from top to bottom as a board's crease crosses it
+                crossed.append((axis, cut, round(x0, 1), round(y0, 1), size))
+    assert not crossed, crossed
+    assert not [p for p in problems.items if p.code == "W-board-cut"]
