@@ -586,7 +586,7 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
     content = scene.Group()
     px = W - 2 * margin
     w, own = words.of(lang), words.style(lang)
-    title = w["map_title"].format(label=label, rows=R, cols=C)
+    title = w["map_title"].format(label=label, tiles=R * C, rows=R, cols=C)
     head = fit(title, (margin, H - margin - 10, px, 10), "NotoSans-Bold", 14.0, 8.0, "#1d1d1b", style=own)
     content.add(*head.shapes)
     steps = "\n\n".join(f"{i}. " + w[s].format(overlap=words.number(overlap, lang), bleed=words.number(bleed, lang))

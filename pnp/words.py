@@ -30,11 +30,11 @@ WORDS: dict[str, dict[str, str]] = {
         "fold": "fold on the dashed line, glue, cut",
         # the board
         "board_full": "{label} {size}×{size} mm, bleed {bleed} mm",
-        "tile": "{name}: row {row}, column {col} of {rows}×{cols}",
+        "tile": "{name}: row {row} of {rows}, column {col} of {cols}",
         "tile_foot": "{label} · tile {name} ({k} of {tiles}) · page {page} of {pages} · {paper} {orientation} · "
                      "overlap {overlap} mm",
         "portrait": "portrait", "landscape": "landscape",
-        "map_title": "{label}: assembly map ({rows}×{cols} tiles)",
+        "map_title": "{label}: assembly map ({tiles} tiles, {rows} rows of {cols})",
         "map_foot": "{label} · assembly map · page 1 of {pages} · {orientation}",
         "map_page": "page {page}",
         "map_1": "Print every page at 100 % (actual size): never 'fit to page'.",
@@ -75,11 +75,11 @@ WORDS: dict[str, dict[str, str]] = {
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
         "board_full": "{label} {size}×{size} mm, fond perdu {bleed} mm",
-        "tile": "{name} : rangée {row}, colonne {col} sur {rows}×{cols}",
+        "tile": "{name} : rangée {row} sur {rows}, colonne {col} sur {cols}",
         "tile_foot": "{label} · morceau {name} ({k} sur {tiles}) · page {page} sur {pages} · {paper} {orientation} "
                      "· recouvrement {overlap} mm",
         "portrait": "portrait", "landscape": "paysage",
-        "map_title": "{label} : plan d'assemblage ({rows}×{cols} morceaux)",
+        "map_title": "{label} : plan d'assemblage ({tiles} morceaux, {rows} rangées de {cols})",
         "map_foot": "{label} · plan d'assemblage · page 1 sur {pages} · {orientation}",
         "map_page": "page {page}",
         "map_1": "Imprimez chaque page à 100 % (taille réelle), jamais « ajuster à la page ».",

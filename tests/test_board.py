@@ -272,7 +272,7 @@ def test_tile_pages(name, paper):
     doc = pdfium.PdfDocument(data)
     for t in grid["tiles"]:
         text = words(doc[t["page"] - 1].get_textpage().get_text_range())
-        assert f"row {t['row']}, column {t['col']} of {R}×{C}" in text
+        assert f"row {t['row']} of {R}, column {t['col']} of {C}" in text
         assert "print at 100%" in text
         # everything inside the printable margin
         x, y, w, h = t["page_rect"]

@@ -200,7 +200,7 @@ def test_the_map_names_every_tile_as_the_tile_does(paper):
     the_map = _text(data, 0)
     for t in info["tiles"]:
         assert f"{t['name']} page {t['page']}" in the_map, (t["name"], the_map)
-        assert f"{t['name']}: row {t['row']}, column {t['col']} of" in _text(data, t["page"] - 1)
+        assert f"{t['name']}: row {t['row']} of {info['rows']}, column {t['col']} of" in _text(data, t["page"] - 1)
 
 
 def test_tile_names_run_past_z():
