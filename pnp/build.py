@@ -30,12 +30,13 @@ PARTS = registry.OUTPUT_NAMES
 
 
 def __getattr__(name: str):
-    """``build.SHEET_FIT``, the rule a build reports when items do not fit the paper, is imported on first use:
-    its module (pnp.rules.printing) imports the model, which a build with nothing to do never needs."""
-    if name == "SHEET_FIT":
-        from .rules.printing import SHEET_FIT
+    """``build.SHEET_FIT`` and ``build.BOARD_CUT``, the rules a build reports when items do not fit the paper
+    and when a board tile's cut crosses a text, are imported on first use: their module (pnp.rules.printing)
+    imports the model, which a build with nothing to do never needs."""
+    if name in ("SHEET_FIT", "BOARD_CUT"):
+        from .rules import printing
 
-        return SHEET_FIT
+        return getattr(printing, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -115,8 +116,8 @@ def report_board_cuts(ctx: Ctx, drawing, paper: str, cuts: dict, tiles: int, few
     """W-board-cut for every text of the board a tile cut runs through (once per content value), and for
     those that made the board take more tiles than the paper needs."""
     from . import tiling
-    from .rules.printing import BOARD_CUT
 
+    BOARD_CUT = __getattr__("BOARD_CUT")
     half = float(ctx.kit.board.size) / 2
     name = paper.upper() if paper.startswith("a") else paper.capitalize()
     seen = set()

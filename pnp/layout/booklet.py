@@ -22,7 +22,7 @@ from .. import markup, scene
 from .. import words as pnp_words
 from ..fonts import PT, text_width
 from ..model import Booklet, RulesSection, Table
-from ..rules.booklet import line_of, too_large
+from ..rules.booklet import RULES_BLANK, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..text import _runs
 from ..typeset import NBSP, NO_BREAK, Style, typeset
@@ -954,6 +954,15 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
         first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
         begun.append((first, section))
     pages.pages.append(_back_cover(ctx))  # the last page: imposition puts blank pages before it
+    blanks = -len(pages.pages) % 4
+    if blanks and len(pages.pages) > 4:  # a booklet, not a leaflet of a page or two
+        last_section = booklet.sections[-1] if booklet.sections else booklet
+        ctx.problems.report(RULES_BLANK, last_section.loc, "",
+                            f"the rules booklet has {len(pages.pages)} pages: folded in sheets of four it gets "
+                            f"{blanks} blank page{'s' if blanks > 1 else ''} before the back cover; shorten its "
+                            f"text by {'a page' if blanks == 3 else f'{4 - blanks} pages'} to "
+                            f"{len(pages.pages) - (4 - blanks)}, or add {blanks} "
+                            f"page{'s' if blanks > 1 else ''} players need")
     items = []
     head = _running_head(ctx, running)
     last = len(pages.pages)

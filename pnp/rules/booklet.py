@@ -36,6 +36,13 @@ RULES_SIZE = rule("E-rules-size", (
     "1,000 rows. Setting it would take minutes and gigabytes; a published game's rules run to a few thousand "
     "words. Shorten it, or split a long table."))
 
+RULES_BLANK = rule("W-rules-blank", (
+    "The rules booklet (more than four pages) is not a multiple of four pages long: a saddle-stitched booklet is folded sheets of four "
+    "pages, so printing it adds blank pages before the back cover, and a published booklet has none. The "
+    "message says how many pages the booklet has and how many blank ones it would get: shorten the rules by "
+    "that much of a page (or add as much that players need), and look at the pages again."),
+    emitted_by="pnp.layout.booklet")
+
 RULES_TOPIC = rule("W-rules-topic", (
     "The rules booklet has no section covering a topic the game's data implies: the components, set-up, a "
     "turn and winning always; jail when the board has a jail; building when title cards have rent ladders; "
