@@ -193,6 +193,8 @@ class Design:
     hub: int  # the rosette's hub, a smaller trochoid: its fast circle
     web: int  # the background web, a trochoid as wide as the note seen through the frame: its fast circle
     web_strokes: int  # its turned copies
+    web_depth: float  # its B / (A + B): follows the ring's lobes, so no two values of a kit share a web stroke
+    hub_depth: float  # the hub's B / (A + B), likewise
 
 
 #: the woven ring's lobe counts, and the least difference between two values' counts (relaxed when a kit has more
@@ -234,5 +236,7 @@ def designs(kit_id: str, values) -> dict[int, Design]:
             hub=HUBS[_pick(seed, "hub", len(HUBS))],
             web=WEBS[_pick(seed, "web", len(WEBS))],
             web_strokes=9 + 2 * _pick(seed, "web strokes", 4),
+            web_depth=0.4 + 0.005 * (lobes - LOBES[0]),
+            hub_depth=0.24 + 0.005 * (lobes - LOBES[0]),
         )
     return out

@@ -8,6 +8,7 @@ from ..model import Counter, Denomination, Token
 from ..fonts import text_width
 from ..money import format_money, group_digits
 from ..supply import printed
+from . import guilloche
 from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
 from .icons import icon
 
@@ -41,71 +42,133 @@ def _note_field(w: float, h: float, colour: str) -> scene.Rect:
     return scene.Rect(NOTE_BORDER, NOTE_BORDER, w - 2 * NOTE_BORDER, h - 2 * NOTE_BORDER, fill=colour, radius=1.5)
 
 
-def _guilloche(cx: float, cy: float, r: float, colour: str, n: int = 14) -> list:
-    """A rosette of circles: the fine line work banknotes carry."""
-    out = []
-    for i in range(n):
-        a = 2 * math.pi * i / n
-        out.append(scene.Circle(cx + r * 0.5 * math.cos(a), cy + r * 0.5 * math.sin(a), r * 0.5, stroke=colour, width=0.15))
+#: mm from the trim: the border band of waves (its outer and inner edges) that frames each face; nothing
+#: that matters is nearer the trim than SAFE (a cut a little off eats into the paper border, not into the art)
+SAFE = 4.0
+BAND_OUT, BAND_IN = 4.3, 9.0
+#: mm: the corner cartouches' height, and the most a long value (1 000 000) widens them
+CORNER_H, CORNER_W_MAX = 8.0, 19.0
+CORNER_PT = 11.0  # pt: the value in a note's corners
+VALUE_PT = 26.0  # pt: the value in the front's cartouche
+PLAQUE_GAP = 2.0  # mm between a corner cartouche and the title's plaque
+
+
+def _design(ctx: Ctx, d: Denomination) -> guilloche.Design:
+    """The value's guilloché parameters, picked among the kit's values (so that no two look alike)."""
+    values = tuple(dict.fromkeys([x.value for x in ctx.kit.money.notes.denominations] + [d.value]))
+    key = ("note-designs", values)
+    if key not in ctx.memo:
+        ctx.memo[key] = guilloche.designs(ctx.kit.id, values)
+    return ctx.memo[key][d.value]
+
+
+def _band(w: float, h: float, ds: guilloche.Design, colour: str, rule: str, phase: float = 0.0) -> list:
+    """The border band: interlaced waves between two rules, BAND_OUT … BAND_IN mm inside the trim."""
+    mid, half = (BAND_OUT + BAND_IN) / 2, (BAND_IN - BAND_OUT) / 2
+    out = guilloche.band(mid, mid, w - 2 * mid, h - 2 * mid, 3.0, half - 0.5, ds.period, ds.band_strokes, colour,
+                         0.15, ds.phase + phase)
+    out.append(scene.Rect(BAND_OUT, BAND_OUT, w - 2 * BAND_OUT, h - 2 * BAND_OUT, stroke=rule, width=0.3, radius=2.0))
+    out.append(scene.Rect(BAND_IN, BAND_IN, w - 2 * BAND_IN, h - 2 * BAND_IN, stroke=rule, width=0.15, radius=0.8))
     return out
 
 
-CORNER_PT = 11.0  # pt: the value in a note's corners
+def _rosette(cx: float, cy: float, r: float, ds: guilloche.Design, ground: str, outer: str, inner: str) -> list:
+    """The value's rosette, radius r, on a disc of the plain ground: a woven ring round a trochoid star round a
+    smaller one (the hub)."""
+    amp = r * 0.1
+    out: list = [scene.Circle(cx, cy, r + 0.5, fill=ground)]
+    out += guilloche.ring(cx, cy, r - amp, amp, ds.lobes, ds.ring_strokes, outer, 0.15, ds.phase)
+    out += guilloche.trochoid(cx, cy, r - 2.2 * amp, ds.k, ds.depth, ds.strokes, inner, 0.12, ds.phase)
+    out += guilloche.trochoid(cx, cy, r * 0.42, ds.hub, ds.hub_depth, 5, outer, 0.12, -ds.phase)
+    return out
+
+
+def _web(w: float, h: float, ds: guilloche.Design, colour: str) -> scene.Group:
+    """The background web seen through the frame: a trochoid wider than the note, turned copies of it sweeping
+    across the field."""
+    radius = 0.6 * w
+    web = guilloche.trochoid(w / 2, h / 2, radius, ds.web, ds.web_depth, ds.web_strokes, colour, 0.12, ds.phase)
+    return scene.Group(web, clip=(BAND_IN, BAND_IN, w - 2 * BAND_IN, h - 2 * BAND_IN))
 
 
 def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     w, h = _note_size(ctx)
     game, f = ctx.kit.game, ctx.fonts
     cur = game.currency
+    ds = _design(ctx, d)
     ink = mix(d.colour, "#000000", 0.65)
+    light = mix(d.colour, "#ffffff", 0.6)
     g = scene.Group([_note_field(w, h, d.colour)], key=f"note-front-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
-    g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.6, radius=2))
-    g.add(scene.Rect(4.6, 4.6, w - 9.2, h - 9.2, stroke=ink, width=0.2, radius=1.5))
-    g.add(*_guilloche(w / 2, h / 2, 17, mix(d.colour, ink, 0.35)))
-    g.add(scene.Rect(w / 2 - 27, h / 2 - 9, 54, 18, fill=mix(d.colour, "#ffffff", 0.55), stroke=ink, width=0.3,
-                     radius=9))
+    g.add(_web(w, h, ds, mix(d.colour, ink, 0.22)))
+    g.add(*_band(w, h, ds, mix(d.colour, ink, 0.45), ink))
+    # the rosette in the middle of the frame, the value's cartouche over its heart
+    r = min(17.0, (h - 2 * BAND_IN) / 2 - 0.8)
+    g.add(*_rosette(w / 2, h / 2, r, ds, d.colour, mix(d.colour, ink, 0.4), mix(d.colour, ink, 0.55)))
+    value = format_money(d.value, cur)
+    vw = min(w - 2 * BAND_IN - 4, max(28.0, text_width(value, f.title, VALUE_PT) + 10))
+    vh = 15.0
+    g.add(scene.Rect(w / 2 - vw / 2, h / 2 - vh / 2, vw, vh, fill=light, stroke=ink, width=0.3, radius=vh / 2))
+    g.add(scene.Rect(w / 2 - vw / 2 + 1, h / 2 - vh / 2 + 1, vw - 2, vh - 2, stroke=mix(light, ink, 0.5), width=0.12,
+                     radius=vh / 2 - 1))
+    g.add(*recolour(ctx.fit(value, (w / 2 - vw / 2 + 4, h / 2 - vh / 2 + 1.5, vw - 8, vh - 3), f.title, VALUE_PT, d,
+                            "value", what="denomination").shapes, ink))
+    # the corner values, each in a cartouche over the band's corner
+    number = group_digits(d.value, cur.thousands)
+    cw = min(CORNER_W_MAX, max(CORNER_H + 1, text_width(number, f.title, CORNER_PT) + 3.2))
+    for (x, y) in ((BAND_OUT, h - BAND_OUT - CORNER_H), (w - BAND_OUT - cw, h - BAND_OUT - CORNER_H),
+                   (BAND_OUT, BAND_OUT), (w - BAND_OUT - cw, BAND_OUT)):
+        g.add(scene.Rect(x, y, cw, CORNER_H, fill=light, stroke=ink, width=0.3, radius=1.5))
+        g.add(*recolour(ctx.fit(number, (x + 1, y + 1, cw - 2, CORNER_H - 2), f.title, CORNER_PT, d, "value",
+                                what="corner value").shapes, ink))
+    # the title on a plaque over the top band, the currency's name on one over the bottom band, clear of the corners
+    side = BAND_OUT + cw + PLAQUE_GAP
     title = ctx.kit.money.notes.title or game.title
     src = ctx.kit.money.notes if ctx.kit.money.notes.title else game
-    number = group_digits(d.value, cur.thousands)
-    # the title between the top corners' numbers, clear of them however long they are (1 000 000)
-    side = max(22.0, 5.5 + min(16.0, text_width(number, f.title, CORNER_PT)) + 3.0)
-    g.add(*recolour(ctx.fit(title.upper(), (side, h - 10.5, w - 2 * side, 5), f.heading, 8, src, "title",
-                            what="note title").shapes, ink))
-    g.add(*recolour(ctx.fit(format_money(d.value, cur), (w / 2 - 24, h / 2 - 7, 48, 14), f.title, 22, d, "value",
-                        what="denomination").shapes, ink))
     name, field = (cur.one, "one") if d.value == 1 and cur.one else (cur.name, "name")
-    g.add(*recolour(ctx.fit(name.upper(), (22, 5.5, w - 44, 4.5), f.body, 7, cur, field, what="currency name").shapes,
-                    ink))
-    for (x, y) in ((5.5, h - 12), (w - 5.5 - 16, h - 12), (5.5, 5.5), (w - 5.5 - 16, 5.5)):
-        g.add(*recolour(ctx.fit(number, (x, y, 16, 6.5), f.title, CORNER_PT, d, "value", what="corner value",
-                            align="left" if x < w / 2 else "right").shapes, ink))
+    for text, y, font, size, source, fname, what in (
+            (title.upper(), h - BAND_IN - 0.4, f.heading, 8, src, "title", "note title"),
+            (name.upper(), BAND_OUT, f.body, 7, cur, field, "currency name")):
+        pw = min(w - 2 * side, text_width(text, font, size) + 7)
+        ph = BAND_IN - BAND_OUT + 0.4
+        g.add(scene.Rect(w / 2 - pw / 2, y, pw, ph, fill=light, stroke=ink, width=0.25, radius=1.2))
+        g.add(*recolour(ctx.fit(text, (w / 2 - pw / 2 + 2, y + 0.4, pw - 4, ph - 0.8), font, size, source, fname,
+                                what=what).shapes, ink))
     return g
 
 
-BACK_NUMERAL_PT = 26.0  # pt: the value on a note's back
-ROSETTE, ROSETTE_LEAST = 14.0, 8.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
+BACK_NUMERAL_PT = 30.0  # pt: the value on a note's back
+ROSETTE, ROSETTE_LEAST = 14.0, 7.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
 
 
 def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
     w, h = _note_size(ctx)
     game, f = ctx.kit.game, ctx.fonts
+    ds = _design(ctx, d)
     dark = mix(d.colour, "#000000", 0.25)
     ink = contrast(dark)
     g = scene.Group([_note_field(w, h, dark)], key=f"note-back-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
-    g.add(scene.Rect(3.5, 3.5, w - 7, h - 7, stroke=ink, width=0.5, radius=2))
+    g.add(_web(w, h, ds, mix(dark, ink, 0.2)))
+    g.add(*_band(w, h, ds, mix(dark, ink, 0.4), ink, phase=math.pi / 2))
     numeral = group_digits(d.value, game.currency.thousands)
     # the numeral between the two rosettes: a long one (1 000 000) makes them smaller, never runs over them
-    cx = w * 0.22
     half = text_width(numeral, f.title, BACK_NUMERAL_PT) / 2 + 1.5
-    r = max(ROSETTE_LEAST, min(ROSETTE, w / 2 - half - cx))
-    for x in (cx, w - cx):
-        g.add(*_guilloche(x, h / 2, r, mix(dark, ink, 0.35), 12))
-    room = w - 2 * (cx + r + 1.0)
-    g.add(*recolour(ctx.fit(numeral, (w / 2 - room / 2, h / 2 - 5, room, 14), f.title, BACK_NUMERAL_PT, d,
+    r = max(ROSETTE_LEAST, min(ROSETTE, (h - 2 * BAND_IN) / 2 - 1.5, (w / 2 - half - BAND_IN - 2.0) / 2))
+    for x in (BAND_IN + 1.0 + r, w - BAND_IN - 1.0 - r):
+        g.add(*_rosette(x, h / 2, r, ds, dark, mix(dark, ink, 0.35), mix(dark, "#ffffff", 0.45)))
+    room = w - 2 * (BAND_IN + 1.0 + 2 * r + 1.0)
+    # the numeral on the plain ground: the web stops round it
+    nw = min(room, text_width(numeral, f.title, BACK_NUMERAL_PT) + 6)
+    g.add(scene.Rect(w / 2 - nw / 2, h / 2 - 8, nw, 16, fill=dark, radius=8))
+    g.add(*recolour(ctx.fit(numeral, (w / 2 - room / 2, h / 2 - 7, room, 14), f.title, BACK_NUMERAL_PT, d,
                             "value", what="denomination").shapes, ink))
-    g.add(*recolour(ctx.fit(game.title.upper(), (20, 6, w - 40, 5), f.heading, 8, game, "title", what="note title").shapes, ink))
+    title = game.title.upper()
+    pw = min(w - 2 * (BAND_IN + 6), text_width(title, f.heading, 8) + 7)
+    ph = BAND_IN - BAND_OUT + 0.4
+    g.add(scene.Rect(w / 2 - pw / 2, h - BAND_IN - 0.4, pw, ph, fill=dark, stroke=ink, width=0.25, radius=1.2))
+    g.add(*recolour(ctx.fit(title, (w / 2 - pw / 2 + 2, h - BAND_IN, pw - 4, ph - 0.8), f.heading, 8, game, "title",
+                            what="note title").shapes, ink))
     return g
 
 
