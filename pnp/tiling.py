@@ -127,7 +127,8 @@ def tile_grid(size: float, bleed: float, paper: str, margin: float, overlap: flo
 # what a cut must avoid and where it hides, so this knows nothing of boards: texts, reused art (keyed groups:
 # icons) and groups marked ``whole`` (panels, deck spots) are obstacles; straight lines are where a cut hides.
 # The costs are steps apart on purpose: a cut through text is taken only when no grid within reach (one more
-# row or column than the paper needs) avoids it; an extra tile is cheaper than a cut through a panel.
+# row or column than the paper needs) avoids it; a cut through a panel between its texts, or across a space off
+# its lines, is taken before an extra tile.
 CUT_TEXT = 1000.0  # a cut through one text run (or a block of runs stacked along the cut)
 DISPLAY_PT = 36.0  # text this large as printed is display type (the board's wordmark) ...
 CUT_DISPLAY = 3.0  # ... which a cut may cross from its top to its bottom, as a folding board's crease does;
@@ -156,6 +157,13 @@ def _text_costs(m, shape: scene.Text) -> tuple[float, float]:
     return (CUT_TEXT if along_y else CUT_DISPLAY), (CUT_TEXT if along_x else CUT_DISPLAY)
 
 
+def _text_box(t: scene.Text) -> tuple[float, float, float, float]:
+    """A run's box in its own frame: its advance, from a descender's depth to above its capitals."""
+    h = t.size * PT
+    x = t.x - (t.width / 2 if t.anchor == "middle" else t.width if t.anchor == "end" else 0)
+    return x, t.y - 0.25 * h, x + t.width, t.y + 0.8 * h
+
+
 def _corners(shape, m):
     """The corners of what a shape draws (rectangles, lines, circles, texts), in the frame ``m`` maps to."""
     if isinstance(shape, scene.Group):
@@ -173,9 +181,8 @@ def _corners(shape, m):
     elif isinstance(shape, scene.Circle):
         yield from (scene.apply(m, shape.cx + a * shape.r, shape.cy + b * shape.r) for a in (-1, 1) for b in (-1, 1))
     elif isinstance(shape, scene.Text):
-        h = shape.size * PT
-        x = shape.x - (shape.width / 2 if shape.anchor == "middle" else shape.width if shape.anchor == "end" else 0)
-        yield from (scene.apply(m, a, b) for a in (x, x + shape.width) for b in (shape.y - 0.25 * h, shape.y + 0.8 * h))
+        x0, y0, x1, y1 = _text_box(shape)
+        yield from (scene.apply(m, a, b) for a in (x0, x1) for b in (y0, y1))
 
 
 def _art(group: scene.Group) -> tuple[list, dict]:
@@ -215,9 +222,7 @@ def _art(group: scene.Group) -> tuple[list, dict]:
             for child in shape.children:
                 walk(child, mm, False)
         elif isinstance(shape, scene.Text):
-            h = shape.size * PT
-            x = shape.x - (shape.width / 2 if shape.anchor == "middle" else shape.width if shape.anchor == "end" else 0)
-            box(m, x, shape.y - 0.25 * h, x + shape.width, shape.y + 0.8 * h, *_text_costs(m, shape), shape)
+            box(m, *_text_box(shape), *_text_costs(m, shape), shape)
         elif isinstance(shape, scene.Line):
             line(*scene.apply(m, shape.x1, shape.y1), *scene.apply(m, shape.x2, shape.y2))
         elif isinstance(shape, scene.Rect) and shape.stroke and shape.radius == 0:
