@@ -308,16 +308,18 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     files.append(OutFile("manifest.json", manifest_bytes(manifest), {}))
     written = folder.publish(files)  # with the kept parts' files and whatever else the folder holds
     kept = [p for p in opts.parts if p not in todo]
-    return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept, edition=edition_lines(kit))
+    return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept,
+                       edition=edition_lines(kit, with_money="notes" in opts.parts))
 
 
-def edition_lines(kit: Kit) -> list[str]:
-    """What the build says of the edition: its language, its players and the copies of the money they need."""
+def edition_lines(kit: Kit, with_money: bool = True) -> list[str]:
+    """What the build says of the edition: its language, its players and (when the money is printed) the copies
+    of the money they need."""
     from .money import format_money
     from .supply import plan
 
     money = lambda v: format_money(v, kit.game.currency)  # noqa: E731
-    copies = plan(kit)
+    copies = plan(kit) if with_money else []
     p = kit.game.players
     lines = [f"edition: {kit.language}, for {kit.players} players (the game takes {p.min} to {p.max}: --players N)"]
     if copies:
