@@ -306,3 +306,30 @@ def test_no_text_crosses_a_cut_of_the_built_board(name, tmp_path):
                 crossed.append((axis, cut, round(x0, 1), round(y0, 1), size))
     assert not crossed, crossed
     assert not [p for p in problems.items if p.code == "W-board-cut"]
+
+
+def test_a_text_across_the_papers_cut_is_named_with_its_line(tmp_path):
+    """A designer's panel laid across the centre, wider than an A4 tile: no cut can go round its text, and the
+    validator names the text at its file:line and the line the cut follows (in the centre's coordinates)."""
+    import shutil
+
+    from pnp.build import check_game
+    from pnp.problems import Problems
+
+    kit = tmp_path / "etymonopoly"
+    shutil.copytree(ROOT / "content" / "etymonopoly", kit)
+    board_yaml = kit / "board.yaml"
+    text = board_yaml.read_text(encoding="utf-8")
+    panel = ("  panels:\n"
+             "    - {id: note, x: 0, y: -110, width: 330, height: 40, title: Trading,\n"
+             "       text: 'Trade streets, stations and cards with any player at any time on your turn, for money or "
+             "for other streets; a street with buildings on its group cannot be traded until they are sold.'}\n")
+    board_yaml.write_text(text.replace("  deck_spots:\n", panel + "  deck_spots:\n", 1), encoding="utf-8")
+    line = board_yaml.read_text(encoding="utf-8").splitlines().index("  panels:") + 2
+    problems = Problems()
+    check_game(kit, problems)
+    cut = [p for p in problems.items if p.code == "W-board-cut"]
+    assert cut, [str(p) for p in problems.items]
+    assert {(Path(p.loc.file).name, p.loc.line) for p in cut} <= {("board.yaml", line), ("board.yaml", line + 1)}
+    assert all("on A4 paper the cut between tile columns" in p.message and "(the line x = " in p.message
+               for p in cut), [p.message for p in cut]
