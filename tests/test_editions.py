@@ -19,6 +19,7 @@ from pnp.editions import Edition, EditionError
 from pnp.problems import Problems
 
 from conftest import ROOT, edit
+from pdfread import texts
 
 KITS = ("etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti")
 
@@ -190,7 +191,7 @@ def test_each_tahiti_edition_prints_one_language(tmp_path, lang, foreign):
                         BuildOptions(parts=("board", "cards", "notes", "tokens"), lang=lang), problems)
     assert result is not None, [str(p) for p in problems.sorted()]
     for pdf in sorted((tmp_path / lang).glob("*.pdf")):
-        words = {w.lower() for page in PdfReader(str(pdf)).pages for w in re.findall(r"[^\W\d_]+", page.extract_text())}
+        words = {w.lower() for page in texts(pdf) for w in re.findall(r"[^\W\d_]+", page)}
         assert not words & foreign, (pdf.name, sorted(words & foreign))
 
 

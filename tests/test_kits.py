@@ -12,6 +12,7 @@ from pnp.problems import Problems
 from pnp.typeset import Style, typeset
 
 from conftest import ROOT, loaded
+from pdfread import texts
 
 
 @pytest.fixture(scope="module")
@@ -32,9 +33,8 @@ def built(tmp_path_factory):
 
 
 def page_texts(path: Path, side: str, manifest_part: dict) -> str:
-    reader = PdfReader(str(path))
-    wanted = [p["page"] for p in manifest_part["pages"] if p["side"] == side]
-    return "\n".join(reader.pages[n - 1].extract_text() for n in wanted)
+    wanted = {p["page"] for p in manifest_part["pages"] if p["side"] == side}
+    return "\n".join(t for n, t in enumerate(texts(path), 1) if n in wanted)
 
 
 def board_text(out: Path) -> str:
