@@ -26,6 +26,7 @@ from ..fonts import PT
 from ..legibility import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
 from ..text import fit as plain_fit, fits as text_fits
+from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
 from .common import DARK, LIGHT, Ctx, Item, mix, picture
 from .table import draw_table
@@ -36,11 +37,12 @@ BAND = 0.2  # colour band: share of the space depth
 JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
 SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
 NAME_PT = 9.0
+NAME_SHRINK = 0.94  # a space's name shrinks this far on one line before it takes a second
 SUB_PT = 6.5
 MONEY_PT = 8.0
 SMALL_PT = 6.5
 CORNER_NAME_PT = 14.0
-CORNER_BIG_PT = 36.0  # short corner names print up to this big
+CORNER_BIG_PT = 44.0  # short corner names (GO) print up to this big: the corner's name fills its band
 CORNER_TEXT_PT = 8.0
 SQRT2 = math.sqrt(2.0)
 
@@ -186,6 +188,23 @@ def _split_words(name: str) -> tuple[str, str]:
     return " ".join(words[:best]), " ".join(words[best:])
 
 
+def _name_lines(ctx: Ctx, name: str, width: float) -> str:
+    """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size, else
+    with no-break spaces inside two balanced halves, so that it breaks once, between them ("Rue du Général" /
+    "de Gaulle", not "Rue du Général de" / "Gaulle")."""
+    if " " not in name.strip() or not _wraps(ctx, name, width):
+        return name
+    first, second = _split_words(name)
+    return first.replace(" ", NBSP) + " " + second.replace(" ", NBSP)
+
+
+def _wraps(ctx: Ctx, name: str, width: float) -> bool:
+    """Whether the name needs more than one line at the board's name size, shrunk by at most NAME_SHRINK."""
+    f = plain_fit(name, (0.0, 0.0, width, 1e3), ctx.fonts.heading, NAME_PT, NAME_PT * NAME_SHRINK,
+                  wrap_below=NAME_PT * NAME_SHRINK, style=ctx.style)
+    return len({round(s.y, 3) for s in f.shapes if isinstance(s, scene.Text)}) > 1
+
+
 def _ink(ground: str) -> str:
     """Near-black or white, whichever reads better on ``ground`` (by WCAG contrast)."""
     return DARK if contrast_ratio(DARK, ground) >= contrast_ratio(LIGHT, ground) else LIGHT
@@ -226,8 +245,8 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
-    f = _fit(ctx, s.name, (PAD, top - name_h, inner_w, name_h), fonts.heading, NAME_PT, s, "name",
-             "space name", col.ink, valign="top")
+    f = _fit(ctx, _name_lines(ctx, s.name, inner_w), (PAD, top - name_h, inner_w, name_h), fonts.heading, NAME_PT,
+             s, "name", "space name", col.ink, valign="top", wrap_below=NAME_PT * NAME_SHRINK)
     out.add(*f.shapes)
     y = top - f.height
     if s.subtitle:
@@ -491,18 +510,24 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         name, src, field_name = spot.deck or "", spot, "deck"
     ink = legible(colour, fill)
     inner = cw - 2 * SPOT_FRAME - 3.0
-    if spot.titles and not deck:  # a title deed's back: a colour band across its top
+    band_box = None
+    if spot.titles and not deck:  # a title deed: a colour band across its top, the pile's name in it
         band = 0.16 * ch
-        g.add(scene.Rect(x0 + SPOT_FRAME + 1.2, y0 + ch - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band,
-                         fill=colour))
+        band_box = (x0 + SPOT_FRAME + 1.2, y0 + ch - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band)
+        g.add(scene.Rect(*band_box, fill=colour))
     icon_name = (deck.icon or deck.back.icon) if deck else None
     size = min(cw, ch) * 0.5
     ic = _icon(icon_name, 0.0, ch * 0.1, size, colour, fill) if pile and not spot.titles else None
     if ic is not None:
         g.add(ic)
     top = ch * 0.1 - size / 2 - 2.0 if ic is not None else 8.0
-    f = _fit(ctx, name, (-inner / 2, top - 12.0, inner, 12.0), ctx.fonts.heading, 13.0, src, field_name,
-             "deck name", ink, valign="top")
+    if band_box is not None:
+        bx, by, bw, bh = band_box
+        f = _fit(ctx, name, (bx + 1.5, by + 1.0, bw - 3.0, bh - 2.0), ctx.fonts.heading, 13.0, src, field_name,
+                 "deck name", _ink(colour))
+    else:
+        f = _fit(ctx, name, (-inner / 2, top - 12.0, inner, 12.0), ctx.fonts.heading, 13.0, src, field_name,
+                 "deck name", ink, valign="top")
     g.add(*f.shapes)
     if deck and deck.help_name and not spot.label:
         fh = _fit(ctx, deck.help_name, (-inner / 2, top - f.height - 1.5 - 5.0, inner, 5.0), ctx.fonts.italic, 8.0,
@@ -577,7 +602,7 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
         ih -= th + 1.5
     if p.text and ih > 3:
         f = _fit(ctx, p.text, (x0, y0, iw, ih), fonts.body, 10.0, p, "text", "panel text", ink, mode="para",
-                 valign="top" if p.table is None else "middle")
+                 align="left", valign="top" if p.table is None else "middle")
         g.add(*f.shapes)
     return g
 
