@@ -488,8 +488,7 @@ def reference_items(ctx: Ctx) -> list[Item]:
     if credits is not None:
         cards.append(credits)
     for card in cards:
-        for n, front in enumerate(reference_fronts(ctx, card, None if card is credits else reference_text_pt(ctx)),
-                                  1):
+        for n, front in enumerate(reference_fronts(ctx, card, reference_text_pt(ctx)), 1):
             cid = card.id if n == 1 else f"{card.id}-{n}"
             for k in range(card.copies):
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -520,7 +519,7 @@ REF_TOP = REF_BAND + 2  # mm from the card's top to the room under its band
 
 def reference_text_pt(ctx: Ctx) -> float:
     """The one size of the reference cards' texts: the largest (up to REF_PT[1]) every card's text fits at
-    (each split onto more cards at REF_PT[0] as it needs). The credits card is of another kind: its own size."""
+    (each split onto more cards at REF_PT[0] as it needs). The credits card, printed with them, takes it too."""
     key = ("reference-text-pt",)
     if key not in ctx.memo:
         sizes = []
