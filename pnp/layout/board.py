@@ -43,6 +43,7 @@ MONEY_PT = 8.0
 SMALL_PT = 6.5
 CORNER_NAME_PT = 14.0
 CORNER_BIG_PT = 44.0  # short corner names (GO) print up to this big: the corner's name fills its band
+CORNER_GAP_ABOVE = 2.4  # mm between a corner's name and the instruction over it (clear of its capitals)
 CORNER_TEXT_PT = 8.0
 SQRT2 = math.sqrt(2.0)
 
@@ -355,7 +356,7 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     diag.add(*f.shapes)
     # under the name: room for its descenders (Parking), then the subtitle and the amount, each clear of the last
     below = -f.height / 2 + (name_top + name_bottom) / 2 - CORNER_GAP * k
-    above = f.height / 2 + (name_top + name_bottom) / 2 + 1.2 * k
+    above = f.height / 2 + (name_top + name_bottom) / 2 + CORNER_GAP_ABOVE * k
     if s.subtitle:
         sh = SUB_PT * PT * 1.3 * k
         hw = d.half_width(below - sh, below)
