@@ -85,7 +85,7 @@ def test_tahiti_counts_and_french_text(built):
     text = squash(board_text(out))
     for name in ("Départ", "Parc gratuit", "Allez en prison", "Caisse de communauté", "Hiva Oa", "Rurutu"):
         assert name.lower() in text.lower(), name
-    for s in m["parts"]["board"]["spaces"]:  # as typeset: Faa'a prints Faa’a
+    for s in m["parts"]["board"]["spaces"]:  # as typeset (quotes curled; Faaʻa keeps its ʻeta)
         assert all(w.lower() in text.lower() for w in typeset(s["name"], Style("fr")).split()), s["name"]
     notes = page_texts(out / "notes-a4.pdf", "front", m["parts"]["notes"])
     # printed as French Polynesia writes 1 000 000 F: narrow no-break spaces between digit groups, a no-break
