@@ -192,6 +192,9 @@ def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
     ink = contrast(d.colour)
     g = scene.Group([scene.Circle(r, r, r + ctx.bleed, fill=d.colour)], key=f"chip-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, dia + 2 * ctx.bleed, dia + 2 * ctx.bleed))
+    # the cut: a round chip's bleed hides its edge, and square crop marks cannot show a circle; a rim a shade
+    # darker than the chip, on the trim, is what scissors follow (cut a little outside, it reads as the rim)
+    g.add(scene.Circle(r, r, r, stroke=mix(d.colour, "#000000", 0.45), width=0.3))
     g.add(scene.Circle(r, r, r * 0.78, stroke=ink, width=0.5))
     for i in range(8):
         a = 2 * math.pi * i / 8
