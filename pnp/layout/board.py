@@ -38,6 +38,7 @@ JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
 SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
 NAME_PT = 9.0
 NAME_SHRINK = 0.94  # a space's name shrinks this far on one line before it takes a second
+NAME_AIR = 2.0  # mm a one-line name keeps clear inside its space's padding, each side, or it takes two lines
 SUB_PT = 6.5
 MONEY_PT = 8.0
 SMALL_PT = 6.5
@@ -189,14 +190,15 @@ def _split_words(name: str) -> tuple[str, str]:
     return " ".join(words[:best]), " ".join(words[best:])
 
 
-def _name_lines(ctx: Ctx, name: str, width: float) -> str:
-    """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size, else
-    with no-break spaces inside two balanced halves, so that it breaks once, between them ("Rue du Général" /
-    "de Gaulle", not "Rue du Général de" / "Gaulle")."""
-    if " " not in name.strip() or not _wraps(ctx, name, width):
-        return name
+def _name_lines(ctx: Ctx, name: str, width: float) -> tuple[str, float]:
+    """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size with
+    NAME_AIR to spare, else with no-break spaces inside two balanced halves, so that it breaks once, between
+    them ("Rue du Général" / "de Gaulle", not "Rue du Général de" / "Gaulle"). Returns the name and the room
+    its lines keep each side (NAME_AIR when it takes two lines, so that they break where this decided)."""
+    if " " not in name.strip() or not _wraps(ctx, name, width - 2 * NAME_AIR):
+        return name, 0.0
     first, second = _split_words(name)
-    return first.replace(" ", NBSP) + " " + second.replace(" ", NBSP)
+    return first.replace(" ", NBSP) + " " + second.replace(" ", NBSP), NAME_AIR
 
 
 def _wraps(ctx: Ctx, name: str, width: float) -> bool:
@@ -246,8 +248,9 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
-    f = _fit(ctx, _name_lines(ctx, s.name, inner_w), (PAD, top - name_h, inner_w, name_h), fonts.heading, NAME_PT,
-             s, "name", "space name", col.ink, valign="top", wrap_below=NAME_PT * NAME_SHRINK)
+    name, air = _name_lines(ctx, s.name, inner_w)
+    f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, NAME_PT, s, "name",
+             "space name", col.ink, valign="top", wrap_below=NAME_PT * NAME_SHRINK)
     out.add(*f.shapes)
     y = top - f.height
     if s.subtitle:
