@@ -94,6 +94,7 @@ def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed,
 
 
 def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition | None) -> Kit | None:
+    from . import tiling
     from .layout.common import Ctx
 
     kit = load_valid(root, problems, edition)
@@ -103,8 +104,6 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
     for part in registry.PARTS:
         items = part.items(ctx)
         if part.output == "board" and items:  # where the default paper's tile cuts run
-            from . import tiling
-
             d = DEFAULT
             plan = tiling.tile_plan(items[0].front, float(kit.board.size), bleed, d.paper, d.margin, d.overlap)
             report_board_cuts(ctx, items[0].front, d.paper, {"x": plan["seams_x"], "y": plan["seams_y"]},
@@ -116,8 +115,8 @@ def report_board_cuts(ctx: Ctx, drawing, paper: str, cuts: dict, tiles: int, few
     """W-board-cut for every text of the board a tile cut runs through (once per content value), and for
     those that made the board take more tiles than the paper needs."""
     from . import tiling
+    from .rules.printing import BOARD_CUT
 
-    BOARD_CUT = __getattr__("BOARD_CUT")
     half = float(ctx.kit.board.size) / 2
     name = paper.upper() if paper.startswith("a") else paper.capitalize()
     seen = set()

@@ -49,20 +49,9 @@ def segments(page, width_pt: float | None = None) -> list[tuple[float, float, fl
     return out
 
 
-def page_text(path, index: int) -> str:
-    """The text of one page as pdfium reads it (its own C++ parser: fast on pages of fine line work, where
-    pypdf's text extraction walks every path operator of every form)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        return doc[index].get_textpage().get_text_range()
-    finally:
-        doc.close()
-
-
 def texts(path) -> list[str]:
-    """The text of every page, as ``page_text``."""
+    """The text of every page as pdfium reads it (its own C++ parser: fast on pages of fine line work, where
+    pypdf's text extraction walks every path operator of every form)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(path))
