@@ -407,11 +407,10 @@ def deck_text_pt(ctx: Ctx, deck: Deck) -> float:
     so (``deck_front``). Worked out once per deck, by laying the faces out quietly."""
     key = ("deck-text-pt", deck.id)
     if key not in ctx.memo:
-        from ..problems import Problems
-
-        quiet = Ctx(ctx.kit, bleed=ctx.bleed, problems=Problems())
+        quiet = ctx.quiet()
+        frame = deck_frame(quiet, deck)
         sizes = [size for card in deck.cards
-                 for _, size, overflow in [_deck_face(quiet, deck, card, None, DECK_TEXT_PT)] if not overflow]
+                 for _, size, overflow in [_deck_face(quiet, deck, card, frame, DECK_TEXT_PT)] if not overflow]
         ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
     return ctx.memo[key]
 

@@ -5,7 +5,7 @@ that cannot fit a text reports it here against the content line that text came f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import scene
 from ..model import Kit
@@ -53,6 +53,10 @@ class Ctx:
     sources: dict = field(default_factory=dict, repr=False)
     #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
     memo: dict = field(default_factory=dict, repr=False)
+    #: every fit made, by its inputs (``fit`` is a function of them): a text fitted again with the same inputs
+    #: (a deck measured quietly, then laid out; the same line on many cards) is placed once. A quiet context
+    #: made to measure shares its parent's (``quiet``)
+    fitted: dict = field(default_factory=dict, repr=False)
 
     #: how the game's texts are typeset (its language, its currency symbol): every fit of a layout passes it
     style: Style = field(init=False, repr=False)
@@ -80,11 +84,20 @@ class Ctx:
             what: str = "text", min_size: float | None = None, **kw) -> Fit:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
-        result = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
+        key = (text, tuple(box), font, size, min(floor, size), *sorted(kw.items()))
+        made = self.fitted.get(key)
+        if made is None:
+            made = self.fitted[key] = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
+        result = replace(made, shapes=list(made.shapes))  # the caller's own list: the runs themselves are frozen
         before = len(self.problems.items)
         self._report(result, text, box, size, source, field_name, what)
         self.remember(result, source, field_name, tuple(self.problems.items[before:]))
         return result
+
+    def quiet(self) -> "Ctx":
+        """A context that reports nothing (its problems are its own), for laying out to measure; it shares this
+        one's fits."""
+        return Ctx(self.kit, bleed=self.bleed, safe=self.safe, problems=Problems(), fitted=self.fitted)
 
     def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
         """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
