@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import stat
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 from . import ttf
@@ -126,9 +127,7 @@ class Font:
 
     def advance(self, text: str) -> float:
         """Width of ``text`` in em."""
-        w = self.widths
-        d = self.default_width
-        return sum(w.get(ord(c), d) for c in text) / 1000.0
+        return sum(map(self.widths.get, map(ord, text), repeat(self.default_width))) / 1000.0
 
 
 def font_dir() -> Path:
@@ -244,7 +243,7 @@ def split_runs(text: str, name: str) -> tuple[tuple[str, str], ...]:
     A character no font has stays in the first font (it will print as a box) and
     is found by ``missing_glyphs``."""
     cmap = get_font(name).cmap
-    if all(ord(ch) in cmap for ch in text):  # the common case: one run, no fallback font even opened
+    if cmap.keys() >= set(map(ord, text)):  # the common case: one run, no fallback font even opened
         return ((name, text),) if text else ()
     fonts = chain(name)
     runs: list[tuple[str, str]] = []
