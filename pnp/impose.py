@@ -230,8 +230,9 @@ def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: 
 
 
 def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
-               label: Label, paper: tuple[float, float]) -> list:
-    """Crop marks for every block, and the footer where there is room for it."""
+               label: Label, paper: tuple[float, float], memo: dict | None = None) -> list:
+    """Crop marks for every block, and the footer where there is room for it. ``memo``: the marks already made
+    for sheets of the same blocks, their footers placed alike (every full sheet of a deck), reused."""
     ax, ay, aw, ah = area
     out: list = []
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
@@ -267,6 +268,37 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
         side_lines = lines
     foot_bottom, foot_top = len(bottom_lines), len(top_lines)
     sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1}
+    key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y))
+                 for g in order), tuple(limits), tuple(area), foot_bottom, foot_top, tuple(sides_taken.values()))
+    marks = memo.get(key) if memo is not None else None
+    if marks is None:
+        marks = _marks(order, limits, area, foot_bottom, foot_top, sides_taken)
+        if memo is not None:
+            memo[key] = marks
+    out.extend(marks)
+    mid = ax + aw / 2
+    for j, (line, style) in enumerate(bottom_lines):  # read top to bottom, the last closest to the paper's edge
+        out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM, style=style))
+    for j, (line, style) in enumerate(top_lines):
+        out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM, style=style))
+    if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
+        left = min(g.rect[0] - g.edge for g in geos)
+        line, style = side_lines[0]
+        out.append(footer(line, (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90, style=style))
+        if len(side_lines) > 1:
+            right = max(g.rect[0] + g.rect[2] + g.edge for g in geos)
+            out.append(footer("  ".join(line for line, _ in side_lines[1:]), (right + ax + aw) / 2 - 0.8,
+                              ay + ah / 2, rotate_deg=-90, style=side_lines[1][1]))
+    return out
+
+
+def _marks(order: list[_Geometry], limits: list[tuple[float, float]], area: tuple[float, float, float, float],
+           foot_bottom: int, foot_top: int, sides_taken: dict[str, bool]) -> list:
+    """The crop marks and gutter ticks of the blocks ``order`` (top block first), given the room each has above
+    and below (``limits``), the footer's lines under the lowest and over the highest block, and the side margins
+    a footer takes."""
+    ax, ay, aw, ah = area
+    out: list = []
     for g, (top, bottom) in zip(order, limits):
         x, y, w, h = g.rect
         room = {"top": top - (y + h + g.edge), "bottom": y - g.edge - bottom,
@@ -295,19 +327,6 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
                 out.append(_mark(x + w + g.edge + MARK_OFFSET, cy, x + w + g.edge + MARK_OFFSET + length["right"], cy))
             if not (ok["left"] and ok["right"]):
                 out.extend(_inner(g, cy, "horizontal"))
-    mid = ax + aw / 2
-    for j, (line, style) in enumerate(bottom_lines):  # read top to bottom, the last closest to the paper's edge
-        out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM, style=style))
-    for j, (line, style) in enumerate(top_lines):
-        out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM, style=style))
-    if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
-        left = min(g.rect[0] - g.edge for g in geos)
-        line, style = side_lines[0]
-        out.append(footer(line, (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90, style=style))
-        if len(side_lines) > 1:
-            right = max(g.rect[0] + g.rect[2] + g.edge for g in geos)
-            out.append(footer("  ".join(line for line, _ in side_lines[1:]), (right + ax + aw) / 2 - 0.8,
-                              ay + ah / 2, rotate_deg=-90, style=side_lines[1][1]))
     return out
 
 
@@ -346,12 +365,13 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
     axis = "vertical" if opts.flip == "long" else "horizontal"
     extra: Label = [(advice, advice_style)] if advice else []
     w, own = words.of(lang), words.style(lang)
+    memo: dict = {}  # marks made for a sheet, reused by the sheets with the same blocks
     for n, blocks in enumerate(plans, 1):
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
-        fronts.append(_front(blocks, opts, (pw, ph), printable,
+        fronts.append(_front(blocks, opts, (pw, ph), printable, memo,
                              [(f"{tag} · {w['front']} · {w['print_note']}", own), *extra]))
         if any(it.back is not None for b in blocks for it in b.items):
-            backs.append(_back(blocks, opts, (pw, ph), printable, axis,
+            backs.append(_back(blocks, opts, (pw, ph), printable, axis, memo,
                                [(f"{tag} · {w['back']} · {w['print_note']}", own)]))
         else:
             backs.append(None)
@@ -367,7 +387,7 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
     return sheets
 
 
-def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: Label) -> Sheet:
+def _front(blocks: list[Block], opts: PrintOptions, paper, area, memo: dict, label: Label) -> Sheet:
     content = scene.Group()
     placed = []
     for b in blocks:
@@ -375,11 +395,11 @@ def _front(blocks: list[Block], opts: PrintOptions, paper, area, label: Label) -
             content.add(_place(it.front, x, y, it.width, it.height, b.rotation, _clip(x, y, b.cell_w, b.cell_h, b.edge)))
             placed.append(Placed(it, "front", x, y, b.cell_w, b.cell_h, b.rotation))
     geos = [_geometry([(x, y, b.cell_w, b.cell_h) for x, y in b.cells()], b.gap, b.edge) for b in blocks]
-    content.add(*_furniture(geos, area, opts.bleed, label, paper))
+    content.add(*_furniture(geos, area, opts.bleed, label, paper, memo))
     return Sheet(Page(paper[0], paper[1], content), placed, "front")
 
 
-def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label: Label) -> Sheet:
+def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, memo: dict, label: Label) -> Sheet:
     """The back page: each back where its front lands when the sheet is turned over (simplex: in place)."""
     pw, ph = paper
     content = scene.Group()
@@ -401,7 +421,7 @@ def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, label
         geos.append(_geometry(rects, b.gap, b.edge))
     if not simplex:
         area = _mirror(area, axis, about)
-    content.add(*_furniture(geos, area, opts.bleed, label, paper))
+    content.add(*_furniture(geos, area, opts.bleed, label, paper, memo))
     dx, dy = (0.0, 0.0) if simplex else opts.offset
     if dx or dy:  # the printer's duplex misregistration, corrected for the whole back page
         content = scene.Group([content], transform=scene.translate(dx, dy))
@@ -432,12 +452,13 @@ def _gutterfold(items: list[Item], opts: PrintOptions, paper, kit_title: str, pa
     axis = min(plans, key=lambda a: (len(plans[a]), a != "vertical"))
     w = words.of(lang)
     sheets = []
+    memo: dict = {}
     for n, blocks in enumerate(plans[axis], 1):
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=len(plans[axis]))
         label = [(f"{tag} · {w['fold']} · {w['print_note']}", words.style(lang))]
-        front = _front(blocks, opts, paper, halves[axis], label)
+        front = _front(blocks, opts, paper, halves[axis], memo, label)
         # the back half is mirrored about the fold like a duplex back, never shifted by the duplex offset
-        back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, [])
+        back = _back(blocks, replace(opts, layout="duplex", offset=(0.0, 0.0)), paper, halves[axis], axis, memo, [])
         content = scene.Group([front.page.content, back.page.content])
         if axis == "vertical":
             content.add(scene.Line(pw / 2, m, pw / 2, ph - m, "#777777", 0.25, dash=(2.0, 1.5)))
