@@ -90,6 +90,9 @@ def cmyk(c: str, solid: bool = False) -> tuple[float, float, float, float]:
 K = 0.4472  # reportlab's factor for a quarter circle of radius r as a Bézier: handles at r·(1-K)
 C = 0.5523  # the usual circle constant (handle length / radius)
 
+#: shapes whose operators depend on nothing but themselves and the graphics state (no text, form or picture)
+_LEAVES = frozenset((scene.Rect, scene.Line, scene.Circle, scene.Path))
+
 #: (stroke?, fill?) -> painting operator
 _PAINT = {(False, True): "f", (True, False): "S", (True, True): "B", (False, False): "n"}
 
@@ -128,6 +131,10 @@ class PdfWriter:
         self.pages = 0
         self.ops: list[str] = []  # operators not yet handed to the canvas
         self.encoded: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (font, text) -> (subset, Tj) pieces
+        #: the operators of groups of lines and shapes (a sheet's ticks, which impose shares between sheets), by
+        #: the group and the graphics state they were drawn from: a group drawn again is not worked out again
+        #: (the group is kept with them, so its id stays its own)
+        self.drawn: dict[tuple, tuple[scene.Group, list[str]]] = {}
         # graphics state as written so far: fill, stroke, line width, dash; saved and restored with q/Q
         self.state: list = [None, None, None, None]
         self.saved: list[list] = []
@@ -191,7 +198,15 @@ class PdfWriter:
             if shape.key is not None and shape.bounds is not None:
                 self._use_form(shape)
             else:
+                key = (id(shape), *self.state)
+                drawn = self.drawn.get(key)
+                if drawn is not None and drawn[0] is shape:  # drawn before, from the same state: the same operators
+                    ops.extend(drawn[1])
+                    return
+                start = len(ops)
                 self._group(shape)
+                if all(type(child) in _LEAVES for child in shape.children):
+                    self.drawn[key] = (shape, ops[start:])
         elif isinstance(shape, scene.Rect):
             paint = self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
             if shape.radius:
