@@ -166,11 +166,30 @@ class Finding:
 _SAMPLES = (0.1, 0.3, 0.5, 0.7, 0.9)
 
 
-def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
+class Memo:
+    """What ``findings`` worked out for drawings that share parts (the cards of a deck share their frame, many
+    lines recur), for the drawings checked after them: a group drawn first (nothing beneath it), at the same
+    place, gives the same fills and findings; a text judged on the same fills gives the same finding. Entries
+    keep the shapes they are keyed by, so their ids stay theirs."""
+
+    def __init__(self, paper: str = PAPER):
+        self.paper = paper
+        #: (id(group), transform, clips) -> (group, fills it adds, findings in it, fills state after it)
+        self.groups: dict[tuple, tuple] = {}
+        #: (fills state, fill's shape id, inverse, clips, colour) -> the fills state after adding it, and the shape
+        self.states: dict[tuple, tuple[int, object]] = {}
+        #: (fills state, text, transform) -> its findings
+        self.judged: dict[tuple, list[Finding]] = {}
+
+
+def findings(group: scene.Group, paper: str = PAPER, memo: Memo | None = None) -> list[Finding]:
     """Every text in ``group`` printed under MIN_PT or with contrast under MIN_CONTRAST against what is drawn
-    beneath it (the topmost filled shape under the text drawn before it, else ``paper``)."""
+    beneath it (the topmost filled shape under the text drawn before it, else ``paper``). ``memo``: what earlier
+    drawings checked with it share with this one (same answers, found once)."""
+    memo = memo if memo is not None and memo.paper == paper else Memo(paper)
     fills: list[tuple[float, float, float, float, _Fill]] = []  # each fill's bounding box on the item, and it
     out: list[Finding] = []
+    state = 0  # names the fills drawn so far: the same shapes, placed alike, in the same order, the same number
 
     def beneath(points: list[tuple[float, float]]) -> list[str | None]:
         """The colour under each point: the topmost fill drawn so far that covers it, else the paper. Only the
@@ -190,19 +209,37 @@ def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
         return colours
 
     def visit(shape, m: scene.Affine, clips: tuple) -> None:
+        nonlocal state
         if isinstance(shape, scene.Group):
             if shape.miniature:
                 return
+            key = None
+            if state == 0:  # nothing beneath: what it adds and finds depends on the group and its place alone
+                key = (id(shape), m, clips)
+                done = memo.groups.get(key)
+                if done is not None and done[0] is shape:
+                    fills.extend(done[1])
+                    out.extend(done[2])
+                    state = done[3]
+                    return
+                first_fill, first_finding = len(fills), len(out)
             mm = scene.compose(m, shape.transform)
+            inner = clips
             if shape.clip is not None:
                 inv = _invert(mm)
                 if inv is None:
                     return
-                clips = clips + ((inv, shape.clip),)
+                inner = clips + ((inv, shape.clip),)
             for child in shape.children:
-                visit(child, mm, clips)
+                visit(child, mm, inner)
+            if key is not None:
+                memo.groups[key] = (shape, fills[first_fill:], out[first_finding:], state)
         elif isinstance(shape, scene.Text):
-            out.extend(_judge(shape, m, beneath))
+            key = (state, shape, m)
+            found = memo.judged.get(key)
+            if found is None:
+                found = memo.judged[key] = _judge(shape, m, beneath)
+            out.extend(found)
         elif isinstance(shape, (scene.Rect, scene.Circle, scene.Path, scene.Image)):
             colour = None if isinstance(shape, scene.Image) else shape.fill
             if colour is None and not isinstance(shape, scene.Image):
@@ -211,6 +248,11 @@ def findings(group: scene.Group, paper: str = PAPER) -> list[Finding]:
             if inv is not None:
                 fill = _Fill(shape, inv, clips, colour)
                 fills.append((*_world_bbox(m, _bbox(shape, fill.polygons)), fill))
+                key = (state, id(shape), inv, clips, colour)
+                after = memo.states.get(key)
+                if after is None or after[1] is not shape:
+                    after = memo.states[key] = (len(memo.states) + 1, shape)
+                state = after[0]
 
     visit(group, scene.IDENTITY, ())
     return out
@@ -248,10 +290,11 @@ def check_items(ctx, items: list, part: str) -> None:
     overflowing its box)."""
     grouped: dict[tuple, list] = {}  # (loc, path, what) -> [(item id, side, finding), ...]
     seen: dict[int, list[Finding]] = {}  # copies of an item share their drawings: judge each drawing once
+    memo = Memo()  # and drawings share parts (a deck's frame) and lines
     for item in items:
         for side, drawing in _sides(item):
             if id(drawing) not in seen:
-                seen[id(drawing)] = findings(drawing)
+                seen[id(drawing)] = findings(drawing, memo=memo)
             for f in seen[id(drawing)]:
                 loc, path, label = _where(ctx, item, drawing, f.text, part)
                 grouped.setdefault((loc, path, label), []).append((f"{item.id} ({side})", f))
