@@ -365,7 +365,7 @@ def deck_items(ctx: Ctx) -> list[Item]:
         back = deck_back(ctx, deck)
         frame = deck_frame(ctx, deck)
         for i, card in enumerate(deck.cards):
-            front = deck_front(ctx, deck, card, frame, deck_text_pt(ctx, deck))
+            front = deck_front(ctx, deck, card, frame, deck_text_pt(ctx, deck, frame))
             for k in range(card.copies):
                 cid = card.id or f"{i + 1}"
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -401,17 +401,26 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
 
 
-def deck_text_pt(ctx: Ctx, deck: Deck) -> float:
+def deck_text_pt(ctx: Ctx, deck: Deck, frame: scene.Group | None = None) -> float:
     """The one size of every card text of a deck: the largest (up to DECK_TEXT_PT) at which each card's text
     fits, but never under DECK_TEXT_PT × SHRINK_WARNING; a card that needs less is set smaller alone, and said
-    so (``deck_front``). Worked out once per deck, by laying the faces out quietly."""
+    so (``deck_front``). Worked out once per deck, by laying the faces out quietly (on ``frame``, the deck's,
+    when given): where the deck's size is DECK_TEXT_PT, those faces are the cards' faces (``deck_front``)."""
     key = ("deck-text-pt", deck.id)
     if key not in ctx.memo:
-        quiet = ctx.quiet()
-        frame = deck_frame(quiet, deck)
-        sizes = [size for card in deck.cards
-                 for _, size, overflow in [_deck_face(quiet, deck, card, frame, DECK_TEXT_PT)] if not overflow]
+        quiet = ctx.quiet(record=True)
+        shared = frame if frame is not None else deck_frame(quiet, deck)
+        faces = {}
+        sizes = []
+        for card in deck.cards:
+            start = len(quiet.recorded)
+            g, size, overflow = _deck_face(quiet, deck, card, shared, DECK_TEXT_PT)
+            faces[id(card)] = (card, g, size, overflow, quiet.recorded[start:])
+            if not overflow:
+                sizes.append(size)
         ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
+        if frame is not None and ctx.memo[key] == DECK_TEXT_PT:
+            ctx.memo[("deck-faces", deck.id)] = (frame, faces)
     return ctx.memo[key]
 
 
@@ -419,7 +428,15 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
                text_pt: float = DECK_TEXT_PT) -> scene.Group:
     """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts,
     the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning."""
-    g, size, overflow = _deck_face(ctx, deck, card, frame, text_pt)
+    measured = ctx.memo.get(("deck-faces", deck.id))
+    face = measured[1].get(id(card)) if measured is not None and measured[0] is frame else None
+    if face is not None and face[0] is card and text_pt == DECK_TEXT_PT:
+        # laid out at this size on this frame to measure the deck: that face, its fits told here
+        _, g, size, overflow, told = face
+        for fitted in told:
+            ctx.tell(fitted)
+    else:
+        g, size, overflow = _deck_face(ctx, deck, card, frame, text_pt)
     if size < text_pt - 1e-9 and not overflow:  # a text that does not fit at all is E-text-overflow's to say
         ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
                             f"this card's text is set at {size:g} pt where the rest of deck {deck.id!r} is at "

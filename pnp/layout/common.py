@@ -5,7 +5,7 @@ that cannot fit a text reports it here against the content line that text came f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .. import scene
 from ..model import Kit
@@ -57,6 +57,8 @@ class Ctx:
     #: (a deck measured quietly, then laid out; the same line on many cards) is placed once. A quiet context
     #: made to measure shares its parent's (``quiet``)
     fitted: dict = field(default_factory=dict, repr=False)
+    #: a quiet context's record of its fits (``quiet(record=True)``), else None
+    recorded: list | None = field(default=None, repr=False)
 
     #: how the game's texts are typeset (its language, its currency symbol): every fit of a layout passes it
     style: Style = field(init=False, repr=False)
@@ -85,19 +87,35 @@ class Ctx:
         """Fit text and report overflow (error) or heavy shrinking (warning) at the text's content line."""
         floor = self.min_pt if min_size is None else max(min_size, self.min_pt)
         key = (text, tuple(box), font, size, min(floor, size), *sorted(kw.items()))
-        made = self.fitted.get(key)
-        if made is None:
-            made = self.fitted[key] = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
-        result = replace(made, shapes=list(made.shapes))  # the caller's own list: the runs themselves are frozen
-        before = len(self.problems.items)
-        self._report(result, text, box, size, source, field_name, what)
-        self.remember(result, source, field_name, tuple(self.problems.items[before:]))
+        entry = self.fitted.get(key)
+        if entry is None:
+            made = fit(text, box, font, size, min(floor, size), style=self.style, **kw)
+            entry = self.fitted[key] = (made, [text_key(s) for s in made.shapes if isinstance(s, scene.Text)])
+        made, keys = entry
+        # the caller's own Fit and list (the runs themselves are frozen)
+        result = Fit(list(made.shapes), made.size, made.lines, made.overflow, made.shrunk, made.height, made.width)
+        told = (result, keys, text, box, size, source, field_name, what)
+        if self.recorded is not None:
+            self.recorded.append(told)
+        self.tell(told)
         return result
 
-    def quiet(self) -> "Ctx":
+    def tell(self, told: tuple) -> None:
+        """Report what a fit found and note where its runs came from: what ``fit`` does after fitting, also for
+        a fit a quiet context recorded (``quiet``), told here as if it had been made here."""
+        result, keys, text, box, size, source, field_name, what = told
+        before = len(self.problems.items)
+        self._report(result, text, box, size, source, field_name, what)
+        found = tuple(self.problems.items[before:])
+        for key in keys:
+            self.sources.setdefault(key, []).append((source, field_name, found))
+
+    def quiet(self, record: bool = False) -> "Ctx":
         """A context that reports nothing (its problems are its own), for laying out to measure; it shares this
-        one's fits."""
-        return Ctx(self.kit, bleed=self.bleed, safe=self.safe, problems=Problems(), fitted=self.fitted)
+        one's fits. ``record``: it keeps what each of its fits would have told (``recorded``), so that a layout
+        it made can be taken as it is and its fits told here (``tell``)."""
+        return Ctx(self.kit, bleed=self.bleed, safe=self.safe, problems=Problems(), fitted=self.fitted,
+                   recorded=[] if record else None)
 
     def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
         """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
