@@ -7,6 +7,7 @@ are called; they may be in any language (Papeete, Château d'If) and are never c
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..editions import languages
 from ..problems import quote
@@ -73,15 +74,21 @@ _NAMING = {"name", "title", "inner", "help_name", "heading"}
 _PLACEHOLDER = re.compile(r"\b(?:TODO|TBD|FIXME|XXX+|xxx+)\b|\b(?i:lorem ipsum|placeholder)\b")
 
 
-def _texts(v: Validator):
-    """(entity, field, index or None, text) for every text and name of the edition."""
-    for obj, name, value in walk_fields(v.kit.roots()):
-        if isinstance(value, (Text, Label)):
-            yield obj, name, None, str(value)
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, (Text, Label)):
-                    yield obj, name, i, str(item)
+def _texts(v: Validator) -> list[tuple[object, str, int | None, str]]:
+    """(entity, field, index or None, text) for every text and name of the edition: found once per run of the
+    checks (four checks read them; the kit does not change while they run)."""
+    found = getattr(v, "_language_texts", None)
+    if found is None:
+        found = []
+        for obj, name, value in walk_fields(v.kit.roots()):
+            if isinstance(value, (Text, Label)):
+                found.append((obj, name, None, str(value)))
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, (Text, Label)):
+                        found.append((obj, name, i, str(item)))
+        v._language_texts = found
+    return found
 
 
 def _names(v: Validator) -> list[tuple[object, str, str]]:
@@ -122,7 +129,7 @@ def _language(v: Validator) -> None:
         own = str(getattr(obj, "language", None) or lang) if type(obj).__name__ == "RulesSection" else lang
         if own not in _WORDS:
             continue
-        words = {w.lower().replace("’", "'") for w in _WORD.findall(_plain(text))}
+        words = _words_in(text)
         for other, vocabulary in _WORDS.items():
             if other == own:
                 continue
@@ -135,6 +142,12 @@ def _language(v: Validator) -> None:
                          + (f"write it in each language the kit carries ({{{own}: ..., {other}: ...}})" if both
                             else f"write it in {_NAMES_OF[own]}"))
                 break
+
+
+@lru_cache(maxsize=4096)
+def _words_in(text: str) -> frozenset[str]:
+    """The words of a text, folded as the vocabularies are (a line many cards repeat is read once)."""
+    return frozenset(w.lower().replace("’", "'") for w in _WORD.findall(_plain(text)))
 
 
 def _plain(text: str) -> str:
