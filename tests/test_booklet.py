@@ -297,3 +297,50 @@ def test_a_list_of_ten_steps_or_more_has_one_indent(mini):
     _, pages = _with_rules(mini, "\n".join("1. Step text here" for _ in range(12)))
     starts = {round(t.x, 2) for _, t in _texts(pages[1].front) if t.text.startswith("Step")}
     assert len(starts) == 1
+
+
+def _pages_of(pages, prefix: str) -> dict[str, int]:
+    return {t.text: n for n, page in enumerate(pages) for _, t in _texts(page.front) if t.text.startswith(prefix)}
+
+
+@pytest.mark.parametrize("lines", [28, 31, 34])
+def test_a_short_table_is_never_split_over_two_pages(mini, lines):
+    # a paragraph fills most of the first page, leaving room for the table's head and a few rows only
+    para = " ".join(["Words to fill the page."] * (lines * 3))
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 9))
+    _, pages = _with_rules(mini, para + "\n\n" + table)
+    on = _pages_of(pages, "row")
+    assert len(on) == 8 and len(set(on.values())) == 1, on
+
+
+def test_a_long_table_still_splits_with_its_header_on_each_page(mini):
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 61))
+    _, pages = _with_rules(mini, table)
+    on = _pages_of(pages, "row")
+    assert len(on) == 60 and len(set(on.values())) >= 2
+    for n in set(on.values()):
+        assert any(t.text == "Row" for _, t in _texts(pages[n].front))
+
+
+def test_a_column_of_figures_with_a_word_among_them_keeps_its_figures_on_one_line(mini):
+    ladder = "10 · 20 · 50 · 150 · 450 · 625 · 750 · 1,000"
+    rows = "".join(f"| A rather long street name in the old town, number {k} | {ladder} |\n" for k in range(4))
+    _, pages = _with_rules(mini, "| Street | Rent |\n| --- | --- |\n" + rows + "| Power Works | see its table |\n")
+    texts = [(y, t) for page in pages for y, t in _texts(page.front)]
+    starts = sorted(round(y, 2) for y, t in texts if t.text.startswith("10"))
+    ends = sorted(round(y, 2) for y, t in texts if t.text.endswith("1,000") or "1,000" in t.text)
+    assert len(starts) == 4 and starts == ends  # each ladder starts and ends on one baseline
+    lines = {round(y, 2) for y, t in texts if 20 < y < 190 and not t.text.isdigit()}
+    assert len(lines) >= 1 + 2 * 4 + 1  # the header, each street's name on two lines, the last row
+
+
+@pytest.mark.parametrize("name, size", [("x" * 20, 8.5), ("x" * 27, 8.0), ("x" * 40, 8.5)])
+def test_a_table_a_little_too_wide_is_set_smaller_rather_than_wrap_a_row(mini, name, size):
+    ladder = "10 · 20 · 50 · 150 · 450 · 625 · 750 · 1,000 · 1,250"
+    _, pages = _with_rules(mini, f"| Road | Rent |\n| --- | --- |\n| Street {name} | {ladder} |\n"
+                                 f"| Power Works | see its table |\n")
+    texts = _texts(pages[1].front)
+    assert {t.size for _, t in texts if t.text.startswith("Power")} == {size}
+    street = {round(y, 2) for y, t in texts if t.size == size and 20 < y < 190} - {
+        round(y, 2) for y, t in texts if t.text in ("Road", "Rent") or "Power" in t.text or "table" in t.text}
+    assert len(street) == (1 if size < 8.5 or len(name) < 25 else 2)  # the smallest size wraps when it must

@@ -205,6 +205,17 @@ class _Grid:
     before: float = 2.0
     after: float = 3.0
 
+    def height(self) -> float:
+        """All of it, caption to note, on one page."""
+        h = self.before + (self.caption.height() + self.caption.after if self.caption else 0.0)
+        h += (self.header.height if self.header else 0.0) + sum(r.height for r in self.rows)
+        return h + (self.note.before + self.note.height() + self.note.after if self.note else 0.0)
+
+    @property
+    def short(self) -> bool:
+        """A table a reader takes in at a glance: never split over pages."""
+        return len(self.rows) <= KEEP_ROWS and self.height() <= TEXT_HEIGHT / 3
+
 
 @dataclass
 class _Picture:
@@ -222,6 +233,7 @@ PICTURE, PICTURE_MIN = 92.0, 66.0  # mm
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
+KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 MAX_HEADING_LINES = 3
@@ -285,9 +297,13 @@ class _Setter:
             return None
         ncols = max(len(r) for r in rows)
         raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
-        numeric = {j for j in range(ncols) if all(_numeric(markup.plain(r[j][0])) for r in raw[1 if header else 0:]
-                                                  if markup.plain(r[j][0]).strip())}
+        cells = [[markup.plain(r[j][0]) for r in raw[1 if header else 0:] if markup.plain(r[j][0]).strip()]
+                 for j in range(ncols)]
+        numeric = {j for j in range(ncols) if all(_numeric(c) for c in cells[j])}
         right = numeric - {0} if right is None else right  # numbers align right, the label column left
+        # a column of figures with a word or two among them ("see its table") keeps its figures on one line too:
+        # names wrap before a rent ladder does
+        figures = {j for j in range(ncols) if cells[j] and sum(map(_numeric, cells[j])) > len(cells[j]) / 2}
         for j in range(ncols):  # a column with colour swatches indents its other names as far
             if any(r[j][1] for r in raw):
                 for i, r in enumerate(raw):
@@ -295,10 +311,16 @@ class _Setter:
                         r[j] = (r[j][0], "")
         size = TABLE_PT
         while True:
-            widths, fits = self._widths(raw, header, size, numeric, full=bool(under))
+            widths, fits, wraps = self._widths(raw, header, size, figures, full=bool(under))
             if fits or size <= MIN_BODY_PT:
                 break
             size = max(MIN_BODY_PT, size - 0.25)
+        if fits and wraps:  # a size a little smaller that sets every row on one line is the easier read
+            for smaller in (size - 0.25 * k for k in range(1, int((size - MIN_BODY_PT) / 0.25 + 1e-6) + 1)):
+                w2, f2, wraps2 = self._widths(raw, header, smaller, figures, full=bool(under))
+                if f2 and not wraps2:
+                    widths, size = w2, smaller
+                    break
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
@@ -344,10 +366,17 @@ class _Setter:
             return [markup.Span(c)], None
         return c, None
 
-    def _widths(self, raw, header: bool, size: float, numeric: set[int], full: bool = False) -> tuple[list[float], bool]:
-        """Column widths filling the text column: each as wide as its longest line where all fit; else the
-        columns of numbers keep their values on one line (their headings may wrap) and the columns of words
-        share what is left, none narrower than its longest word; else only the widest column of numbers wraps."""
+    def _widths(self, raw, header: bool, size: float, numeric: set[int],
+                full: bool = False) -> tuple[list[float], bool, bool]:
+        """Column widths filling the text column, whether they fit, and whether a row of the body wraps: each
+        column as wide as its longest line where all fit; else the columns of numbers keep their values on one
+        line (their headings may wrap) and the columns of words share what is left, none narrower than its
+        longest word; else only the widest column of numbers wraps."""
+        widths, fits, body = self._columns(raw, header, size, numeric, full)
+        return widths, fits, any(b > w + 1e-6 for b, w in zip(body, widths))
+
+    def _columns(self, raw, header: bool, size: float, numeric: set[int],
+                 full: bool) -> tuple[list[float], bool, list[float]]:
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
         for i, r in enumerate(raw):
@@ -364,9 +393,9 @@ class _Setter:
         if sum(natural) <= COLUMN:  # a narrow table keeps near its natural width, a wide one fills the column
             spare = (COLUMN - sum(natural)) / ncols
             narrow = sum(natural) < NARROW * COLUMN and not full  # lines under the rows need the column's width
-            return [n + (min(spare, NARROW_SPARE) if narrow else spare) for n in natural], True
+            return [n + (min(spare, NARROW_SPARE) if narrow else spare) for n in natural], True, body
         if sum(least) > COLUMN + 1e-6:
-            return least, False
+            return least, False, body
         kept = [max(body[j], least[j]) if j in numeric else least[j] for j in range(ncols)]
         words = [j for j in range(ncols) if j not in numeric]
         if words and sum(kept) <= COLUMN + 1e-6:  # numbers on one line, the words share the rest
@@ -376,17 +405,17 @@ class _Setter:
             out = list(kept)
             for j in words:
                 out[j] += room * (give[j] / total if total else 1 / len(words))
-            return out, True
+            return out, True, body
         if numeric:  # the widest column of numbers wraps (at its dots); the others keep their values whole
             widest = max(numeric, key=lambda j: body[j])
             kept = [max(body[j], least[j]) if j in numeric and j != widest else least[j] for j in range(ncols)]
             if sum(kept) <= COLUMN + 1e-6:
                 kept[widest] += COLUMN - sum(kept)
-                return kept, True
+                return kept, True, body
         room = COLUMN - sum(least)
         give = [n - m for n, m in zip(natural, least)]
         total = sum(give) or 1.0
-        return [m + room * g / total for m, g in zip(least, give)], True
+        return [m + room * g / total for m, g in zip(least, give)], True, body
 
 
 def _numeric(text: str) -> bool:
@@ -612,6 +641,8 @@ class _Pages:
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
             return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
         if isinstance(block, _Grid):
+            if block.short:
+                return block.height()
             h = block.before + (block.caption.height() + block.caption.after if block.caption else 0.0)
             h += (block.header.height if block.header else 0.0) + (block.rows[0].height if block.rows else 0.0)
             return h
@@ -675,9 +706,11 @@ class _Pages:
         self.top = False
 
     def _grid(self, g: _Grid) -> None:
-        """A table: started where its caption, header and first two rows fit; a page break never leaves one
-        row alone on either side of it; the header repeats on every page; the note stays with the last row."""
-        if self.first_height(g) + (g.rows[1].height if len(g.rows) > 1 else 0.0) > self.room and not self.top:
+        """A table: a short one whole on one page; a longer one started where its caption, header and first two
+        rows fit, a page break never leaving one row alone on either side of it, the header repeated on every
+        page, the note kept with the last row."""
+        start = g.height() if g.short else self.first_height(g) + (g.rows[1].height if len(g.rows) > 1 else 0.0)
+        if start > self.room and not self.top:
             self.new_page()
         if g.caption is not None:
             self._lines(g.caption, g.caption.lines, self.gap(g.before))
