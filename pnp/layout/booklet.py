@@ -229,7 +229,7 @@ class _Picture:
     after: float = 3.0
 
 
-PICTURE, PICTURE_MIN = 92.0, 66.0  # mm
+PICTURE, PICTURE_MIN = 92.0, 60.0  # mm
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
@@ -646,8 +646,8 @@ class _Pages:
             h = block.before + (block.caption.height() + block.caption.after if block.caption else 0.0)
             h += (block.header.height if block.header else 0.0) + (block.rows[0].height if block.rows else 0.0)
             return h
-        if isinstance(block, _Picture):
-            return block.before + PICTURE_MIN
+        if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
+            return block.before + PICTURE_MIN + block.after
         return 0.0
 
     def kept(self, blocks: list, i: int, depth: int = 0) -> float:
