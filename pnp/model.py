@@ -161,10 +161,18 @@ class Fonts(Entity):
     italic: str = doc("font for help lines and notes", "NotoSans-Italic")
 
 
+GroupMarkShape = Literal["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "drop", "ring",
+                         "bar"]
+
+
 @entity
 class Theme(Entity):
     colours: Colours = doc("colour scheme", default_factory=Colours)
     fonts: Fonts = doc("fonts used", default_factory=Fonts)
+    group_marks: Literal["auto", "on", "off"] = doc(
+        "a small shape per colour group in its band on the board and title cards, so a group is told without "
+        "colour: 'auto' prints them when two groups look alike to someone (W-colour-confusable's test), 'on' "
+        "always, 'off' never", "auto")
 
 
 @entity
@@ -219,6 +227,8 @@ class Group(Entity):
     colour: Colour = doc("the group's colour band")
     size: Amount = doc("how many properties belong to it")
     text_colour: Optional[Colour] = doc("text colour on the band (default: black or white by contrast)", None)
+    mark: Optional[GroupMarkShape] = doc("its group mark (default: the shapes in turn, in the order of the groups)",
+                                         None)
 
 
 @entity

@@ -196,7 +196,7 @@ def test_checks_run_module_by_module():
 def test_rules_are_listed_grouped_by_the_module_declaring_them():
     groups = concerns()
     assert [g.name for g in groups] == ["schema", "board", "titles", "decks", "money", "tables", "printing", "booklet",
-                                             "language", "rules"]
+                                             "language", "vision", "rules"]
     listed = [r for g in groups for r in g.rules]
     assert sorted(r.code for r in listed) == sorted(RULES)
     for g in groups:

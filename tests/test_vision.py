@@ -53,3 +53,99 @@ def test_blue_and_green_collapse_for_the_blue_yellow_blind():
 def test_greyscale_keeps_only_lightness():
     assert difference("#cc3333", "#3366cc", "greyscale") < 8  # a red and a blue of like lightness
     assert difference("#ffee66", "#333399", "greyscale") > 50
+
+
+# ---------------------------------------------------------------- the rule and the group marks
+import shutil  # noqa: E402
+
+from pnp import scene  # noqa: E402
+from pnp.build import part_items  # noqa: E402
+from pnp.groupmarks import SHAPES, group_marks  # noqa: E402
+from pnp.layout.common import Ctx  # noqa: E402
+
+from conftest import ROOT, edit, loaded  # noqa: E402
+
+CASE = ROOT / "tests" / "invalid" / "colour-confusable"
+
+
+@pytest.fixture
+def two_groups(mini):
+    """The mini game with a red and an olive group a deuteranope cannot tell apart."""
+    shutil.copy(CASE / "board.yaml", mini / "board.yaml")
+    return mini
+
+
+def _marks_drawn(group) -> set[str]:
+    out = set()
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            if child.key and child.key.startswith("mark-"):
+                out.add(child.key.split("-")[1])
+            out |= _marks_drawn(child)
+    return out
+
+
+def _warnings(root):
+    from pnp import rules
+
+    kit, problems = loaded(root)
+    rules.run(kit, problems)
+    return kit, [p for p in problems.items if p.code == "W-colour-confusable"]
+
+
+def test_two_groups_a_deuteranope_confuses_are_named_when_marks_are_off(two_groups):
+    edit(two_groups / "game.yaml", "theme:\n", "theme:\n  group_marks: 'off'\n")
+    _, found = _warnings(two_groups)
+    (p,) = found
+    assert "'Reds'" in p.message and "'Greens'" in p.message and "deuteranopia" in p.message
+    assert p.loc.line == 4 and "board.yaml:5" in p.message  # the one colour's place, and the other's
+    assert "group_marks" in p.message
+
+
+def test_marks_print_by_default_where_groups_look_alike_and_then_the_rule_is_satisfied(two_groups):
+    kit, found = _warnings(two_groups)
+    assert not found
+    marks = group_marks(kit)
+    assert set(marks) == {"red", "green"} and len(set(marks.values())) == 2
+    ctx = Ctx(kit)
+    board = part_items(ctx, "board")
+    cards = part_items(ctx, "cards")
+    assert _marks_drawn(scene.Group([it.front for it in board])) == set(marks.values())
+    deeds = [it for it in cards if it.id in ("title-red-1", "title-red-2")]
+    assert deeds and all(_marks_drawn(it.front) for it in deeds)
+
+
+def test_no_marks_where_every_group_is_told_apart_and_always_with_on(mini):
+    kit, _ = loaded(mini)
+    assert group_marks(kit) == {}  # one group: nothing to confuse
+    edit(mini / "game.yaml", "theme:\n", "theme:\n  group_marks: 'on'\n")
+    kit, _ = loaded(mini)
+    assert group_marks(kit) == {"red": SHAPES[0]}
+
+
+def test_a_group_keeps_its_own_mark_and_the_others_take_the_free_shapes(two_groups):
+    edit(two_groups / "board.yaml", 'colour: "#d03030", size: 1}', 'colour: "#d03030", size: 1, mark: circle}')
+    kit, _ = loaded(two_groups)
+    assert group_marks(kit) == {"red": "circle", "green": "square"}
+
+
+def test_two_groups_with_one_mark_are_not_told_apart_by_it(two_groups):
+    edit(two_groups / "board.yaml", 'colour: "#d03030", size: 1}', 'colour: "#d03030", size: 1, mark: star}')
+    edit(two_groups / "board.yaml", 'colour: "#6f8f2f", size: 1}', 'colour: "#6f8f2f", size: 1, mark: star}')
+    _, found = _warnings(two_groups)
+    (p,) = found
+    assert "star" in p.message
+
+
+def test_two_note_values_of_one_colour_are_named(mini):
+    kit, _ = loaded(mini)
+    colours = [str(d.colour) for d in kit.money.notes.denominations]
+    edit(mini / "money.yaml", colours[1], colours[0])
+    _, found = _warnings(mini)
+    assert len(found) == 1 and "normal colour vision" in found[0].message
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"])
+def test_every_shipped_kit_tells_its_groups_apart(kit):
+    game, found = _warnings(ROOT / "content" / kit)
+    assert not found, [str(p) for p in found]

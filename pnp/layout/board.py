@@ -29,11 +29,13 @@ from ..text import fit as plain_fit, fits as text_fits
 from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
 from .common import DARK, LIGHT, Ctx, Item, mix, picture
+from .icons import group_mark
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
+MARK_SHARE = 0.62  # a group mark's size: share of its band's height
 JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
 SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
 NAME_PT = 9.0
@@ -244,6 +246,9 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         band = BAND * D
         out.add(scene.Rect(-1, D - band, W + 2, band + 1, fill=grp.colour if grp else col.accent),
                 scene.Line(0, D - band, W, D - band, col.line, LINE))
+        shape = ctx.group_mark(s.group) if grp else None
+        if shape:  # the group told without colour, in the middle of its band
+            out.add(group_mark(shape, W / 2, D - band / 2, band * MARK_SHARE, grp.text_colour or _ink(grp.colour), grp.colour))
         top = D - band - PAD
 
     # name (and subtitle) from the top

@@ -15,7 +15,7 @@ from ..model import Card, Deck, RefCard, Space, Title
 from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from .common import SHRINK_WARNING, Ctx, Item, bleed_rect, contrast, mix, picture, recolour
-from .icons import icon
+from .icons import group_mark, icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import text_width
 from ..text import fit, fits as text_fits
@@ -232,8 +232,13 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         ink = _band_ink(ctx, space, colour)
         band_y, band_h = h - 4.5 - 20, 20
         g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
-        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6, band_y + 14.6, w - 12, 4), f.body, 6.5, terms,
-                                "title_card", what="title card label").shapes, ink))
+        shape, room = ctx.group_mark(space.group), 0.0
+        if shape:  # the group told without colour: its mark in both top corners of the band
+            room = MARK + 1.2
+            for x in (4.5 + 1.4 + MARK / 2, w - 4.5 - 1.4 - MARK / 2):
+                g.add(group_mark(shape, x, band_y + band_h - 1.4 - MARK / 2, MARK, ink, colour))
+        g.add(*recolour(ctx.fit(terms.title_card.upper(), (6 + room, band_y + 14.6, w - 12 - 2 * room, 4), f.body,
+                                6.5, terms, "title_card", what="title card label").shapes, ink))
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
         g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
         if space.subtitle:
@@ -305,6 +310,9 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float
     return h - 42
 
 
+MARK = 3.4  # mm: a group mark in a title card's band
+
+
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     w, h = _size(ctx)
     style = ctx.kit.titles.back.style
@@ -313,8 +321,14 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         colour = _group_colour(ctx, space)
         g = scene.Group(_frame(ctx, w, h))
         g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
-        g.add(*recolour(ctx.fit(space.name.upper(), (6, h - 23, w - 12, 17), f.heading, 10, space, "name",
-                                 what="name").shapes, _band_ink(ctx, space, colour)))
+        ink = _band_ink(ctx, space, colour)
+        shape, room = ctx.group_mark(space.group), 0.0
+        if shape:
+            room = MARK + 1.2
+            for x in (4.5 + 1.4 + MARK / 2, w - 4.5 - 1.4 - MARK / 2):
+                g.add(group_mark(shape, x, h - 4.5 - 1.4 - MARK / 2, MARK, ink, colour))
+        g.add(*recolour(ctx.fit(space.name.upper(), (6 + room, h - 23, w - 12 - 2 * room, 17), f.heading, 10, space,
+                                "name", what="name").shapes, ink))
         g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
                        what="mortgaged label").shapes)
         if t.mortgage is not None:
@@ -326,20 +340,24 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         return g
     if style == "group":
         colour = _group_colour(ctx, space)
-        key = f"title-back-{space.group or space.kind}-{colour[1:]}"
-        return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card")
+        shape = ctx.group_mark(space.group)
+        key = f"title-back-{space.group or space.kind}-{colour[1:]}-{shape or ''}"
+        return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card", mark=shape)
     return game_back(ctx)
 
 
 def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str, source, field_name: str,
-                sub: str | None = None, icon_name: str | None = None) -> scene.Group:
+                sub: str | None = None, icon_name: str | None = None, mark: str | None = None) -> scene.Group:
     ink = contrast(colour)
     f = ctx.fonts
     inner: list = [bleed_rect(w, h, ctx.bleed, colour),
                    scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=ink, width=0.5, radius=2.5),
                    scene.Rect(5.2, 5.2, w - 10.4, h - 10.4, stroke=mix(colour, ink, 0.45), width=0.25, radius=2)]
-    if icon_name:
-        inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
+    if icon_name or mark:
+        if mark:  # a colour group's back: its mark, so a hand of cards sorts without colour too
+            inner.append(group_mark(mark, w / 2, h * 0.6, min(w, h) * 0.3, ink, colour))
+        else:
+            inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
         text_box = (7, h * 0.16, w - 14, h * 0.22)
     else:
         text_box = (7, h * 0.35, w - 14, h * 0.3)

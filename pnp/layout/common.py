@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import scene
+from ..groupmarks import group_marks
 from ..model import Kit
 from ..money import format_money
 from ..legibility import MIN_CONTRAST, contrast_ratio
@@ -81,6 +82,14 @@ class Ctx:
     @property
     def min_pt(self) -> float:
         return self.kit.game.print.min_text_pt
+
+    def group_mark(self, group_id: str | None) -> str | None:
+        """The mark a colour group prints (theme.group_marks), or None."""
+        if not group_id:
+            return None
+        if "group_marks" not in self.memo:
+            self.memo["group_marks"] = group_marks(self.kit)
+        return self.memo["group_marks"].get(str(group_id))
 
     def fit(self, text: str, box, font: str, size: float, source: Entity, field_name: str,
             what: str = "text", min_size: float | None = None, **kw) -> Fit:

@@ -556,3 +556,43 @@ def _bbox(shapes, m: scene.Affine = scene.IDENTITY) -> tuple[float, float, float
         walk(s, m)
     return (min(x - r for x, y, r in pts), min(y - r for x, y, r in pts),
             max(x + r for x, y, r in pts), max(y + r for x, y, r in pts))
+
+
+# --------------------------------------------------------------------------- group marks
+# Plain geometric shapes that tell colour groups apart without colour (theme.group_marks): each a solid
+# silhouette of about the same weight, filled in the band's ink and edged in the band's colour, so that two
+# marks differ in outline at 2 mm.
+def _mark_ops(shape: str) -> list[Ops]:
+    if shape == "circle":
+        return [_ellipse(0, 0, 42, 42)]
+    if shape == "square":
+        return [_poly([(-37, -37), (37, -37), (37, 37), (-37, 37)])]
+    if shape == "triangle":
+        return [_poly([_pt(0, -6, 52, 52, a) for a in (90, 210, 330)])]
+    if shape == "diamond":
+        return [_poly([(0, 48), (40, 0), (0, -48), (-40, 0)])]
+    if shape == "star":
+        return [_star(0, -3, 52, 22)]
+    if shape == "hexagon":
+        return [_poly([_pt(0, 0, 45, 45, 30 + 60 * k) for k in range(6)])]
+    if shape == "cross":
+        return [_poly([(-14, 44), (14, 44), (14, 14), (44, 14), (44, -14), (14, -14), (14, -44), (-14, -44),
+                       (-14, -14), (-44, -14), (-44, 14), (-14, 14)])]
+    if shape == "drop":
+        return [[("M", 0, 48)] + _arc(0, -12, 33, 33, 30, -210, "L") + [("Z",)]]
+    if shape == "ring":  # the hole is painted in the band's colour (group_mark)
+        return [_ellipse(0, 0, 44, 44), _ellipse(0, 0, 22, 22)]
+    if shape == "bar":
+        return [_poly([(-46, -16), (46, -16), (46, 16), (-46, 16)])]
+    raise KeyError(f"unknown group mark {shape!r}")
+
+
+def group_mark(shape: str, cx: float, cy: float, size: float, colour: str, edge: str) -> Group:
+    """The group mark ``shape`` centred on (cx, cy) within a size x size mm square: filled in ``colour``,
+    edged in ``edge`` (the band it sits on) so it keeps its outline on any ground."""
+    k = size / UNIT
+    paths = _mark_ops(shape)
+    shapes = [Path(tuple(paths[0]), fill=colour, stroke=edge, width=4.0)]
+    shapes += [Path(tuple(ops), fill=edge) for ops in paths[1:]]  # holes
+    return Group(shapes, transform=scene.compose(scene.translate(cx, cy), scene.scale(k)),
+                 key=f"mark-{shape}-{colour}-{edge}".replace("#", ""), bounds=(-HALF, -HALF, UNIT, UNIT))

@@ -28,7 +28,8 @@ costs, mortgages, trade values), ``decks`` (deck sizes, effects, keep), ``money`
 (amounts, rounding, starting split, denominations, counters, players), ``tables``
 (the formula language and table checks), ``printing`` (sizes, print counts, terms
 placeholders, fonts, glyphs, images, text fit, sheet fit), ``booklet`` (the rules booklet: its generated
-blocks, literal numbers in its prose, the topics the game's data implies).
+blocks, literal numbers in its prose, the topics the game's data implies), ``language`` (the edition's texts in
+its language), ``vision`` (colours told apart with every kind of colour vision and in greyscale).
 
 ``run(kit, problems)`` runs every check, module by module in ``MODULES`` order and
 in declaration order within a module. A check never raises: a bug in one is
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from ..schema import Entity
 
 #: the modules of rules, in the order their checks run (``schema`` declares rules only)
-MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet", "language")
+MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet", "language", "vision")
 
 _SEVERITY = {"E-": ERROR, "W-": WARNING}
 

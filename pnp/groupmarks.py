@@ -1,0 +1,67 @@
+"""Which colour groups look alike to someone, and the marks that tell them apart without colour.
+
+The validator's W-colour-confusable and the layouts (board bands, title cards, the booklet's property table)
+ask this module the same question, so what is printed and what is checked agree.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, get_args
+
+from .model import GroupMarkShape
+from .vision import VISIONS, difference
+
+if TYPE_CHECKING:
+    from .model import Group, Kit
+
+#: the shapes a group mark can take, in the order groups get them
+SHAPES: tuple[str, ...] = get_args(GroupMarkShape)
+
+#: two colours closer than this (CIEDE2000) read as one colour at a glance on a small band: a difference of
+#: about 10 is where categorical palettes for maps and charts start to be told apart without comparing
+MIN_DIFFERENCE = 10.0
+
+
+def closest(a: str, b: str, visions: Iterable[str] = VISIONS) -> tuple[float, str]:
+    """How close ``a`` and ``b`` come, and for which vision (the first of the closest)."""
+    return min((difference(a, b, v), v) for v in visions)
+
+
+def confusable_pairs(colours: list[tuple[object, str]], visions: Iterable[str] = VISIONS,
+                     threshold: float = MIN_DIFFERENCE) -> list[tuple[object, object, str, float]]:
+    """Every pair of (key, colour) closer than ``threshold`` for some vision: (key a, key b, vision, difference)."""
+    visions = tuple(visions)
+    out = []
+    for i, (ka, a) in enumerate(colours):
+        for kb, b in colours[i + 1:]:
+            diff, vision = closest(a.lower(), b.lower(), visions)
+            if diff < threshold:
+                out.append((ka, kb, vision, diff))
+    return out
+
+
+def marks(groups: list[Group]) -> dict[str, str]:
+    """Every group's mark: its own ``mark``, else the next shape no group claims, in the groups' order (the
+    shapes repeat only for more groups than shapes)."""
+    claimed = {str(g.mark) for g in groups if g.mark}
+    free = [s for s in SHAPES if s not in claimed] or list(SHAPES)
+    out, k = {}, 0
+    for g in groups:
+        if g.mark:
+            out[str(g.id)] = str(g.mark)
+        else:
+            out[str(g.id)] = free[k % len(free)]
+            k += 1
+    return out
+
+
+def group_marks(kit: Kit) -> dict[str, str]:
+    """The marks the kit prints, by group id: none with ``group_marks: off``, all with ``on``, and with ``auto``
+    all when two groups look alike to someone."""
+    setting = str(kit.game.theme.group_marks)
+    groups = list(kit.board.groups)
+    if setting == "off" or not groups:
+        return {}
+    if setting == "auto" and not confusable_pairs([(g.id, str(g.colour)) for g in groups]):
+        return {}
+    return marks(groups)
