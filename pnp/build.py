@@ -6,6 +6,7 @@ layout reported a content error) are the files written, all together.
 from __future__ import annotations
 
 import gc
+from concurrent.futures import ThreadPoolExecutor
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__, forked, incremental
+from .coverage import coverage
 from .content import edition_name, load_kit
 from . import parts as registry
 from .options import DEFAULT, PrintOptions, edition_of, record
@@ -45,6 +47,8 @@ class BuildOptions(PrintOptions):
     """The print options and which outputs (--only) to build."""
 
     parts: tuple[str, ...] = PARTS
+    #: measure each PDF's ink coverage (pnp/coverage.py; 1 to 3 s a kit), print it and record it in the manifest
+    ink_coverage: bool = False
 
 
 @dataclass
@@ -165,11 +169,12 @@ def pdf_bytes(title: str, subject: str, pages: list[Page], colour: str = "rgb") 
 
 
 def _file_name(part: str, opts: BuildOptions) -> str:
+    saver = "-ink-saver" if opts.ink == "saver" else ""  # beside the full-ink files, never over them
     if opts.per_item:
-        return f"{part}-print-shop.pdf"
+        return f"{part}-print-shop{saver}.pdf"
     if opts.layout == "duplex":
-        return f"{part}-{opts.paper}.pdf"
-    return f"{part}-{opts.paper}-{opts.layout}.pdf"
+        return f"{part}-{opts.paper}{saver}.pdf"
+    return f"{part}-{opts.paper}-{opts.layout}{saver}.pdf"
 
 
 @dataclass
@@ -189,7 +194,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> 
     from .layout.common import Ctx
     from .rules.printing import SHEET_FIT
 
-    ctx = Ctx(kit, bleed=opts.bleed, problems=problems)
+    ctx = Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
     items = part_items(ctx, part)
     if not items:
         return None
@@ -292,14 +297,23 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     if kit is None:
         return None
     results: list[PartResult] = []
-    if jobs > 1 and len(todo) > 1 and forked.can_fork():
-        results = _render_forked(kit, todo, opts, jobs, problems, progress)
-    else:
-        for n, part in enumerate(todo, 1):
-            result = render_part(kit, part, opts, problems)
-            progress(n, len(todo), part)
-            if result is not None:
-                results.append(result)
+    # with --ink-coverage, each PDF's ink is measured on a second thread while the next part is laid out
+    # (PDFium renders without holding the GIL)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        measured = []
+        if jobs > 1 and len(todo) > 1 and forked.can_fork():
+            results = _render_forked(kit, todo, opts, jobs, problems, progress)
+            measured = [(f, pool.submit(coverage, f.data)) for r in results for f in r.files if opts.ink_coverage]
+        else:
+            for n, part in enumerate(todo, 1):
+                result = render_part(kit, part, opts, problems)
+                progress(n, len(todo), part)
+                if result is not None:
+                    results.append(result)
+                    if opts.ink_coverage:
+                        measured += [(f, pool.submit(coverage, f.data)) for f in result.files]
+        for f, ink in measured:
+            f.info["ink"] = ink.result()
     if problems.errors:  # a layout found text that does not fit: write nothing
         return None
     manifest = _manifest(kit, opts, inputs, results, previous, todo)
@@ -345,7 +359,7 @@ def _same_edition(previous: dict | None, opts: BuildOptions, out_dir: Path) -> N
 
 
 def _option_record(opts: BuildOptions) -> dict:
-    return record(opts)
+    return {**record(opts), **({"ink_coverage": True} if opts.ink_coverage else {})}
 
 
 def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResult], previous: dict | None,
@@ -407,7 +421,8 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
                                      kit.language)
     report_board_cuts(ctx, drawing, opts.paper, grid["cuts"], grid["rows"] * grid["cols"], grid["fewest"])
     out = []
-    for name, pages in (("board-full.pdf", [full]), (f"board-{opts.paper}.pdf", tiles)):
+    saver = "-ink-saver" if opts.ink == "saver" else ""
+    for name, pages in ((f"board-full{saver}.pdf", [full]), (f"board-{opts.paper}{saver}.pdf", tiles)):
         data, info = pdf_bytes(f"{kit.game.title}: board", "board", pages, opts.colour)
         out.append(OutFile(name, data, info))
     record = {

@@ -155,6 +155,19 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None, **pr
     sys.exit(1 if failed else 0)
 
 
+def _print_ink(manifest: dict, ink: str) -> None:
+    """Each PDF's ink coverage and the kit's ink in all (mm² of full ink: comparable across editions)."""
+    from .coverage import ink_area, line
+
+    files = [f for f in manifest.get("files", []) if "ink" in f]
+    for f in files:
+        click.echo(line(f["name"], f["ink"]))
+    if files:
+        total = sum(ink_area(f) for f in files) / 1e6
+        hint = "" if ink == "saver" else "; --ink saver prints the kit without its floods of colour"
+        click.echo(f"ink in all: {total:.2f} m² of full ink{hint}")
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -162,14 +175,17 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None, **pr
 @_only("build")
 @print_options()
 @click.option("--force", is_flag=True, help="Rebuild every part, even those whose content has not changed.")
+@click.option("--ink-coverage", is_flag=True,
+              help="Measure how much ink each PDF takes (per process ink, % of the page) and the kit in all; "
+                   "recorded in the manifest. Adds a second or more.")
 @_jobs("Build independent parts in this many processes.", default=1)
 @_quiet
-def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
+def build(game, out_dir, only, force, ink_coverage, jobs, quiet, **print_values) -> None:
     """Validate GAME and write its PDFs and manifest into output/<game>/ (GAME as for validate)."""
     from .build import BuildOptions, build_game
 
     root = _resolve(game)
-    opts = BuildOptions(parts=_parts(only), **from_cli(print_values))
+    opts = BuildOptions(parts=_parts(only), ink_coverage=ink_coverage, **from_cli(print_values))
     problems = Problems()
     bar = _bar(quiet)
     result = build_game(root, out_dir, opts, problems, force=force, jobs=jobs, progress=bar)
@@ -183,6 +199,7 @@ def build(game, out_dir, only, force, jobs, quiet, **print_values) -> None:
         return
     for f in result.files:
         click.echo(f"wrote {f}")
+    _print_ink(result.manifest, opts.ink)
     for line in result.edition:
         click.echo(line)
     if result.kept:
@@ -339,7 +356,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @click.option("--interval", type=click.FloatRange(0.05, 10), default=0.2, show_default=True, callback=finite,
               help="Seconds between looks at the game folder.")
-@print_options("lang", "players")
+@print_options("lang", "players", "ink")
 def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -> None:
     """Show GAME in the browser: every item's front and back by part, the problems listed and marked on
     the items, each item's source file:line. The page updates by itself when a file is saved; a YAML
@@ -406,7 +423,7 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
 @_jobs("Draw in this many processes (default: one per core).")
-@print_options("lang", "players")
+@print_options("lang", "players", "ink")
 @_quiet
 def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet, **print_values) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.

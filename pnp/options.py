@@ -31,6 +31,7 @@ class PrintOptions:
     lang: str | None = None  # the edition's language (a kit's game.language or one of its translations)
     players: int | None = None  # the players the kit is printed for (None: players.max): copies of the money
     colour: str = "rgb"  # rgb | cmyk: process inks for a press (text and rules in solid black)
+    ink: str = "full"  # full | saver: the ink-saver edition, no floods of colour (pnp/inksaver.py)
 
 
 DEFAULT = PrintOptions()
@@ -60,6 +61,9 @@ OPTIONS: tuple[Flag, ...] = (
     Flag("colour", ("--colour",), "rgb for screens and home printers; cmyk for a press: every colour in process "
                                   "inks, text and rules in solid black, at most 300 % ink.", "choice",
          ("rgb", "cmyk")),
+    Flag("ink", ("--ink",), "full: the kit as designed; saver: no floods of colour (white grounds, colour kept "
+                            "for bands, outlines and marks, backs hatched), for home printers.", "choice",
+         ("full", "saver")),
     Flag("lang", ("--lang",), "The edition's language, a two-letter code (default: the game's own): one the kit "
                               "carries (game.yaml language and translations).", "lang"),
     Flag("players", ("--players",), "Print for this many players (default: the game's most): as many copies of "

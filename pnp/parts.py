@@ -87,7 +87,12 @@ class Part:
         if key not in ctx.memo:
             module, func = self.layout.split(":")
             fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
-            ctx.memo[key] = fn(ctx)
+            items = fn(ctx)
+            if ctx.ink == "saver":
+                from .inksaver import saver
+
+                items = [saver(it, ctx.colours.paper) for it in items]
+            ctx.memo[key] = items
         return ctx.memo[key]
 
 

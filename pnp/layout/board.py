@@ -248,7 +248,8 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                 scene.Line(0, D - band, W, D - band, col.line, LINE))
         shape = ctx.group_mark(s.group) if grp else None
         if shape:  # the group told without colour, in the middle of its band
-            out.add(group_mark(shape, W / 2, D - band / 2, band * MARK_SHARE, grp.text_colour or _ink(grp.colour), grp.colour))
+            ink = grp.text_colour or _ink(grp.colour)
+            out.add(group_mark(shape, W / 2, D - band / 2, band * MARK_SHARE, ink, grp.colour))
         top = D - band - PAD
 
     # name (and subtitle) from the top

@@ -62,7 +62,9 @@ def _colour_vision(v: Validator) -> None:
             same_face = str(a.back.title or a.name) == str(b.back.title or b.name) and a.back.icon == b.back.icon
             ca, cb = str(a.back.colour or a.colour), str(b.back.colour or b.colour)
             for _, _, vision, diff in confusable_pairs([(a, ca), (b, cb)], VISIONS if same_face else ("normal",)):
-                fix = "change one deck's colour" + (", or give the backs their own titles or icons" if same_face else "")
+                fix = "change one deck's colour"
+                if same_face:
+                    fix += ", or give the backs their own titles or icons"
                 _report(v, "the decks", a, b, repr(str(a.name)), repr(str(b.name)), vision, diff, fix)
 
     for kind, holder in (("notes", kit.money.notes), ("chips", kit.money.chips)):

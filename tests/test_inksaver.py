@@ -1,0 +1,112 @@
+"""The ink-saver edition (pnp/inksaver.py, --ink saver) and the ink coverage of a PDF (pnp/coverage.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp import scene
+from pnp.build import BuildOptions, build_game, part_items, pdf_bytes
+from pnp.coverage import coverage, ink_area
+from pnp.inksaver import FLOOD_CM2, _area
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+from pnp.parts import OUTPUT_NAMES
+
+from conftest import loaded
+
+
+def _fills(group, m=scene.IDENTITY, out=None):
+    """(area mm², fill, shape) of every filled shape, areas on the page (a miniature at its own size)."""
+    out = [] if out is None else out
+    m = scene.IDENTITY if group.miniature else scene.compose(m, group.transform)
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            _fills(child, m, out)
+        elif getattr(child, "fill", None) and not isinstance(child, (scene.Text, scene.Line)):
+            out.append((_area(child, m), child.fill, child))
+    return out
+
+
+def _items(root, ink):
+    kit, problems = loaded(root, checked=True)
+    ctx = Ctx(kit, problems=problems, ink=ink)
+    items = [it for out in OUTPUT_NAMES for it in part_items(ctx, out)]
+    return items, problems
+
+
+def test_the_saver_edition_has_no_flood_and_keeps_the_group_colours(mini):
+    full, _ = _items(mini, "full")
+    saver, problems = _items(mini, "saver")
+    floods = [(it.id, f) for it in full for side in (it.front, it.back) if side is not None
+              for a, f, _ in _fills(side) if a >= FLOOD_CM2 * 100]
+    assert floods  # the full edition has floods to save
+    for it in saver:
+        for side in (it.front, it.back):
+            if side is None:
+                continue
+            for a, fill, shape in _fills(side):
+                assert a < FLOOD_CM2 * 100 and a < 0.8 * it.width * it.height, (it.id, fill, a)
+    band = "#d03030"  # the mini's red group: its bands on the board and the title cards stay red
+    board = next(it for it in saver if it.part == "board")
+    assert any(f == band for _, f, _ in _fills(board.front))
+    assert not [p for p in problems.items if p.code == "W-text-legibility"]
+
+
+def test_a_back_keeps_its_colour_as_a_light_hatch(mini):
+    saver, _ = _items(mini, "saver")
+    backs = [it.back for it in saver if it.back is not None and it.part == "titles"]
+    assert backs
+
+    def lines(g):
+        return [c for c in g.children if isinstance(c, scene.Line)] + [x for c in g.children
+                                                                        if isinstance(c, scene.Group) for x in lines(c)]
+
+    assert all(len(lines(b)) > 10 for b in backs)
+
+
+def _pdf(shapes, w=100.0, h=100.0) -> bytes:
+    return pdf_bytes("t", "t", [scene.Page(w, h, scene.Group(shapes))])[0]
+
+
+@pytest.mark.parametrize("shapes, expected", [
+    ([], {"c": 0, "m": 0, "y": 0, "k": 0}),
+    ([scene.Rect(0, 0, 50, 100, fill="#000000")], {"c": 0, "m": 0, "y": 0, "k": 50}),
+    ([scene.Rect(0, 0, 100, 100, fill="#00ffff")], {"c": 100, "m": 0, "y": 0, "k": 0}),
+    ([scene.Rect(0, 0, 100, 25, fill="#ff0000")], {"c": 0, "m": 25, "y": 25, "k": 0}),
+])
+def test_coverage_is_the_share_of_the_page_each_ink_covers(shapes, expected):
+    got = coverage(_pdf(shapes))
+    for ink, share in expected.items():
+        assert got[ink] == pytest.approx(share, abs=1.5), (ink, got)
+    assert got["total"] == pytest.approx(sum(expected.values()), abs=3)
+
+
+def test_a_hairline_is_measured_as_thin_as_it_is():
+    lines = [scene.Line(0, y, 100, y, "#000000", 0.1) for y in range(5, 100, 10)]  # 10 lines of 0.1 mm
+    # 1 % of the page; PDFium paints a line at least a pixel wide, so at COVERAGE_DPI it measures up to 1.7 %
+    assert 0.9 <= coverage(_pdf(lines))["k"] <= 2.0
+
+
+def test_the_build_measures_both_editions_on_request_and_the_saver_takes_far_less(mini, tmp_path):
+    totals = {}
+    for ink in ("full", "saver"):
+        problems = Problems()
+        result = build_game(mini, tmp_path / "out", BuildOptions(ink=ink, ink_coverage=True), problems)
+        assert result is not None, [str(p) for p in problems.sorted()]
+        manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+        files = [f for f in manifest["files"] if f["name"].endswith(".pdf")]
+        assert files and all("ink" in f and f["ink"]["total"] >= 0 for f in files)
+        assert all(f["name"].endswith("-ink-saver.pdf") == (ink == "saver") for f in files)
+        totals[ink] = sum(ink_area(f) for f in files)
+    # the two editions sit side by side in one folder
+    names = {p.name for p in (tmp_path / "out").iterdir()}
+    assert "cards-a4.pdf" in names and "cards-a4-ink-saver.pdf" in names
+    assert totals["saver"] < 0.5 * totals["full"]
+
+
+def test_without_the_request_no_coverage_is_measured(mini, tmp_path):
+    problems = Problems()
+    assert build_game(mini, tmp_path / "o", BuildOptions(parts=("cards",)), problems) is not None
+    manifest = json.loads((tmp_path / "o" / "manifest.json").read_text(encoding="utf-8"))
+    assert all("ink" not in f for f in manifest["files"])
