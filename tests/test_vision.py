@@ -76,9 +76,10 @@ def two_groups(mini):
 
 
 def _marks_drawn(group) -> set[str]:
+    """The group marks a drawing prints (not those of a miniature of another drawing)."""
     out = set()
     for child in group.children:
-        if isinstance(child, scene.Group):
+        if isinstance(child, scene.Group) and not child.miniature:
             if child.key and child.key.startswith("mark-"):
                 out.add(child.key.split("-")[1])
             out |= _marks_drawn(child)
@@ -149,3 +150,13 @@ def test_two_note_values_of_one_colour_are_named(mini):
 def test_every_shipped_kit_tells_its_groups_apart(kit):
     game, found = _warnings(ROOT / "content" / kit)
     assert not found, [str(p) for p in found]
+
+
+def test_the_booklets_property_table_prints_each_groups_mark_in_its_swatch():
+    kit, problems = loaded(ROOT / "content" / "etymonopoly", checked=True)
+    ctx = Ctx(kit, problems=problems)
+    pages = part_items(ctx, "rules")
+    drawn = set()
+    for page in pages:
+        drawn |= _marks_drawn(page.front)
+    assert set(group_marks(kit).values()) <= drawn

@@ -27,6 +27,7 @@ from ..rules.printing import TEXT_OVERFLOW
 from ..text import _runs
 from ..typeset import NBSP, NO_BREAK, Style, typeset
 from .common import Ctx, Item, contrast, mix
+from .icons import group_mark
 from .table import cell_text
 
 PAGE_W, PAGE_H = 148.0, 210.0  # A5, mm
@@ -619,6 +620,8 @@ class _Pages:
 
     def __init__(self, ctx: Ctx):
         self.ctx = ctx
+        #: a swatch's group mark, by the group's colour
+        self._marks = {str(g.colour).lower(): ctx.group_mark(g.id) for g in ctx.kit.board.groups}
         self.pages: list[list] = []
         self.y = 0.0
         self.top = True
@@ -765,6 +768,10 @@ class _Pages:
                 if cell.swatch:
                     out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
                                           stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
+                    shape = self._marks.get(cell.swatch.lower())
+                    if shape:  # the group's mark, as on its band (theme.group_marks)
+                        out.append(group_mark(shape, cx + SWATCH / 2, baseline - 0.2 + SWATCH / 2, SWATCH * 0.78,
+                                              contrast(cell.swatch), cell.swatch))
                 cx += SWATCH + 1.0
             for ln in cell.lines:
                 lx = x + width - PAD_X - ln.width if cell.right else cx
