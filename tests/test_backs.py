@@ -23,19 +23,31 @@ from conftest import MINI, ROOT
 MM = 72 / 25.4
 
 
-def _angles(page, rect):
-    """The most common text direction (degrees counter-clockwise, page coordinates) inside ``rect`` (mm)."""
-    tp = page.get_textpage()
-    x, y, w, h = (v * MM for v in rect)
-    found = Counter()
-    for i in range(tp.count_chars()):
-        if tp.get_text_range(i, 1).isspace():
-            continue
-        left, bottom, right, top = tp.get_charbox(i)
-        cx, cy = (left + right) / 2, (bottom + top) / 2
-        if x < cx < x + w and y < cy < y + h:
+_CHARS: dict = {}
+
+
+def _chars(pdf, index) -> list[tuple[float, float, int]]:
+    """Every visible character of a page: its centre (pt) and direction (degrees counter-clockwise), read once
+    per page (a note sheet's text page is slow to make: one per item made these tests 4x slower)."""
+    key = (pdf, index)  # the document itself: an id could be reused by the next test's
+    if key not in _CHARS:
+        tp = pdf[index].get_textpage()
+        out = []
+        for i in range(tp.count_chars()):
+            if tp.get_text_range(i, 1).isspace():
+                continue
+            left, bottom, right, top = tp.get_charbox(i)
             # pdfium measures clockwise; the tests speak counter-clockwise like the scene
-            found[round(-math.degrees(pdfium_c.FPDFText_GetCharAngle(tp.raw, i))) % 360] += 1
+            out.append(((left + right) / 2, (bottom + top) / 2,
+                        round(-math.degrees(pdfium_c.FPDFText_GetCharAngle(tp.raw, i))) % 360))
+        _CHARS[key] = out
+    return _CHARS[key]
+
+
+def _angles(pdf, index, rect):
+    """The most common text direction (degrees counter-clockwise, page coordinates) inside ``rect`` (mm)."""
+    x, y, w, h = (v * MM for v in rect)
+    found = Counter(a for cx, cy, a in _chars(pdf, index) if x < cx < x + w and y < cy < y + h)
     return found.most_common(1)[0][0] if found else None
 
 
@@ -52,10 +64,10 @@ def _expected(face: int, axis: str) -> int:
 def _check(pdf, front_index, back_index, items, axis, about):
     checked = 0
     for item in items:
-        face = _angles(pdf[front_index], item["trim"])
+        face = _angles(pdf, front_index, item["trim"])
         if face is None:
             continue
-        back = _angles(pdf[back_index], _mirror(item["trim"], axis, about))
+        back = _angles(pdf, back_index, _mirror(item["trim"], axis, about))
         if back is None:
             continue
         assert back == _expected(face, axis), (item["id"], face, back, axis)
