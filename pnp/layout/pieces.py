@@ -5,12 +5,14 @@ import math
 
 from .. import scene
 from ..model import Counter, Denomination, Token
-from ..fonts import text_width
+from ..fonts import PT, text_width
+from ..legibility import luminance
 from ..money import format_money, group_digits
 from ..supply import printed
+from ..text import CAP, DESC
 from . import guilloche
-from .common import Ctx, Item, bleed_rect, contrast, mix, recolour
-from .icons import icon
+from .common import SHRINK_WARNING, Ctx, Item, bleed_rect, contrast, mix, recolour
+from .icons import _arc, icon
 
 
 # ---------------------------------------------------------------------------- notes
@@ -187,20 +189,105 @@ def chip_items(ctx: Ctx) -> list[Item]:
     return items
 
 
+#: a chip's parts as shares of its radius: the light inlay in the middle (a real chip's paper label, about two
+#: thirds of the chip across), where the edge spots start, the fine ring printed inside the inlay's edge
+INLAY, INSERT_FROM, INLAY_RING = 0.64, 0.75, 0.9
+INSERTS, INSERT_DEG = 6, 17.0  # edge spots round the rim, each this many degrees wide
+CHIP_VALUE_PT, CHIP_UNIT_PT = 14.0, 6.5  # pt: the value on the inlay, and the currency's unit under it
+CHIP_GAP = 0.5  # mm between the value and the unit
+CHIP_PAD = 0.6  # mm: the least room between a text's box and the inlay's fine ring
+
+
+def _insert(cx: float, cy: float, r0: float, r1: float, a: float, span: float, colour: str) -> scene.Path:
+    """An edge spot: the ring between radii r0 and r1, ``span`` degrees wide, centred on angle ``a``."""
+    ops = _arc(cx, cy, r1, r1, a - span / 2, a + span / 2)
+    ops += _arc(cx, cy, r0, r0, a + span / 2, a - span / 2, "L") + [("Z",)]
+    return scene.Path(tuple(ops), fill=colour)
+
+
+def _chip_block(ctx: Ctx, d: Denomination, room: float, size: float) -> float | None:
+    """Where the value (at ``size`` pt) and the unit under it sit on an inlay whose text must stay within
+    ``room`` mm of its centre: the block's centre above the inlay's (mm; a block centred when it can be, else
+    moved down until the wide value sits nearer the middle), or None if the value does not fit at that size."""
+    value, unit = _chip_texts(ctx, d)
+    f = ctx.fonts
+    hv, hu = (CAP + DESC) * size * PT, (CAP + DESC) * CHIP_UNIT_PT * PT
+    wv, wu = text_width(value, f.title, size) / 2, text_width(unit, f.heading, CHIP_UNIT_PT) / 2
+    total = hv + CHIP_GAP + hu
+    lowest = total / 2 - hv / 2  # the value's box centred on the inlay's
+    for k in range(0, 41):
+        y0 = -lowest * k / 40
+        top, split, bottom = y0 + total / 2, y0 + total / 2 - hv, y0 - total / 2
+        if (wv ** 2 + max(top ** 2, split ** 2) <= room ** 2
+                and wu ** 2 + max(bottom ** 2, (bottom + hu) ** 2) <= room ** 2):
+            return y0
+    return None
+
+
+def _chip_texts(ctx: Ctx, d: Denomination) -> tuple[str, str]:
+    cur = ctx.kit.game.currency
+    return group_digits(d.value, cur.thousands), cur.symbol
+
+
+def chip_value_pt(ctx: Ctx, dia: float) -> float:
+    """The one size of the value on every chip of the kit: the largest (up to CHIP_VALUE_PT) at which each
+    chip's value and unit fit its inlay, but never under CHIP_VALUE_PT × SHRINK_WARNING (a chip whose value
+    needs less, 1 000 000 beside 10, is set smaller alone)."""
+    key = ("chip-value-pt", dia)
+    if key not in ctx.memo:
+        room = dia / 2 * INLAY * INLAY_RING - CHIP_PAD
+        sizes = [next((s for s in _steps(CHIP_VALUE_PT, ctx.min_pt) if _chip_block(ctx, d, room, s) is not None),
+                      ctx.min_pt) for d in ctx.kit.money.chips.denominations]
+        ctx.memo[key] = max(min(sizes, default=CHIP_VALUE_PT), CHIP_VALUE_PT * SHRINK_WARNING)
+    return ctx.memo[key]
+
+
+def _steps(top: float, least: float):
+    s = top
+    while s >= least - 1e-9:
+        yield s
+        s -= 0.25
+
+
 def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
+    """A casino chip seen from above: the chip's colour as the rim, edge spots (inserts) round it running off
+    the trim as on a real chip's edge, and a light inlay in the middle with the value in the kit's ink, the
+    currency's unit small under it: one ink on every value, whatever the chip's colour."""
     r = dia / 2
-    ink = contrast(d.colour)
+    ri = r * INLAY
+    dark = mix(d.colour, "#000000", 0.45)
+    light = luminance(d.colour) > 0.4  # a white or pale chip: dark spots, a darker rim round the inlay
+    spot = ctx.colours.ink if light else "#ffffff"
     g = scene.Group([scene.Circle(r, r, r + ctx.bleed, fill=d.colour)], key=f"chip-{d.value}",
                     bounds=(-ctx.bleed, -ctx.bleed, dia + 2 * ctx.bleed, dia + 2 * ctx.bleed))
+    for i in range(INSERTS):
+        g.add(_insert(r, r, r * INSERT_FROM, r + ctx.bleed, 90 + 360 * i / INSERTS, INSERT_DEG, spot))
     # the cut: a round chip's bleed hides its edge, and square crop marks cannot show a circle; a rim a shade
     # darker than the chip, on the trim, is what scissors follow (cut a little outside, it reads as the rim)
-    g.add(scene.Circle(r, r, r, stroke=mix(d.colour, "#000000", 0.45), width=0.3))
-    g.add(scene.Circle(r, r, r * 0.78, stroke=ink, width=0.5))
-    for i in range(8):
-        a = 2 * math.pi * i / 8
-        g.add(scene.Rect(r + r * 0.88 * math.cos(a) - 1, r + r * 0.88 * math.sin(a) - 1, 2, 2, fill=ink))
-    g.add(*recolour(ctx.fit(group_digits(d.value, ctx.kit.game.currency.thousands), (r - r * 0.6, r - r * 0.35, r * 1.2, r * 0.7),
-                        ctx.fonts.title, 14, d, "value", what="chip value").shapes, ink))
+    g.add(scene.Circle(r, r, r, stroke=dark, width=0.3))
+    # the inlay: a pale tint of the chip's colour, edged in the chip's darker shade, a fine ring inside it
+    tint = mix(d.colour, "#ffffff", 0.85)
+    edge = dark if light else mix(d.colour, "#000000", 0.2)
+    g.add(scene.Circle(r, r, ri, fill=tint, stroke=edge, width=0.45))
+    g.add(scene.Circle(r, r, ri * INLAY_RING, stroke=mix(edge, tint, 0.35), width=0.2))
+    ink = ctx.colours.ink
+    value, unit = _chip_texts(ctx, d)
+    room = ri * INLAY_RING - CHIP_PAD
+    size = chip_value_pt(ctx, dia)
+    y0 = _chip_block(ctx, d, room, size)
+    if y0 is None:  # a value longer than the kit's others: smaller alone, as large as it fits
+        size = next((s for s in _steps(size, ctx.min_pt) if _chip_block(ctx, d, room, s) is not None), ctx.min_pt)
+        y0 = _chip_block(ctx, d, room, size) or 0.0
+    hv, hu = (CAP + DESC) * size * PT, (CAP + DESC) * CHIP_UNIT_PT * PT
+    total = hv + CHIP_GAP + hu
+    top = r + y0 + total / 2
+    half = math.sqrt(max(room ** 2 - max((top - r) ** 2, (top - hv - r) ** 2), 0.0))
+    g.add(*recolour(ctx.fit(value, (r - half, top - hv, 2 * half, hv), ctx.fonts.title, size, d, "value",
+                            what="chip value").shapes, ink))
+    bottom = r + y0 - total / 2
+    half = math.sqrt(max(room ** 2 - max((bottom - r) ** 2, (bottom + hu - r) ** 2), 0.0))
+    g.add(*recolour(ctx.fit(unit, (r - half, bottom, 2 * half, hu), ctx.fonts.heading, CHIP_UNIT_PT,
+                            ctx.kit.game.currency, "symbol", what="chip unit").shapes, ink))
     return g
 
 
