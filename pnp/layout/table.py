@@ -1,6 +1,7 @@
 """A table (rent tables, risk tables) drawn as a grid of fitted cells, for cards and board panels alike."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from .. import scene
@@ -37,18 +38,17 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     nrows = len(t.rows) + 1
     if not t.rows and not t.columns:
         return out
-    label_w, col_w = _widths(ctx, t, w)
     row_h = min(h / nrows, 11.0)
+    cell_pt, label_w, col_w, air = _grid(ctx, t, w, row_h)
     top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
     grid_h = row_h * nrows
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
     out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
-    cell_pt = _cell_pt(ctx, t, w, row_h)
 
     def cell(text, cx, cy, cw, src, field_name, font):
         if not text:
             return
-        f = ctx.fit(text, (cx + 0.8, cy + 0.5, cw - 1.6, row_h - 1.0), font, cell_pt, src, field_name,
+        f = ctx.fit(text, (cx + air, cy + 0.5, cw - 2 * air, row_h - 1.0), font, cell_pt, src, field_name,
                     what="table cell", colour=ink)
         out.extend(f.shapes)
 
@@ -71,23 +71,58 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     return out
 
 
-def _widths(ctx: Ctx, t: Table, w: float) -> tuple[float, float]:
-    """(label column, value column) widths of a table ``w`` mm wide."""
+#: mm between a cell's figure (its widest) and the cell's walls; a box too narrow for it at print.min_text_pt
+#: gives what it can, never less than CELL_AIR_LEAST, rather than set the figures smaller than that
+CELL_AIR, CELL_AIR_LEAST = 1.2, 0.8
+CELL_PT = 10.0  # pt: the largest figure in a table
+
+
+def _ems(ctx: Ctx, t: Table) -> tuple[float, float]:
+    """(widest label, widest value) of a table at 1 pt, in mm: the labels and the corner in the heading font, the
+    column heads (heading font) and the cells (body font) as values."""
+    fonts = ctx.fonts
     labels = [t.corner or ""] + [r.label for r in t.rows]
-    label_w = min(0.4 * w, max(text_width(lbl, ctx.fonts.heading, 8.0) for lbl in labels) + 3.0)
-    return label_w, (w - label_w) / max(1, len(t.columns))
+    heads = [cell_text(ctx, c) for c in t.columns]
+    values = [cell_text(ctx, v) for r in t.rows for v in r.cells[:len(t.columns)]]
+    label = max([text_width(lbl, fonts.heading, 1.0) for lbl in labels if lbl], default=0.0)
+    value = max([text_width(v, fonts.heading, 1.0) for v in heads if v]
+                + [text_width(v, fonts.body, 1.0) for v in values if v], default=0.0)
+    return label, value
+
+
+def _fitting(ctx: Ctx, t: Table, w: float, air: float) -> float:
+    """The largest figure size (pt) at which every label and value of ``t`` fits a table ``w`` mm wide with
+    ``air`` mm to its cell's walls: the label column as wide as its widest label needs, the value columns
+    sharing the rest equally."""
+    label, value = _ems(ctx, t)
+    n = len(t.columns)
+    ems = n * value + label
+    room = w - 2 * air * (n + 1)
+    return CELL_PT if ems <= 0 else max(room, 0.0) / ems
+
+
+def _grid(ctx: Ctx, t: Table, w: float, row_h: float) -> tuple[float, float, float, float]:
+    """(figure size in pt, label column width, value column width, air in mm) of a table ``w`` mm wide with rows
+    ``row_h`` mm tall. One size for every cell (a table reads evenly): as large as the rows allow (up to CELL_PT),
+    small enough for every figure to keep CELL_AIR from its walls; when even print.min_text_pt leaves less, the
+    figures stay at that size and share the air there is (never under CELL_AIR_LEAST). Columns follow the
+    content: the label column as wide as its widest label at that size needs, the value columns equal."""
+    tall = min(CELL_PT, row_h / PT / 1.6)
+    size = min(tall, _fitting(ctx, t, w, CELL_AIR))
+    if size < ctx.min_pt:
+        size = min(tall, max(size, min(ctx.min_pt, _fitting(ctx, t, w, CELL_AIR_LEAST))))
+    size = math.floor(size * 100 + 1e-6) / 100  # a size the fit sets as given (it rounds sizes to 0.001 pt)
+    label, value = _ems(ctx, t)
+    n = max(1, len(t.columns))
+    air = min(CELL_AIR, max(CELL_AIR_LEAST, (w - size * (n * value + label)) / (2 * (n + 1))))
+    label_w = min(w, label * size + 2 * air) if label > 0 else 2 * air
+    return size, label_w, (w - label_w) / n, air
 
 
 def _cell_pt(ctx: Ctx, t: Table, w: float, row_h: float) -> float:
-    """One size for every cell (a table reads evenly): as large as the rows allow, small enough for the widest
-    value in its column width and the widest label in the label column."""
-    fonts = ctx.fonts
-    label_w, col_w = _widths(ctx, t, w)
-    labels = [t.corner or ""] + [r.label for r in t.rows]
-    values = [cell_text(ctx, c) for c in t.columns] + [cell_text(ctx, v) for r in t.rows for v in r.cells]
-    per_pt = [text_width(v, fonts.body, 1.0) / max(col_w - 1.6, 0.1) for v in values if v]
-    per_pt += [text_width(lbl, fonts.heading, 1.0) / max(label_w - 1.6, 0.1) for lbl in labels if lbl]
-    return min([10.0, row_h / PT / 1.6] + [1.0 / k for k in per_pt if k > 0])
+    """The figure size of a table ``w`` mm wide with rows ``row_h`` mm tall, each figure CELL_AIR from its walls
+    (``_grid``; may be under print.min_text_pt: a caller asks whether a grid that narrow still reads)."""
+    return min(CELL_PT, row_h / PT / 1.6, _fitting(ctx, t, w, CELL_AIR))
 
 
 TITLE_H = 6.5  # mm a table's title takes above its grid

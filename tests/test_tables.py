@@ -1,0 +1,72 @@
+"""Tables (pnp/layout/table.py) on the board, the title deeds and the reference cards of every kit: each figure
+keeps table.CELL_AIR (1.2 mm) from its cell's walls, at one size per table and never under print.min_text_pt; a box
+too narrow for that at the smallest size gives what it has, never under CELL_AIR_LEAST."""
+from __future__ import annotations
+
+import pytest
+
+from pnp import scene
+from pnp.layout import board, cards, table
+from pnp.layout.common import Ctx
+
+from conftest import ROOT, loaded
+
+KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
+
+
+def drawn(name: str, monkeypatch):
+    """(ctx, [(table, box, shapes)]): every table the kit's board centre, title deeds and reference cards draw."""
+    calls = []
+    plain = table.draw_table
+
+    def spy(ctx, ref, box, ink, head_fill):
+        out = plain(ctx, ref, box, ink, head_fill)
+        calls.append((ctx.kit.table(ref), box, out))
+        return out
+
+    monkeypatch.setattr(table, "draw_table", spy)
+    monkeypatch.setattr(board, "draw_table", spy)
+    kit, problems = loaded(ROOT / "content" / name, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    cards.title_items(ctx)
+    cards.reference_items(ctx)
+    board._centre(ctx, kit.board)
+    return ctx, calls
+
+
+def extent(t: scene.Text) -> tuple[float, float]:
+    x = t.x - (t.width / 2 if t.anchor == "middle" else t.width if t.anchor == "end" else 0.0)
+    return x, x + t.width
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_every_figure_has_air_to_its_cell_walls(name, monkeypatch):
+    ctx, calls = drawn(name, monkeypatch)
+    assert bool(calls) == (name in ("moneyloopy", "euronopoly", "monopoly-2-3"))
+    for t, box, shapes in calls:
+        walls = sorted({round(s.x1, 6) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+        low = min(s.y2 for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2)
+        cells = [s for s in shapes if isinstance(s, scene.Text) and s.y > low]
+        grid = [s for s in cells if s.y < max(s.y1 for s in shapes if isinstance(s, scene.Line))]
+        assert grid and len(walls) == len(t.columns) + 2
+        need = table.CELL_AIR if table._fitting(ctx, t, box[2], table.CELL_AIR) >= ctx.min_pt else table.CELL_AIR_LEAST
+        assert len({c.size for c in grid}) == 1 and grid[0].size >= ctx.min_pt - 1e-9
+        for c in grid:
+            x0, x1 = extent(c)
+            left = max(w for w in walls if w <= x0 + 1e-6)
+            right = min(w for w in walls if w >= x1 - 1e-6)
+            assert x0 - left >= need - 1e-6 and right - x1 >= need - 1e-6, (name, t.id, c.text, x0 - left, right - x1)
+    assert not [p for p in ctx.problems.items if "table" in p.message], [p.message for p in ctx.problems.items]
+
+
+def test_a_narrow_box_gives_the_air_it_has_at_the_smallest_size():
+    """Euronopoly's risk table on a 47 mm reference card: seven columns of four-character figures need 47.07 mm
+    for 1.2 mm of air at 6 pt; the figures stay at 6 pt and share the air there is."""
+    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    ctx = Ctx(kit, problems=problems)
+    t = kit.table("risk")
+    size, label_w, col_w, air = table._grid(ctx, t, 47.0, 3.39)
+    assert size == ctx.min_pt and table.CELL_AIR_LEAST <= air < table.CELL_AIR
+    assert label_w + len(t.columns) * col_w == pytest.approx(47.0)
+    roomy = table._grid(ctx, t, 94.0, 11.0)
+    assert roomy[3] == table.CELL_AIR and roomy[1] < roomy[2]  # the label column as wide as its labels need
