@@ -70,3 +70,23 @@ def test_a_narrow_box_gives_the_air_it_has_at_the_smallest_size():
     assert label_w + len(t.columns) * col_w == pytest.approx(47.0)
     roomy = table._grid(ctx, t, 94.0, 11.0)
     assert roomy[3] == table.CELL_AIR and roomy[1] < roomy[2]  # the label column as wide as its labels need
+
+
+def test_a_table_with_room_to_spare_gets_compact_rows_not_the_smallest():
+    """A table that fits one grid in a box that holds more rows takes the compact row height of a table that
+    flows (1.25 × the smallest), not the smallest with the box's foot left empty; a box just big enough keeps
+    its rows."""
+    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    ctx = Ctx(kit, problems=problems)
+    t = kit.table("risk")
+    row = table.row_height(ctx)
+
+    def pitch(h):
+        shapes, rest = table.flow_table(ctx, t, (5, 5, 47, h), "#000000", "#dddddd")
+        ys = sorted({round(s.y1, 6) for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2})
+        assert not rest and len(ys) == len(t.rows) + 2
+        return (ys[-1] - ys[0]) / (len(t.rows) + 1)
+
+    assert pitch(80.0) == pytest.approx(1.25 * row)
+    snug = table.TITLE_H + (len(t.rows) + 1) * row + 0.05
+    assert pitch(snug) == pytest.approx(row, abs=0.01)

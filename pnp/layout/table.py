@@ -159,10 +159,12 @@ def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: boo
         per = -(-len(rows) // blocks) if blocks * per >= len(rows) else per  # even columns when all fit
     bw = (w - (blocks - 1) * GAP) / blocks
     rest = rows[blocks * per:]
-    # a table that fits in one grid fills its box; one that flows or continues keeps compact rows, the same
-    # height in every grid and on every card, from the top
-    tall = h if blocks == 1 and not rest and not continued else min(h, (per + 1) * row * 1.25)
-    step = tall / (per + 1)  # every grid's rows as tall as the first's
+    # one that flows or continues keeps compact rows, the same height in every grid and on every card, from the
+    # top; a table that fits in one grid takes its box's rows, or compact rows when its rows are fewer than the
+    # box holds (rather than the smallest row height and the box's foot left empty)
+    step = min(h, (per + 1) * row * 1.25) / (per + 1)  # every grid's rows as tall as the first's
+    if blocks == 1 and not rest and not continued:
+        step = max(h / (per + 1), min(h / (len(rows) + 1), row * 1.25))
     for b in range(blocks):
         chunk = rows[b * per:(b + 1) * per]
         if chunk:
