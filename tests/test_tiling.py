@@ -320,11 +320,11 @@ def test_a_text_across_the_papers_cut_is_named_with_its_line(tmp_path):
     shutil.copytree(ROOT / "content" / "etymonopoly", kit)
     board_yaml = kit / "board.yaml"
     text = board_yaml.read_text(encoding="utf-8")
-    panel = ("  panels:\n"
-             "    - {id: note, x: 0, y: -110, width: 330, height: 40, title: Trading,\n"
+    panel = ("    - {id: note, x: 0, y: -110, width: 330, height: 40, title: Trading,\n"
              "       text: 'Trade streets, stations and cards with any player at any time on your turn, for money or "
              "for other streets; a street with buildings on its group cannot be traded until they are sold.'}\n")
-    board_yaml.write_text(text.replace("  deck_spots:\n", panel + "  deck_spots:\n", 1), encoding="utf-8")
+    assert "  panels:\n" in text
+    board_yaml.write_text(text.replace("  panels:\n", "  panels:\n" + panel, 1), encoding="utf-8")
     line = board_yaml.read_text(encoding="utf-8").splitlines().index("  panels:") + 2
     problems = Problems()
     check_game(kit, problems)
