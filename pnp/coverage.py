@@ -14,6 +14,7 @@ from __future__ import annotations
 COVERAGE_DPI = 150  # PDFium paints a stroke at least a pixel wide: at 72 dpi a 0.1 mm line measures 3.5 times its
 #                     ink, at 150 dpi 1.7 times (a kit's finest lines, 0.12 to 0.15 mm, about 1.2 to 1.4 times)
 SAMPLE = 4
+MAX_PIXELS = 2.3e6  # an A4 page at COVERAGE_DPI; a larger page (the 500 mm board) is measured at fewer dpi
 INKS = ("c", "m", "y", "k")
 
 
@@ -29,7 +30,9 @@ def coverage(data: bytes) -> dict:
         sums = np.zeros(4)
         for i in picks:
             page = doc[i]
-            bitmap = page.render(scale=COVERAGE_DPI / 72, rev_byteorder=True)  # RGB(A), not PDFium's BGR(A)
+            w, h = page.get_size()  # points
+            scale = min(COVERAGE_DPI / 72, (MAX_PIXELS / (w * h)) ** 0.5)
+            bitmap = page.render(scale=scale, rev_byteorder=True)  # RGB(A), not PDFium's BGR(A)
             rgb = bitmap.to_numpy()[..., :3].astype(np.float32) / 255.0
             page.close()
             k = 1.0 - rgb.max(axis=2)

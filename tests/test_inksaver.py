@@ -92,7 +92,8 @@ def test_the_build_measures_both_editions_on_request_and_the_saver_takes_far_les
     totals = {}
     for ink in ("full", "saver"):
         problems = Problems()
-        result = build_game(mini, tmp_path / "out", BuildOptions(ink=ink, ink_coverage=True), problems)
+        result = build_game(mini, tmp_path / "out", BuildOptions(parts=("board", "cards", "tokens"), ink=ink,
+                                                                 ink_coverage=True), problems)
         assert result is not None, [str(p) for p in problems.sorted()]
         manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
         files = [f for f in manifest["files"] if f["name"].endswith(".pdf")]
