@@ -188,13 +188,16 @@ class PartResult:
     problems: list = field(default_factory=list)
 
 
-def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems) -> PartResult | None:
-    """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed."""
+def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx: Ctx | None = None
+                ) -> PartResult | None:
+    """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed.
+    ``ctx``: the layout context the build's parts share (the booklet counts the items the other parts laid out,
+    rather than lay them out again)."""
     from .impose import impose
     from .layout.common import Ctx
     from .rules.printing import SHEET_FIT
 
-    ctx = Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
+    ctx = ctx or Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
     items = part_items(ctx, part)
     if not items:
         return None
@@ -305,8 +308,11 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
             results = _render_forked(kit, todo, opts, jobs, problems, progress)
             measured = [(f, pool.submit(coverage, f.data)) for r in results for f in r.files if opts.ink_coverage]
         else:
+            from .layout.common import Ctx
+
+            shared = Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
             for n, part in enumerate(todo, 1):
-                result = render_part(kit, part, opts, problems)
+                result = render_part(kit, part, opts, problems, shared)
                 progress(n, len(todo), part)
                 if result is not None:
                     results.append(result)
