@@ -17,6 +17,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chips": "{value} chip", "tokens": "Player token", "deck": "{name} card", "note": "Note",
         "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
         "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
+        "same": "{column}: {value} for each.",
         "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits",
         "limited": "{name} (a limited supply: when none are left, none can be built)",
         "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
@@ -63,6 +64,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chips": "Jeton de {value}", "tokens": "Pion", "deck": "Carte {name}", "note": "Billet",
         "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
         "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
+        "same": "{column} : {value} pour chacune.",
         "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits",
         "limited": "{name} (stock limité : quand il n'y en a plus, on ne peut plus construire)",
         "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "

@@ -344,3 +344,18 @@ def test_a_table_a_little_too_wide_is_set_smaller_rather_than_wrap_a_row(mini, n
     street = {round(y, 2) for y, t in texts if t.size == size and 20 < y < 190} - {
         round(y, 2) for y, t in texts if t.text in ("Road", "Rent") or "Power" in t.text or "table" in t.text}
     assert len(street) == (1 if size < 8.5 or len(name) < 25 else 2)  # the smallest size wraps when it must
+
+
+def test_a_property_column_of_one_value_is_said_once_under_the_table():
+    # Moneyloopy: every space costs the one market price and every building $100
+    game, problems = loaded(ROOT / "content" / "moneyloopy", checked=True)
+    pages = booklet_pages(Ctx(game, problems=problems))
+    lines = [t.text for page in pages for _, t in _texts(page.front)]
+    text = " ".join(" ".join(lines).replace("\u00a0", " ").replace("\u202f", " ").split())
+    assert "Market price: 300 for each." in text and "Building: 100 for each." in text
+    head = [t for t in lines if t in ("Space", "Rent", "Market", "Market price", "Building")]
+    assert "Space" in head and "Rent" in head and "Market" not in head and "Market price" not in head
+    # where the prices differ the column stays (Monopoly 2.3)
+    game, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
+    text = " ".join(t.text for page in booklet_pages(Ctx(game, problems=problems)) for _, t in _texts(page.front))
+    assert "for each." not in text

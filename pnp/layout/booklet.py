@@ -494,7 +494,14 @@ class _Blocks:
             if has_mortgage:
                 row.append(num(t.mortgage) if t.mortgage else "")
             rows.append(row)
-        rent_col = 2
+        # a column of one value in every row (Moneyloopy's one market price) is said once, under the table
+        same = []
+        for j in range(len(rows[0]) - 1, 0, -1):
+            values = {str(r[j]) for r in rows[1:]}
+            if j != 2 and len(rows) > 2 and len(values) == 1 and next(iter(values)):
+                same.insert(0, self.w["same"].format(column=rows[0][j], value=next(iter(values))))
+                rows = [r[:j] + r[j + 1:] for r in rows]
+        rent_col = 2 if len(rows[0]) > 2 and rows[0][2] == str(terms.rent) else 1
         longest = max((text_width(str(r[rent_col]), self.s.body.plain, TABLE_PT) for r in rows[1:]), default=0.0)
         under = None
         if longest > LADDER_COLUMN * COLUMN:  # too long for a column: each ladder on a line of its own
@@ -502,7 +509,7 @@ class _Blocks:
                      for i, r in enumerate(rows) if i and r[rent_col]}
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
         ladder = " · ".join(str(x) for x in terms.rent_ladder)
-        note = self.w["rents"].format(rent=terms.rent, ladder=ladder)
+        note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
         return [self.s.grid(rows, True, where, note=note, under=under,
