@@ -23,8 +23,9 @@ MIN_DIFFERENCE = 10.0
 
 
 def closest(a: str, b: str, visions: Iterable[str] = VISIONS) -> tuple[float, str]:
-    """How close ``a`` and ``b`` come, and for which vision (the first of the closest)."""
-    return min((difference(a, b, v), v) for v in visions)
+    """How close ``a`` and ``b`` come, and for which vision (the first of the closest, in ``visions``' order:
+    two colours alike to everyone look alike with normal vision, not "in greyscale")."""
+    return min(((difference(a, b, v), v) for v in visions), key=lambda dv: dv[0])
 
 
 def confusable_pairs(colours: list[tuple[object, str]], visions: Iterable[str] = VISIONS,

@@ -160,3 +160,13 @@ def test_the_booklets_property_table_prints_each_groups_mark_in_its_swatch():
     for page in pages:
         drawn |= _marks_drawn(page.front)
     assert set(group_marks(kit).values()) <= drawn
+
+
+def test_two_colours_alike_to_everyone_are_said_to_look_alike_with_normal_vision(two_groups):
+    # the closest vision was the first by name on a tie (deuteranopia, greyscale): a pair of one colour
+    # was reported as looking alike only to the green-blind
+    edit(two_groups / "game.yaml", "theme:\n", "theme:\n  group_marks: 'off'\n")
+    edit(two_groups / "board.yaml", '"#6f8f2f"', '"#D03030"')
+    _, found = _warnings(two_groups)
+    (p,) = found
+    assert "normal colour vision" in p.message
