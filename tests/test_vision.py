@@ -170,3 +170,17 @@ def test_two_colours_alike_to_everyone_are_said_to_look_alike_with_normal_vision
     _, found = _warnings(two_groups)
     (p,) = found
     assert "normal colour vision" in p.message
+
+
+def test_two_deck_backs_are_named_by_the_colours_they_print(mini):
+    # a back of its own colour was compared, but the message named the decks' face colours (a blue and an
+    # orange said to differ by 0.1) and pointed at the face colour's line
+    luck = (mini / "decks" / "luck.yaml").read_text(encoding="utf-8")
+    fate = (luck.replace("id: luck", "id: fate").replace("name: Luck", "name: Fate")
+            .replace('colour: "#e08a1e"', 'colour: "#1c5d99"\nback: {colour: "#e08a1f"}'))
+    (mini / "decks" / "fate.yaml").write_text(fate, encoding="utf-8")
+    _, found = _warnings(mini)
+    (p,) = found
+    assert "#e08a1f" in p.message and "#e08a1e" in p.message and "#1c5d99" not in p.message
+    assert p.loc.file.endswith("fate.yaml") and p.loc.line == 4  # back: {colour: ...}
+    assert "luck.yaml:3" in p.message

@@ -28,6 +28,7 @@ _SEEN = {"normal": "with normal colour vision", "protanopia": "with protanopia (
 
 
 def _report(v: Validator, what: str, a, b, name_a: str, name_b: str, vision: str, diff: float, fix: str) -> None:
+    """``a`` and ``b``: the entities whose ``colour`` was compared (a deck's back when it has its own colour)."""
     other = v.loc(b, "colour")
     v.report(COLOUR_CONFUSABLE, a, "colour",
              f"{what} {name_a} ({a.colour}) and {name_b} ({b.colour}, {other}) look alike {_SEEN[vision]}: they "
@@ -60,12 +61,14 @@ def _colour_vision(v: Validator) -> None:
     for i, a in enumerate(decks):
         for b in decks[i + 1:]:
             same_face = str(a.back.title or a.name) == str(b.back.title or b.name) and a.back.icon == b.back.icon
-            ca, cb = str(a.back.colour or a.colour), str(b.back.colour or b.colour)
-            for _, _, vision, diff in confusable_pairs([(a, ca), (b, cb)], VISIONS if same_face else ("normal",)):
-                fix = "change one deck's colour"
+            # a back is the deck's colour unless it has its own: the colour compared, and the place named
+            pa, pb = (d.back if d.back.colour else d for d in (a, b))
+            for _, _, vision, diff in confusable_pairs([(pa, str(pa.colour)), (pb, str(pb.colour))],
+                                                       VISIONS if same_face else ("normal",)):
+                fix = "change one back's colour" if pa is not a or pb is not b else "change one deck's colour"
                 if same_face:
                     fix += ", or give the backs their own titles or icons"
-                _report(v, "the decks", a, b, repr(str(a.name)), repr(str(b.name)), vision, diff, fix)
+                _report(v, "the card backs of", pa, pb, repr(str(a.name)), repr(str(b.name)), vision, diff, fix)
 
     for kind, holder in (("notes", kit.money.notes), ("chips", kit.money.chips)):
         if holder is None:
