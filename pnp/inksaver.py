@@ -77,6 +77,7 @@ class _Saver:
     def group(self, g: scene.Group, m: scene.Affine, ground: str | None) -> tuple[scene.Group, str | None]:
         """The group without its floods, and the ground its last flood leaves for what is drawn after it."""
         m = scene.IDENTITY if g.miniature else scene.compose(m, g.transform)
+        entry = ground
         out = []
         kept: list[tuple[float, float, float, float]] = []  # fills kept over the flood: what is on them stays
         for child in g.children:
@@ -100,7 +101,11 @@ class _Saver:
                 out.append(child)
                 continue
             out.append(self._recolour(child, ground))
-        key = f"{g.key}-saver" if g.key else None
+        # a keyed group is drawn once per PDF and reused wherever its key recurs: what it becomes depends on the
+        # ground it was recoloured against and on the floods it lost (measured against the item's size, at its
+        # scale), so its new key says which; one mark white on a back's removed flood and on a kept band is two
+        key = (f"{g.key}-saver-{(entry or 'none').lstrip('#')}-{'back' if self.back else 'front'}-"
+               f"{self.item_area:.6g}-{_det(m):.6g}") if g.key else None
         return scene.Group(out, transform=g.transform, clip=g.clip, key=key, bounds=g.bounds,
                            miniature=g.miniature, whole=g.whole), ground
 

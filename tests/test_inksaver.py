@@ -111,3 +111,24 @@ def test_without_the_request_no_coverage_is_measured(mini, tmp_path):
     assert build_game(mini, tmp_path / "o", BuildOptions(parts=("cards",)), problems) is not None
     manifest = json.loads((tmp_path / "o" / "manifest.json").read_text(encoding="utf-8"))
     assert all("ink" not in f for f in manifest["files"])
+
+
+def _keyed(group, out):
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            if child.key is not None and child.bounds is not None:
+                out.setdefault(child.key, set()).add(repr(child.children))
+            _keyed(child, out)
+    return out
+
+
+def test_a_key_names_one_drawing_in_the_saver_edition(mini):
+    # a keyed group is drawn once per PDF: a counter recoloured on its back (its ground hatched away) and left
+    # as it was on its front shared one key, and the PDF printed the first of the two on both sides
+    saver, _ = _items(mini, "saver")
+    keys: dict = {}
+    for it in saver:
+        for side in (it.front, it.back):
+            if side is not None:
+                _keyed(scene.Group([side]), keys)
+    assert keys and not {k: len(v) for k, v in keys.items() if len(v) > 1}
