@@ -80,6 +80,7 @@ class _Saver:
         entry = ground
         out = []
         kept: list[tuple[float, float, float, float]] = []  # fills kept over the flood: what is on them stays
+        texts = [(c.x, c.y) for c in g.children if isinstance(c, scene.Text)]
         for child in g.children:
             if isinstance(child, scene.Group):
                 done, ground = self.group(child, m, ground)
@@ -100,7 +101,7 @@ class _Saver:
                                                      for x0, y0, x1, y1 in kept):
                 out.append(child)
                 continue
-            out.append(self._recolour(child, ground))
+            out.append(self._recolour(child, ground, panel=_holds(child, texts)))
         # a keyed group is drawn once per PDF and reused wherever its key recurs: what it becomes depends on the
         # ground it was recoloured against and on the floods it lost (measured against the item's size, at its
         # scale), so its new key says which; one mark white on a back's removed flood and on a kept band is two
@@ -122,7 +123,8 @@ class _Saver:
             out.append(replace(shape, fill=None, stroke=readable(colour, self.paper, 1.5), width=OUTLINE))
         return out
 
-    def _recolour(self, shape, ground: str | None):
+    def _recolour(self, shape, ground: str | None, panel: bool = False):
+        """``shape`` as it prints without the flood ``ground`` it was drawn on; ``panel``: a shape text sits on."""
         if ground is None:
             return shape
         if isinstance(shape, scene.Text):
@@ -142,11 +144,24 @@ class _Saver:
             if c.lower() == ground.lower():  # knocked out in the flood's colour: now the paper
                 changes[attr] = self.paper
             elif contrast_ratio(c, self.paper) < _NEAR_PAPER:
-                if contrast_ratio(ground, self.paper) >= 3.0:  # light ink on a dark flood: now dark ink
+                if attr == "fill" and panel:  # a light panel text sits on (a chip's inlay): the paper
+                    changes[attr] = self.paper
+                elif contrast_ratio(ground, self.paper) >= 3.0:  # light ink on a dark flood: now dark ink
                     changes[attr] = readable(ground, self.paper, 3.0)
                 elif attr == "fill":  # a pale panel on a pale flood: the paper is pale enough
                     changes[attr] = self.paper
         return replace(shape, **changes) if changes else shape
+
+
+def _holds(shape, points: list[tuple[float, float]]) -> bool:
+    """Whether a rectangle or circle holds one of ``points`` (where texts are set)."""
+    if isinstance(shape, scene.Rect):
+        x0, x1 = sorted((shape.x, shape.x + shape.w))
+        y0, y1 = sorted((shape.y, shape.y + shape.h))
+        return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points)
+    if isinstance(shape, scene.Circle):
+        return any((x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2 for x, y in points)
+    return False
 
 
 def _hatch(r: scene.Rect, colour: str) -> scene.Group:

@@ -132,3 +132,17 @@ def test_a_key_names_one_drawing_in_the_saver_edition(mini):
             if side is not None:
                 _keyed(scene.Group([side]), keys)
     assert keys and not {k: len(v) for k, v in keys.items() if len(v) > 1}
+
+
+def test_a_chips_value_stays_on_a_light_inlay(mech):
+    # the inlay (a pale tint under the value) on the chip's flood was taken for light ink knocked out of the
+    # flood and printed in the chip's colour, under the value in the kit's ink: 2.7:1 on the blue chip
+    kit, problems = loaded(mech, checked=True)
+    ctx = Ctx(kit, problems=problems, ink="saver")
+    chips = [it for it in part_items(ctx, "notes") if it.id.startswith("chip-")]
+    assert chips
+    assert not [str(p) for p in problems.items if p.code == "W-text-legibility"]
+    paper = kit.game.theme.colours.paper
+    for it in chips:
+        inlay = max((c for c in it.front.children if isinstance(c, scene.Circle) and c.fill), key=lambda c: c.r)
+        assert inlay.fill == paper, (it.id, inlay.fill)
