@@ -19,13 +19,15 @@ INKS = ("c", "m", "y", "k")
 
 
 def coverage(data: bytes) -> dict:
-    """{"c", "m", "y", "k": % of the page each ink covers, "total": their sum, "sampled": pages measured}."""
+    """{"c", "m", "y", "k": % of the page each ink covers (pages weighed by their area), "total": their sum,
+    "sampled": pages measured, "mm2": mm² of full ink on all the pages}."""
     import numpy as np
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(data)
     try:
         n = len(doc)
+        areas = [w * h for w, h in (doc.get_page_size(i) for i in range(n))]  # points²
         picks = sorted({round(i * (n - 1) / (SAMPLE - 1)) for i in range(SAMPLE)}) if n > SAMPLE else range(n)
         sums = np.zeros(4)
         for i in picks:
@@ -38,18 +40,22 @@ def coverage(data: bytes) -> dict:
             k = 1.0 - rgb.max(axis=2)
             rest = np.where(k < 1.0, 1.0 - k, 1.0)
             cmy = (1.0 - rgb - k[..., None]) / rest[..., None]
-            sums += [cmy[..., 0].mean(), cmy[..., 1].mean(), cmy[..., 2].mean(), k.mean()]
-        shares = sums / max(1, len(picks)) * 100
+            # each page weighs by its area: a print-shop file holds pages of several sizes (counters and tokens)
+            sums += np.array([cmy[..., 0].mean(), cmy[..., 1].mean(), cmy[..., 2].mean(), k.mean()]) * areas[i]
+        shares = sums / max(1e-9, sum(areas[i] for i in picks)) * 100
     finally:
         doc.close()
     out = {ink: round(float(v), 1) for ink, v in zip(INKS, shares)}
     out["total"] = round(float(shares.sum()), 1)
     out["sampled"] = len(picks)
+    out["mm2"] = round(float(shares.sum()) / 100 * sum(areas) * (25.4 / 72) ** 2)  # full ink on every page
     return out
 
 
 def ink_area(info: dict) -> float:
     """mm² of full ink a file's pages take in all (its manifest entry: pages, page size, ink)."""
+    if "mm2" in info["ink"]:  # measured on every page's own size
+        return float(info["ink"]["mm2"])
     sizes = info["page_size_mm"]
     w, h = sizes if isinstance(sizes[0], (int, float)) else sizes[0]
     return info["ink"]["total"] / 100 * w * h * info["pages"]

@@ -146,3 +146,14 @@ def test_a_chips_value_stays_on_a_light_inlay(mech):
     for it in chips:
         inlay = max((c for c in it.front.children if isinstance(c, scene.Circle) and c.fill), key=lambda c: c.r)
         assert inlay.fill == paper, (it.id, inlay.fill)
+
+
+def test_a_file_of_pages_of_several_sizes_counts_each_pages_ink_at_its_size():
+    # a print-shop file holds counters and tokens, pages of two sizes: the ink was taken as the mean share of
+    # a page times the first page's size, here a hundredth of what the large black page takes
+    pages = [scene.Page(10, 10, scene.Group([])),
+             scene.Page(100, 100, scene.Group([scene.Rect(0, 0, 100, 100, fill="#000000")]))]
+    data, info = pdf_bytes("t", "t", pages)
+    info["ink"] = coverage(data)
+    assert ink_area(info) == pytest.approx(100 * 100, rel=0.03)
+    assert info["ink"]["k"] == pytest.approx(100 * 100 / (100 * 100 + 10 * 10) * 100, abs=1.5)
