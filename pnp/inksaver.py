@@ -179,5 +179,7 @@ def saver(item, paper: str):
     """The item as the ink-saver edition prints it (a new Item; the layout's stays as it was)."""
     area = item.width * item.height
     front = _Saver(paper, area, back=False).group(item.front, scene.IDENTITY, None)[0]
+    if item.back is item.front:  # a counter's or chip's back is its front: one drawing still, not a hatched back
+        return replace(item, front=front, back=front)
     back = _Saver(paper, area, back=True).group(item.back, scene.IDENTITY, None)[0] if item.back is not None else None
     return replace(item, front=front, back=back)

@@ -157,3 +157,13 @@ def test_a_file_of_pages_of_several_sizes_counts_each_pages_ink_at_its_size():
     info["ink"] = coverage(data)
     assert ink_area(info) == pytest.approx(100 * 100, rel=0.03)
     assert info["ink"]["k"] == pytest.approx(100 * 100 / (100 * 100 + 10 * 10) * 100, abs=1.5)
+
+
+def test_a_piece_whose_back_is_its_front_keeps_one_drawing(mini):
+    # a counter's back is its front: the saver drew the back apart, as a card's back (its ground hatched), so
+    # the counter printed plain on one side and hatched on the other, and the preview listed its backs apart
+    full, _ = _items(mini, "full")
+    saver, _ = _items(mini, "saver")
+    same = {it.id for it in full if it.back is it.front}
+    assert same
+    assert {it.id for it in saver if it.back is it.front} == same
