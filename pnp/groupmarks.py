@@ -5,6 +5,7 @@ ask this module the same question, so what is printed and what is checked agree.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, get_args
 
@@ -42,17 +43,27 @@ def confusable_pairs(colours: list[tuple[object, str]], visions: Iterable[str] =
 
 
 def marks(groups: list[Group]) -> dict[str, str]:
-    """Every group's mark: its own ``mark``, else the next shape no group claims, in the groups' order (the
-    shapes repeat only for more groups than shapes)."""
-    claimed = {str(g.mark) for g in groups if g.mark}
-    free = [s for s in SHAPES if s not in claimed] or list(SHAPES)
-    out, k = {}, 0
+    """Every group's mark: its own ``mark``, else the next shape no group claims, in the groups' order. With more
+    groups than shapes, a group left without one takes the shape whose groups look least like it (its colour
+    told apart from theirs in every way of seeing), so a shape repeats on groups that colour tells apart."""
+    out = {str(g.id): str(g.mark) for g in groups if g.mark}
+    free = [s for s in SHAPES if s not in set(out.values())]
     for g in groups:
         if g.mark:
-            out[str(g.id)] = str(g.mark)
-        else:
-            out[str(g.id)] = free[k % len(free)]
-            k += 1
+            continue
+        if free:
+            out[str(g.id)] = free.pop(0)
+            continue
+        holders: dict[str, list[str]] = {}
+        for other in groups:
+            if str(other.id) in out and other is not g:
+                holders.setdefault(out[str(other.id)], []).append(str(other.colour).lower())
+        colour = str(g.colour).lower()
+        # the shape whose groups' colours are furthest from this one's, then the one fewest groups print, then
+        # the first in the shapes' order
+        score = {shape: (min((closest(colour, c)[0] for c in holders.get(shape, [])), default=math.inf),
+                         -len(holders.get(shape, []))) for shape in SHAPES}
+        out[str(g.id)] = max(SHAPES, key=score.__getitem__)
     return out
 
 

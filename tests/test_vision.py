@@ -184,3 +184,31 @@ def test_two_deck_backs_are_named_by_the_colours_they_print(mini):
     assert "#e08a1f" in p.message and "#e08a1e" in p.message and "#1c5d99" not in p.message
     assert p.loc.file.endswith("fate.yaml") and p.loc.line == 4  # back: {colour: ...}
     assert "luck.yaml:3" in p.message
+
+
+def _more_groups(mini, colours):
+    """The mini game with groups of these colours after its red one (no spaces: only the colours count)."""
+    extra = "".join(f'  - {{id: g{i}, name: G{i}, colour: "{c}", size: 1}}\n' for i, c in enumerate(colours))
+    edit(mini / "board.yaml", 'colour: "#d03030", size: 2}\n', 'colour: "#d03030", size: 2}\n' + extra)
+
+
+def test_with_more_groups_than_shapes_a_shape_repeats_on_groups_colour_tells_apart(mini):
+    # the eleventh group took the first shape again whatever its colour: here the circle of the red group it
+    # nearly matches, while the shapes of the blue and green groups were there for it
+    palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+    _more_groups(mini, palette + ["#d03131", "#ffe000"])
+    edit(mini / "game.yaml", "theme:\n", "theme:\n  group_marks: 'on'\n")
+    kit, found = _warnings(mini)
+    marks = group_marks(kit)
+    assert len(marks) == 12 and set(marks.values()) == set(SHAPES)
+    assert marks["g9"] != marks["red"]
+    assert not found
+
+
+def test_groups_left_alike_for_want_of_shapes_are_told_to_change_a_colour(mini):
+    _more_groups(mini, ["#d03030"] * 11)  # twelve groups of one colour: two pairs share a shape
+    _, found = _warnings(mini)
+    assert len(found) == 2
+    for p in found:
+        assert "change one of the two colours" in p.message and "another mark" not in p.message
+        assert "10 mark shapes" in p.message

@@ -9,7 +9,7 @@ that look alike to everyone still slow the bank down.
 """
 from __future__ import annotations
 
-from ..groupmarks import MIN_DIFFERENCE, confusable_pairs, group_marks
+from ..groupmarks import MIN_DIFFERENCE, SHAPES, confusable_pairs, group_marks
 from ..vision import VISIONS
 from . import Validator, check, rule
 
@@ -53,8 +53,14 @@ def _colour_vision(v: Validator) -> None:
     for a, b, vision, diff in pairs:
         if a.id == b.id:  # one id twice is E-id-duplicate's to report
             continue
-        fix = ("change one of the two colours, or print group marks (theme.group_marks: on)"
-               if not marked else f"give one of them another mark (both print the {marked[str(a.id)]})")
+        shape = marked.get(str(a.id))
+        if not marked:
+            fix = "change one of the two colours, or print group marks (theme.group_marks: on)"
+        elif len(groups) > len(SHAPES):  # some groups must share a shape: another mark may be no better
+            fix = (f"change one of the two colours (both print the {shape}: {len(groups)} groups share the "
+                   f"{len(SHAPES)} mark shapes)")
+        else:
+            fix = f"give one of them another mark (both print the {shape})"
         _report(v, "the colour groups", a, b, repr(str(a.name)), repr(str(b.name)), vision, diff, fix)
 
     decks = list(kit.decks)
