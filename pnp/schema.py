@@ -193,10 +193,17 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
     if origin is Literal:
         choices = args
         value = node.value
+        if isinstance(value, bool) and "on" in choices and "off" in choices:
+            # YAML 1.1 reads a bare on/off (and yes/no, true/false) as a yes or no: the word was meant
+            return "on" if value else "off"
         if isinstance(value, (dict, list)) or value not in choices:  # a list is not hashed, nor compared
             hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1) \
                 if isinstance(value, (str, int, float)) and len(str(value)) <= 64 else []
+            if isinstance(value, str) and value.strip().lower() in choices:  # 'ON', ' Auto'
+                hint = [value.strip().lower()]
             extra = f"; did you mean {hint[0]!r}?" if hint else ""
+            if isinstance(value, bool):
+                extra = "; YAML reads a bare yes, no, on, off, true or false as a yes or no: write the word in quotes"
             problems.report(SCHEMA_CHOICE, node.loc, path,
                             f"{quote(value)} is not one of {', '.join(map(repr, choices))}{extra}")
             raise _Invalid

@@ -212,3 +212,26 @@ def test_groups_left_alike_for_want_of_shapes_are_told_to_change_a_colour(mini):
     for p in found:
         assert "change one of the two colours" in p.message and "another mark" not in p.message
         assert "10 mark shapes" in p.message
+
+
+@pytest.mark.parametrize("written, setting", [("off", "off"), ("no", "off"), ("on", "on"), ("true", "on")])
+def test_group_marks_written_bare_as_yaml_reads_a_yes_or_no(mini, written, setting):
+    # YAML reads a bare off as false: "theme.group_marks: off", as the README and the rule's own advice
+    # ("theme.group_marks: on") write it, was an error saying False is not one of 'auto', 'on', 'off'
+    edit(mini / "game.yaml", "theme:\n", f"theme:\n  group_marks: {written}\n")
+    kit, problems = loaded(mini)
+    assert not problems.errors
+    assert kit.game.theme.group_marks == setting
+
+
+def test_a_choice_written_in_capitals_or_as_a_yes_or_no_is_told_what_to_write(mini):
+    from pnp.content import load_kit
+    from pnp.problems import Problems
+
+    edit(mini / "game.yaml", "theme:\n", "theme:\n  group_marks: 'ON'\n")
+    edit(mini / "board.yaml", 'colour: "#d03030", size: 2}', 'colour: "#d03030", size: 2, mark: no}')
+    problems = Problems()
+    load_kit(mini, problems)
+    by_file = {p.loc.file.rsplit("/", 1)[-1]: p for p in problems.items if p.code == "E-schema-choice"}
+    assert "'on'" in by_file["game.yaml"].message.split("did you mean")[1]
+    assert by_file["board.yaml"].loc.line == 4 and "quotes" in by_file["board.yaml"].message
