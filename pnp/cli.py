@@ -290,7 +290,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     """Draw GAME's previews, then redraw the pictures a saved file changes (with --pdf, rebuild those PDFs
     too); each problem is told once. Ctrl-C stops."""
     from .build import BuildOptions, build_game, default_out
-    from .preview import PreviewOptions, preview_game
+    from .preview import PreviewOptions, folder_name, preview_game
     from .session import Session
     from .watch import Reporter, snapshot, watch
 
@@ -303,7 +303,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     seen = snapshot(root)
     session = Session(root, dpi, print=options)
     bar = _bar(quiet)
-    first = preview_game(root, out_dir / "preview", opts, Problems(), progress=bar, session=session)
+    first = preview_game(root, out_dir / folder_name(options.ink), opts, Problems(), progress=bar, session=session)
     bar.close()
     report(session.problems)
     if first is None:
@@ -321,7 +321,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
                        + "; fix and save again")
             return
         if update.changed:
-            shown = preview_game(root, out_dir / "preview", opts, Problems(), session=session,
+            shown = preview_game(root, out_dir / folder_name(options.ink), opts, Problems(), session=session,
                                  only=None if not had_pictures else update.changed)
             if shown is not None:
                 click.echo(f"redrew {len(update.changed)} item(s): {len(shown.files)} preview file(s) in {shown.out_dir}")
@@ -419,7 +419,7 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -
 @click.option("--item", "item_id", metavar="ID",
               help="Only this item (e.g. luck-go): its front and back, no contact sheets.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Output folder (default: output/<game-id>/preview).")
+              help="Output folder (default: output/<game-id>/preview; with --ink saver, preview-ink-saver).")
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
 @_jobs("Draw in this many processes (default: one per core).")

@@ -93,7 +93,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     if session.kit is None or session.error is not None:
         return None
     kit = session.kit
-    out_dir, write = _writer(out_dir, kit.edition_id)
+    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink)
     result = PreviewResult(out_dir, skipped=list(session.skipped))
     by_output = _by_output(session, opts)
     if opts.item is not None:
@@ -191,7 +191,7 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     if kit is None:
         problems.extend(loaded)
         return None
-    out_dir, write = _writer(out_dir, kit.edition_id)
+    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink)
     facts = forked.child(_item_facts, root, opts, kit, loaded)
     try:
         _warm(kit)
@@ -217,12 +217,18 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     return result
 
 
-def _writer(out_dir: Path | None, kit_id: str):
-    """The preview folder (default ``output/<game>/preview``), checked before anything is drawn, and how files
-    are written into it: each batch whole, under the lock of the build folder it is in (``writing_into``: a
-    build at the same moment waits for the batch, or the batch for the build; both end whole)."""
+def folder_name(ink: str) -> str:
+    """The previews' folder in a build's: the ink-saver edition's beside the full one's, as its PDFs are."""
+    return "preview-ink-saver" if ink == "saver" else "preview"
+
+
+def _writer(out_dir: Path | None, kit_id: str, ink: str = "full"):
+    """The preview folder (default ``output/<game>/preview``, ``preview-ink-saver`` for the ink-saver edition),
+    checked before anything is drawn, and how files are written into it: each batch whole, under the lock of the
+    build folder it is in (``writing_into``: a build at the same moment waits for the batch, or the batch for
+    the build; both end whole)."""
     default = out_dir is None
-    out_dir = Path("output") / kit_id / "preview" if default else Path(out_dir)
+    out_dir = Path("output") / kit_id / folder_name(ink) if default else Path(out_dir)
     check_target(out_dir, folder=True)
 
     def write(files: list[OutFile]) -> list[Path]:

@@ -345,3 +345,18 @@ def test_a_preview_and_a_build_at_once_both_end_whole(tmp_path, game):
         assert all((out / f["name"]).is_file() for f in manifest["files"])
         meta = tmp_path / "output" / ".mini.pnp"
         assert {p.name for p in meta.iterdir()} == {"lock", os.readlink(out).split("/")[1]}
+
+
+def test_the_ink_saver_previews_go_beside_the_full_ones_and_a_build_keeps_both(tmp_path, game):
+    """``pnp preview --ink saver`` wrote its pictures over the full edition's, under the same names, in one
+    folder; the build's PDFs of the two editions sit side by side, and so do the previews now."""
+    saver = pnp(tmp_path, "preview", str(game), *FAST["preview"], "--ink", "saver")
+    assert saver.returncode == 0, saver.stderr
+    full = pnp(tmp_path, "preview", str(game), *FAST["preview"])
+    assert full.returncode == 0, full.stderr
+    out = tmp_path / "output" / "mini"
+    shown = {d: (out / d / "contact-notes.png").read_bytes() for d in ("preview", "preview-ink-saver")}
+    assert shown["preview"] != shown["preview-ink-saver"]
+    built = pnp(tmp_path, "build", str(game), *FAST["build"])  # a folder of previews only: pnp's to take over
+    assert built.returncode == 0, built.stderr
+    assert (out / "preview-ink-saver" / "contact-notes.png").read_bytes() == shown["preview-ink-saver"]
