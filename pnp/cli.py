@@ -196,6 +196,8 @@ def build(game, out_dir, only, force, ink_coverage, jobs, quiet, **print_values)
         sys.exit(1)
     if not result.rebuilt:
         click.echo(f"{result.out_dir.absolute().as_uri()}: up to date, nothing rewritten (--force rebuilds)")
+        if opts.ink_coverage:  # measured when the files were written: the manifest has it
+            _print_ink(result.manifest, opts.ink)
         return
     for f in result.files:
         click.echo(f"wrote {f}")

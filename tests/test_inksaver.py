@@ -167,3 +167,18 @@ def test_a_piece_whose_back_is_its_front_keeps_one_drawing(mini):
     same = {it.id for it in full if it.back is it.front}
     assert same
     assert {it.id for it in saver if it.back is it.front} == same
+
+
+def test_an_up_to_date_build_still_tells_the_ink_it_was_asked_for(mini, tmp_path):
+    # the second build found every part current and said only that: --ink-coverage printed nothing
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    args = ["build", str(mini), "--out", str(tmp_path / "out"), "--only", "cards", "--ink-coverage", "-q"]
+    first = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert again.exit_code == 0 and "up to date" in again.output
+    ink = [line for line in first.output.splitlines() if line.startswith("ink ")]
+    assert ink and ink == [line for line in again.output.splitlines() if line.startswith("ink ")]
