@@ -235,3 +235,19 @@ def test_a_choice_written_in_capitals_or_as_a_yes_or_no_is_told_what_to_write(mi
     by_file = {p.loc.file.rsplit("/", 1)[-1]: p for p in problems.items if p.code == "E-schema-choice"}
     assert "'on'" in by_file["game.yaml"].message.split("did you mean")[1]
     assert by_file["board.yaml"].loc.line == 4 and "quotes" in by_file["board.yaml"].message
+
+
+def test_groups_of_one_colour_keep_their_own_marks_in_the_booklets_property_table(tmp_path):
+    # the table looked a swatch's mark up by its colour: two groups of one colour (what the marks are for)
+    # both printed the mark of the last of them
+    root = tmp_path / "etymonopoly"
+    shutil.copytree(ROOT / "content" / "etymonopoly", root)
+    edit(root / "board.yaml", 'colour: "#a8dcf0"', 'colour: "#8a5230"')  # Iranian as brown as Baltic
+    kit, problems = loaded(root, checked=True)
+    marks = group_marks(kit)
+    assert marks["baltic"] != marks["iranian"]
+    ctx = Ctx(kit, problems=problems)
+    drawn = set()
+    for page in part_items(ctx, "rules"):
+        drawn |= _marks_drawn(page.front)
+    assert set(marks.values()) <= drawn

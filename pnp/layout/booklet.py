@@ -176,6 +176,15 @@ class _Text:
         return (n - 1) * self.lead + (CAP + DESC) * self.size * PT if n else 0.0
 
 
+class _Swatch(str):
+    """A swatch's colour, with the mark of the group it stands for (two groups may share a colour)."""
+
+    def __new__(cls, colour: str, mark: str | None):
+        swatch = super().__new__(cls, colour)
+        swatch.mark = mark
+        return swatch
+
+
 @dataclass
 class _Cell:
     lines: list[_Line]
@@ -486,7 +495,7 @@ class _Blocks:
                 rents = self.w["see_table"]
             else:
                 rents = ""
-            row = [([markup.Span(space.name)], group.colour if group else None),
+            row = [([markup.Span(space.name)], _Swatch(group.colour, self.ctx.group_mark(group.id)) if group else None),
                    num(price) if price is not None else "", rents]
             if has_house:
                 costs = [c for c in (t.house_cost, t.hotel_cost) if c]
@@ -627,8 +636,6 @@ class _Pages:
 
     def __init__(self, ctx: Ctx):
         self.ctx = ctx
-        #: a swatch's group mark, by the group's colour
-        self._marks = {str(g.colour).lower(): ctx.group_mark(g.id) for g in ctx.kit.board.groups}
         self.pages: list[list] = []
         self.y = 0.0
         self.top = True
@@ -775,7 +782,7 @@ class _Pages:
                 if cell.swatch:
                     out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
                                           stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
-                    shape = self._marks.get(cell.swatch.lower())
+                    shape = getattr(cell.swatch, "mark", None)
                     if shape:  # the group's mark, as on its band (theme.group_marks)
                         out.append(group_mark(shape, cx + SWATCH / 2, baseline - 0.2 + SWATCH / 2, SWATCH * 0.78,
                                               contrast(cell.swatch), cell.swatch))
