@@ -251,3 +251,16 @@ def test_groups_of_one_colour_keep_their_own_marks_in_the_booklets_property_tabl
     for page in part_items(ctx, "rules"):
         drawn |= _marks_drawn(page.front)
     assert set(marks.values()) <= drawn
+
+
+@pytest.mark.parametrize("name, icon, alike", [("Luck", "chest", False), ("LUCK", "question", True)])
+def test_deck_backs_are_compared_by_what_they_print(mini, name, icon, alike):
+    # a back prints the deck's icon unless it has its own, and its title in capitals: two backs with the
+    # decks' own, different icons were taken for one face (and a green-blind player's confusion reported),
+    # while 'Luck' and 'LUCK' were taken for two
+    luck = (mini / "decks" / "luck.yaml").read_text(encoding="utf-8")
+    fate = (luck.replace("id: luck", "id: fate").replace("name: Luck", f"name: {name}")
+            .replace('colour: "#e08a1e"', 'colour: "#a8a800"').replace("icon: question", f"icon: {icon}"))
+    (mini / "decks" / "fate.yaml").write_text(fate, encoding="utf-8")
+    _, found = _warnings(mini)
+    assert [p for p in found if "deuteranopia" in p.message] if alike else not found

@@ -66,7 +66,9 @@ def _colour_vision(v: Validator) -> None:
     decks = list(kit.decks)
     for i, a in enumerate(decks):
         for b in decks[i + 1:]:
-            same_face = str(a.back.title or a.name) == str(b.back.title or b.name) and a.back.icon == b.back.icon
+            # what a back prints: its title (the deck's name by default) in capitals, its icon (the deck's)
+            same_face = (str(a.back.title or a.name).upper() == str(b.back.title or b.name).upper()
+                         and (a.back.icon or a.icon) == (b.back.icon or b.icon))
             # a back is the deck's colour unless it has its own: the colour compared, and the place named
             pa, pb = (d.back if d.back.colour else d for d in (a, b))
             for _, _, vision, diff in confusable_pairs([(pa, str(pa.colour)), (pb, str(pb.colour))],
