@@ -177,7 +177,7 @@ def _hatch(r: scene.Rect, colour: str) -> scene.Group:
 
 def saver(item, paper: str):
     """The item as the ink-saver edition prints it (a new Item; the layout's stays as it was)."""
-    area = item.width * item.height
+    area = item.width * item.height * (math.pi / 4 if item.round else 1.0)  # a chip is the disc in its square
     front = _Saver(paper, area, back=False).group(item.front, scene.IDENTITY, None)[0]
     if item.back is item.front:  # a counter's or chip's back is its front: one drawing still, not a hatched back
         return replace(item, front=front, back=front)

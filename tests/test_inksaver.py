@@ -182,3 +182,15 @@ def test_an_up_to_date_build_still_tells_the_ink_it_was_asked_for(mini, tmp_path
     assert again.exit_code == 0 and "up to date" in again.output
     ink = [line for line in first.output.splitlines() if line.startswith("ink ")]
     assert ink and ink == [line for line in again.output.splitlines() if line.startswith("ink ")]
+
+
+def test_a_chip_loses_its_flood_without_bleed_too(mech):
+    # a round item's ground is the disc in its square, 79 % of the square: without bleed it fell short of the
+    # 80 % that makes a ground whole, and --bleed 0 printed every chip in its full colour
+    kit, problems = loaded(mech, checked=True)
+    ctx = Ctx(kit, bleed=0.0, problems=problems, ink="saver")
+    chips = [it for it in part_items(ctx, "notes") if it.id.startswith("chip-")]
+    assert chips
+    for it in chips:
+        disc = 3.1416 * (it.width / 2) ** 2
+        assert all(a < 0.5 * disc for a, _, _ in _fills(it.front)), it.id
