@@ -2,12 +2,13 @@
 
 A theme variant made from the drawings themselves, so every part (and every part added later) gets it: a
 filled shape larger than FLOOD_CM2 (a card's or note's ground, a board space, the board's centre, a panel) is
-not painted; the paper shows instead. What it carried is kept legible: a text, icon or mark that was light on
-the flood takes the flood's colour, darkened until it reads on paper; details knocked out in the flood's colour
-become paper. Colour stays where it tells the game apart: group bands, deck name bands, outlines, icons, marks
-and the value of a note all keep theirs (they are smaller than a flood). A flood that was a panel (smaller than
-the item) leaves its outline; a back's ground leaves a light diagonal hatch in its colour, so backs still tell
-their decks apart at a glance.
+not painted, unless it is a band narrower than BAND_MM (an item's whole ground always goes); the paper shows
+instead. What it carried is kept legible: a text, icon or mark that was light on the flood takes the flood's
+colour, darkened until it reads on paper; details knocked out in the flood's colour become paper; a light panel
+text sits on becomes paper. Colour stays where it tells the game apart: group bands, deck name bands, outlines,
+icons, marks and the value of a note all keep theirs (they are smaller than a flood, or bands). A flood that was
+a panel (smaller than the item) leaves its outline; a back's ground leaves a light diagonal hatch in its colour,
+so backs still tell their decks apart at a glance.
 
 Areas are measured on the page, but a ``miniature`` (the board on the booklet's pages) is measured at its own
 size, so it loses what the full board loses.
@@ -23,6 +24,9 @@ from .legibility import MIN_CONTRAST, contrast_ratio
 #: a fill larger than this (cm²) is a flood: a 35 × 35 mm square; a board space's colour band (40 × 12 mm) and a
 #: card's name band (63 × 14 mm) are not
 FLOOD_CM2 = 12.0
+#: ... unless it is a band, narrower than this (mm) however long: a title card's group band is 20 mm high, and
+#: on a large card (70 × 120 mm) comes to 12.2 cm²
+BAND_MM = 22.0
 HATCH_GAP = 4.0  # mm between the hatch lines of a back's ground
 HATCH_WIDTH = 0.3  # mm
 HATCH_TINT = 0.55  # the hatch: the flood's colour this far towards paper
@@ -68,6 +72,20 @@ def _area(shape, m: scene.Affine) -> float:
     return 0.0
 
 
+def _narrow(shape, m: scene.Affine) -> float:
+    """mm across a filled shape at its narrowest, under ``m`` (a path by its points' box; a circle's diameter)."""
+    k = math.sqrt(_det(m))
+    if isinstance(shape, scene.Rect):
+        return min(abs(shape.w), abs(shape.h)) * k
+    if isinstance(shape, scene.Path):
+        xs = [op[-2] for op in shape.ops if op[0] != "Z"]
+        ys = [op[-1] for op in shape.ops if op[0] != "Z"]
+        return min(max(xs) - min(xs), max(ys) - min(ys)) * k if xs else 0.0
+    if isinstance(shape, scene.Circle):
+        return 2 * shape.r * k
+    return math.inf
+
+
 class _Saver:
     def __init__(self, paper: str, item_area: float, back: bool):
         self.paper = paper
@@ -89,7 +107,8 @@ class _Saver:
             fill = getattr(child, "fill", None)
             if fill and not isinstance(child, (scene.Text, scene.Line)):
                 area = _area(child, m)
-                if area >= FLOOD_CM2 * 100 or (not g.miniature and area >= 0.8 * self.item_area):
+                if ((area >= FLOOD_CM2 * 100 and _narrow(child, m) >= BAND_MM)
+                        or (not g.miniature and area >= 0.8 * self.item_area)):
                     ground, kept = fill, []
                     out.extend(self._flood(child, m))
                     continue

@@ -13,7 +13,7 @@ from pnp.layout.common import Ctx
 from pnp.problems import Problems
 from pnp.parts import OUTPUT_NAMES
 
-from conftest import loaded
+from conftest import edit, loaded
 
 
 def _fills(group, m=scene.IDENTITY, out=None):
@@ -194,3 +194,15 @@ def test_a_chip_loses_its_flood_without_bleed_too(mech):
     for it in chips:
         disc = 3.1416 * (it.width / 2) ** 2
         assert all(a < 0.5 * disc for a, _, _ in _fills(it.front)), it.id
+
+
+def test_a_large_cards_bands_keep_their_colour(mini):
+    # on a 70 x 120 mm card a title card's group band (61 x 20 mm) and a deck card's name band come to more
+    # than a flood's 12 cm², and the saver took them away: the group's colour was left as a black outline
+    edit(mini / "game.yaml", "theme:\n", "print:\n  card: {width: 70, height: 120}\ntheme:\n")
+    saver, problems = _items(mini, "saver")
+    deed = next(it for it in saver if it.id == "title-red-1")
+    assert any(fill == "#d03030" and a >= FLOOD_CM2 * 100 for a, fill, _ in _fills(deed.front))
+    card = next(it for it in saver if it.part == "decks")
+    assert any(fill == "#e08a1e" and a >= FLOOD_CM2 * 100 for a, fill, _ in _fills(card.front))
+    assert not [str(p) for p in problems.items if p.code == "W-text-legibility"]
