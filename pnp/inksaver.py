@@ -87,10 +87,11 @@ def _narrow(shape, m: scene.Affine) -> float:
 
 
 class _Saver:
-    def __init__(self, paper: str, item_area: float, back: bool):
+    def __init__(self, paper: str, item_area: float, back: bool, keep: frozenset[str] = frozenset()):
         self.paper = paper
         self.item_area = item_area
         self.back = back
+        self.keep = keep  # the colours that tell the game apart (groups, decks, values): never paled away
 
     def group(self, g: scene.Group, m: scene.Affine, ground: str | None) -> tuple[scene.Group, str | None]:
         """The group without its floods, and the ground its last flood leaves for what is drawn after it."""
@@ -167,7 +168,7 @@ class _Saver:
                     changes[attr] = self.paper
                 elif contrast_ratio(ground, self.paper) >= 3.0:  # light ink on a dark flood: now dark ink
                     changes[attr] = readable(ground, self.paper, 3.0)
-                elif attr == "fill":  # a pale panel on a pale flood: the paper is pale enough
+                elif attr == "fill" and c.lower() not in self.keep:  # a pale panel on a pale flood: paper
                     changes[attr] = self.paper
         return replace(shape, **changes) if changes else shape
 
@@ -194,11 +195,23 @@ def _hatch(r: scene.Rect, colour: str) -> scene.Group:
     return scene.Group(lines, clip=(r.x, r.y, r.w, r.h))
 
 
-def saver(item, paper: str):
-    """The item as the ink-saver edition prints it (a new Item; the layout's stays as it was)."""
+def identities(kit) -> frozenset[str]:
+    """The colours that tell a kit's things apart: its groups', decks', values' and pieces' own colours. A pale
+    one (a light-blue or yellow group's band) keeps its colour in the saver edition."""
+    colours = [g.colour for g in kit.board.groups] + [d.colour for d in kit.decks]
+    for holder in (kit.money.notes, kit.money.chips):
+        colours += [d.colour for d in holder.denominations] if holder is not None else []
+    colours += [c.colour for c in kit.counters.counters] + [t.colour for t in kit.counters.tokens]
+    return frozenset(str(c).lower() for c in colours if c)
+
+
+def saver(item, paper: str, keep: frozenset[str] = frozenset()):
+    """The item as the ink-saver edition prints it (a new Item; the layout's stays as it was); ``keep``: the
+    colours never paled away (``identities``)."""
     area = item.width * item.height * (math.pi / 4 if item.round else 1.0)  # a chip is the disc in its square
-    front = _Saver(paper, area, back=False).group(item.front, scene.IDENTITY, None)[0]
+    front = _Saver(paper, area, back=False, keep=keep).group(item.front, scene.IDENTITY, None)[0]
     if item.back is item.front:  # a counter's or chip's back is its front: one drawing still, not a hatched back
         return replace(item, front=front, back=front)
-    back = _Saver(paper, area, back=True).group(item.back, scene.IDENTITY, None)[0] if item.back is not None else None
+    back = (_Saver(paper, area, back=True, keep=keep).group(item.back, scene.IDENTITY, None)[0]
+            if item.back is not None else None)
     return replace(item, front=front, back=back)

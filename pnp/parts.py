@@ -89,9 +89,10 @@ class Part:
             fn: Callable[["Ctx"], list["Item"]] = getattr(importlib.import_module(f"pnp.layout.{module}"), func)
             items = fn(ctx)
             if ctx.ink == "saver":
-                from .inksaver import saver
+                from .inksaver import identities, saver
 
-                items = [saver(it, ctx.colours.paper) for it in items]
+                keep = identities(ctx.kit)
+                items = [saver(it, ctx.colours.paper, keep) for it in items]
             ctx.memo[key] = items
         return ctx.memo[key]
 

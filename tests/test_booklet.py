@@ -359,3 +359,13 @@ def test_a_property_column_of_one_value_is_said_once_under_the_table():
     game, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
     text = " ".join(t.text for page in booklet_pages(Ctx(game, problems=problems)) for _, t in _texts(page.front))
     assert "for each." not in text
+
+
+@pytest.mark.parametrize("sentences", range(96, 112, 2))
+def test_a_heading_over_a_long_table_is_never_left_at_a_pages_foot(mini, sentences):
+    para = " ".join(["Words to fill the page."] * sentences)  # the heading lands lower down the page each time
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 41))
+    _, pages = _with_rules(mini, para + "\n\n## The table\n\n" + table)
+    heading = next(n for n, page in enumerate(pages) for _, t in _texts(page.front) if t.text == "The table")
+    rows = [t for _, t in _texts(pages[heading].front) if t.text.startswith("row")]
+    assert len(rows) >= 3

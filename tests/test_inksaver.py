@@ -206,3 +206,12 @@ def test_a_large_cards_bands_keep_their_colour(mini):
     card = next(it for it in saver if it.part == "decks")
     assert any(fill == "#e08a1e" and a >= FLOOD_CM2 * 100 for a, fill, _ in _fills(card.front))
     assert not [str(p) for p in problems.items if p.code == "W-text-legibility"]
+
+
+def test_a_pale_group_keeps_its_band_in_the_saver_edition(mini):
+    from conftest import edit
+
+    edit(mini / "board.yaml", 'colour: "#d03030"', 'colour: "#bfe3f7"')  # a pale blue family
+    saver, _ = _items(mini, "saver")
+    board = next(it for it in saver if it.part == "board")
+    assert any(f == "#bfe3f7" for _, f, _ in _fills(board.front))

@@ -264,3 +264,21 @@ def test_deck_backs_are_compared_by_what_they_print(mini, name, icon, alike):
     (mini / "decks" / "fate.yaml").write_text(fate, encoding="utf-8")
     _, found = _warnings(mini)
     assert [p for p in found if "deuteranopia" in p.message] if alike else not found
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "moneyloopy", "monopoly-2-3"])
+def test_a_groups_mark_has_one_ink_on_the_board_and_its_title_cards(kit):
+    game, problems = loaded(ROOT / "content" / kit, checked=True)
+    ctx = Ctx(game, problems=problems)
+
+    def keys(group, out):
+        for child in group.children:
+            if isinstance(child, scene.Group) and not child.miniature:
+                if child.key and child.key.startswith("mark-"):
+                    out.add(tuple(child.key.split("-")[1:4]))  # shape, ink, edge
+                keys(child, out)
+        return out
+
+    board = keys(scene.Group([it.front for it in part_items(ctx, "board")]), set())
+    cards = keys(scene.Group([it.front for it in part_items(ctx, "cards")]), set())
+    assert board and {k for k in cards if k[2] in {e for _, _, e in board}} == board

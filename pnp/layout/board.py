@@ -28,7 +28,7 @@ from ..model import Board, Space
 from ..text import fit as plain_fit, fits as text_fits
 from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
-from .common import DARK, LIGHT, Ctx, Item, mix, picture
+from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture
 from .icons import group_mark
 from .table import draw_table
 
@@ -36,6 +36,7 @@ PAD = 1.5  # mm between a space's edge and its texts
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
 MARK_SHARE = 0.62  # a group mark's size: share of its band's height
+SUBTITLE_GAP = 3.5  # mm from the foot of the title's box (its descenders reach about 1.5 mm into it) to the subtitle
 JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
 SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
 NAME_PT = 9.0
@@ -248,7 +249,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                 scene.Line(0, D - band, W, D - band, col.line, LINE))
         shape = ctx.group_mark(s.group) if grp else None
         if shape:  # the group told without colour, in the middle of its band
-            ink = grp.text_colour or _ink(grp.colour)
+            ink = grp.text_colour or contrast(grp.colour)  # as on its title cards and booklet swatch
             out.add(group_mark(shape, W / 2, D - band / 2, band * MARK_SHARE, ink, grp.colour))
         top = D - band - PAD
 
@@ -530,6 +531,8 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     ic = _icon(icon_name, 0.0, ch * 0.1, size, colour, fill) if pile and not spot.titles else None
     if ic is not None:
         g.add(ic)
+    elif band_box is not None and pile:  # the deeds' pile: a house under its band, as a deck's pile shows its icon
+        g.add(_icon("house", 0.0, -ch * 0.08, size * 0.8, colour, fill))
     top = ch * 0.1 - size / 2 - 2.0 if ic is not None else 8.0
     if band_box is not None:
         bx, by, bw, bh = band_box
@@ -640,8 +643,8 @@ def _title(ctx: Ctx, board: Board) -> scene.Group:
     title.add(*f.shapes)
     if c.subtitle:
         sh = inner * 0.045
-        fs = _fit(ctx, c.subtitle, (-tw / 2, -f.height / 2 - 2.0 - sh, tw, sh), fonts.italic, 16.0, c, "subtitle",
-                  "board subtitle", col.ink, valign="top")
+        box = (-tw / 2, -f.height / 2 - SUBTITLE_GAP - sh, tw, sh)
+        fs = _fit(ctx, c.subtitle, box, fonts.italic, 16.0, c, "subtitle", "board subtitle", col.ink, valign="top")
         title.add(*fs.shapes)
     shift = _title_shift(ctx, title)
     if shift:

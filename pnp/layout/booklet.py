@@ -244,6 +244,7 @@ PICTURE, PICTURE_MIN = 92.0, 60.0  # mm
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
 KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page
+FIRST_ROWS = 3  # a longer table starts at a page's foot only with this many rows (a heading over it keeps them)
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 MAX_HEADING_LINES = 3
@@ -661,8 +662,7 @@ class _Pages:
             if block.short:
                 return block.height()
             h = block.before + (block.caption.height() + block.caption.after if block.caption else 0.0)
-            h += (block.header.height if block.header else 0.0) + (block.rows[0].height if block.rows else 0.0)
-            return h
+            return h + (block.header.height if block.header else 0.0) + sum(r.height for r in block.rows[:FIRST_ROWS])
         if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
             return block.before + PICTURE_MIN + block.after
         return 0.0
@@ -726,7 +726,7 @@ class _Pages:
         """A table: a short one whole on one page; a longer one started where its caption, header and first two
         rows fit, a page break never leaving one row alone on either side of it, the header repeated on every
         page, the note kept with the last row."""
-        start = g.height() if g.short else self.first_height(g) + (g.rows[1].height if len(g.rows) > 1 else 0.0)
+        start = g.height() if g.short else self.first_height(g)
         if start > self.room and not self.top:
             self.new_page()
         if g.caption is not None:
