@@ -240,7 +240,9 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         g.add(*recolour(ctx.fit(terms.title_card.upper(), (6 + room, band_y + 14.6, w - 12 - 2 * room, 4), f.body,
                                 6.5, terms, "title_card", what="title card label").shapes, ink))
         name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
-        g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes, ink))
+        # a long name takes two lines at the deck's one size rather than shrink on its own card
+        g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name",
+                                wrap_below=NAME_WRAP).shapes, ink))
         if space.subtitle:
             g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
                                      what="subtitle").shapes, ink))
@@ -303,7 +305,8 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float
         g.add(scene.Circle(w / 2, h - 17, 10.5, fill=colour, stroke=c.line, width=0.35))
         g.add(icon(space.icon, w / 2, h - 17, 13, contrast(colour), colour))
     name_box = (6, h - 36.5, w - 12, 9) if not space.subtitle else (6, h - 34.5, w - 12, 7.5)
-    g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name").shapes)
+    g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name",
+                   wrap_below=NAME_WRAP).shapes)
     if space.subtitle:
         g.add(*ctx.fit(space.subtitle, (6, h - 39, w - 12, 4), f.italic, 6.5, space, "subtitle", what="subtitle").shapes)
     g.add(scene.Line(10, h - 41, w - 10, h - 41, c.line, 0.25))
@@ -311,6 +314,7 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float
 
 
 MARK = 3.4  # mm: a group mark in a title card's band
+NAME_WRAP = 11.0  # pt: a title card's name never shrinks below its size: a long one takes two lines
 
 
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
