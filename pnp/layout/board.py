@@ -33,6 +33,7 @@ from .icons import group_mark
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
+INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, where no colour band comes between
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
 MARK_SHARE = 0.62  # a group mark's size: share of its band's height
@@ -237,7 +238,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     ground = col.board
     out = scene.Group(clip=(0.0, 0.0, W, D))
     inner_w = W - 2 * PAD
-    top = D - PAD  # texts are laid out downward from here
+    top = D - INNER_PAD  # texts are laid out downward from here (under the band, PAD from it)
 
     if s.ground:
         ground = s.ground
