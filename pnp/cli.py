@@ -281,7 +281,7 @@ def new(name: str, source: str | None) -> None:
 @click.option("--pdf", is_flag=True, help="Also rebuild the PDFs (only the parts a change reaches).")
 @click.option("--dpi", type=click.FloatRange(30, 600), default=150, show_default=True, callback=finite,
               help="Preview resolution.")
-@print_options()
+@print_options(views=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: output/<game-id>).")
 @click.option("--interval", type=click.FloatRange(0.05, 60), default=0.05, show_default=True, callback=finite,
@@ -305,7 +305,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
     seen = snapshot(root)
     session = Session(root, dpi, print=options)
     bar = _bar(quiet)
-    first = preview_game(root, out_dir / folder_name(options.ink), opts, Problems(), progress=bar, session=session)
+    first = preview_game(root, out_dir / folder_name(options.ink, options.see), opts, Problems(), progress=bar, session=session)
     bar.close()
     report(session.problems)
     if first is None:
@@ -323,7 +323,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
                        + "; fix and save again")
             return
         if update.changed:
-            shown = preview_game(root, out_dir / folder_name(options.ink), opts, Problems(), session=session,
+            shown = preview_game(root, out_dir / folder_name(options.ink, options.see), opts, Problems(), session=session,
                                  only=None if not had_pictures else update.changed)
             if shown is not None:
                 click.echo(f"redrew {len(update.changed)} item(s): {len(shown.files)} preview file(s) in {shown.out_dir}")
@@ -358,7 +358,7 @@ def watch_cmd(game: str | None, pdf: bool, dpi: float, out_dir: Path | None, int
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @click.option("--interval", type=click.FloatRange(0.05, 10), default=0.2, show_default=True, callback=finite,
               help="Seconds between looks at the game folder.")
-@print_options("lang", "players", "ink")
+@print_options("lang", "players", "ink", "see")
 def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -> None:
     """Show GAME in the browser: every item's front and back by part, the problems listed and marked on
     the items, each item's source file:line. The page updates by itself when a file is saved; a YAML
@@ -425,7 +425,7 @@ def serve_cmd(game, port, dpi, editor, open_browser, interval, **print_values) -
 @click.option("--bleed", "with_bleed", is_flag=True,
               help="Draw each item with its 3 mm bleed (default: at trim size, as it looks cut).")
 @_jobs("Draw in this many processes (default: one per core).")
-@print_options("lang", "players", "ink")
+@print_options("lang", "players", "ink", "see")
 @_quiet
 def preview(game, dpi, only, item_id, out_dir, with_bleed, jobs, quiet, **print_values) -> None:
     """Draw GAME's items as PNGs and contact sheets, to look at rather than print.

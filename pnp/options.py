@@ -32,6 +32,7 @@ class PrintOptions:
     players: int | None = None  # the players the kit is printed for (None: players.max): copies of the money
     colour: str = "rgb"  # rgb | cmyk: process inks for a press (text and rules in solid black)
     ink: str = "full"  # full | saver: the ink-saver edition, no floods of colour (pnp/inksaver.py)
+    see: str = "normal"  # previews only: the kit as seen with a colour-vision deficiency or in greyscale
 
 
 DEFAULT = PrintOptions()
@@ -45,6 +46,7 @@ class Flag:
     kind: str = "value"  # value | choice | flag | offset | lang | count
     choices: tuple[str, ...] = ()
     range: tuple[float, float] | None = None
+    view: bool = False  # changes what a preview shows, never a PDF: only where named (or views=True)
 
 
 OPTIONS: tuple[Flag, ...] = (
@@ -64,6 +66,9 @@ OPTIONS: tuple[Flag, ...] = (
     Flag("ink", ("--ink",), "full: the kit as designed; saver: no floods of colour (white grounds, colour kept "
                             "for bands, outlines and marks, backs hatched), for home printers.", "choice",
          ("full", "saver")),
+    Flag("see", ("--see",), "Draw the kit as someone sees it with protanopia, deuteranopia or tritanopia "
+                            "(simulated, Machado et al. 2009) or in greyscale: to check it with other eyes.", "choice",
+         ("normal", "protanopia", "deuteranopia", "tritanopia", "greyscale"), view=True),
     Flag("lang", ("--lang",), "The edition's language, a two-letter code (default: the game's own): one the kit "
                               "carries (game.yaml language and translations).", "lang"),
     Flag("players", ("--players",), "Print for this many players (default: the game's most): as many copies of "
@@ -113,11 +118,12 @@ def finite(ctx, param, value):
     return value
 
 
-def print_options(*names: str, defaults: PrintOptions = DEFAULT) -> Callable:
-    """Add the named print options (all when none are named) to a click command."""
+def print_options(*names: str, defaults: PrintOptions = DEFAULT, views: bool = False) -> Callable:
+    """Add the named print options (all when none are named, the view options among them with ``views``) to a
+    click command."""
     import click
 
-    chosen = [f for f in OPTIONS if not names or f.field in names]
+    chosen = [f for f in OPTIONS if f.field in names or (not names and (views or not f.view))]
 
     def decorate(fn):
         for f in reversed(chosen):

@@ -577,7 +577,7 @@ class OutputFolder:
         except OSError:
             return True  # unreadable: writing will say so
         visible = {n for n in names if not n.startswith(".") and n.lower() not in ("thumbs.db", "desktop.ini")}
-        return "manifest.json" in names or visible <= {"preview", "preview-ink-saver"}
+        return "manifest.json" in names or all(n == "preview" or n.startswith("preview-") for n in visible)
 
     def _swap_in(self, gen: Path) -> None:
         entry = gen

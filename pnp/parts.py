@@ -78,6 +78,13 @@ class Part:
         from .legibility import check_items  # every drawing a part makes is checked for legibility
 
         check_items(ctx, items, self.name)
+        if ctx.see != "normal":  # a preview with other eyes: drawn so, checked as it prints
+            key = ("seen", self.name)
+            if key not in ctx.memo:
+                from .seeas import as_seen
+
+                ctx.memo[key] = [as_seen(it, ctx.see) for it in items]
+            return ctx.memo[key]
         return items
 
     def laid_out(self, ctx: "Ctx") -> list["Item"]:

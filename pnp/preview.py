@@ -93,7 +93,7 @@ def preview_game(root: Path, out_dir: Path | None, opts: PreviewOptions, problem
     if session.kit is None or session.error is not None:
         return None
     kit = session.kit
-    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink)
+    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink, opts.print.see)
     result = PreviewResult(out_dir, skipped=list(session.skipped))
     by_output = _by_output(session, opts)
     if opts.item is not None:
@@ -191,7 +191,7 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     if kit is None:
         problems.extend(loaded)
         return None
-    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink)
+    out_dir, write = _writer(out_dir, kit.edition_id, opts.print.ink, opts.print.see)
     facts = forked.child(_item_facts, root, opts, kit, loaded)
     try:
         _warm(kit)
@@ -217,18 +217,19 @@ def _preview_item(root: Path, out_dir: Path | None, opts: PreviewOptions, proble
     return result
 
 
-def folder_name(ink: str) -> str:
-    """The previews' folder in a build's: the ink-saver edition's beside the full one's, as its PDFs are."""
-    return "preview-ink-saver" if ink == "saver" else "preview"
+def folder_name(ink: str, see: str = "normal") -> str:
+    """The previews' folder in a build's: the ink-saver edition's beside the full one's, as its PDFs are, and
+    the kit as seen with other eyes (--see) beside them (preview-deuteranopia)."""
+    return "preview" + ("-ink-saver" if ink == "saver" else "") + ("" if see == "normal" else f"-{see}")
 
 
-def _writer(out_dir: Path | None, kit_id: str, ink: str = "full"):
+def _writer(out_dir: Path | None, kit_id: str, ink: str = "full", see: str = "normal"):
     """The preview folder (default ``output/<game>/preview``, ``preview-ink-saver`` for the ink-saver edition),
     checked before anything is drawn, and how files are written into it: each batch whole, under the lock of the
     build folder it is in (``writing_into``: a build at the same moment waits for the batch, or the batch for
     the build; both end whole)."""
     default = out_dir is None
-    out_dir = Path("output") / kit_id / folder_name(ink) if default else Path(out_dir)
+    out_dir = Path("output") / kit_id / folder_name(ink, see) if default else Path(out_dir)
     check_target(out_dir, folder=True)
 
     def write(files: list[OutFile]) -> list[Path]:

@@ -283,7 +283,7 @@ class Session:
 
     def _lay_out(self, kit, problems: Problems) -> tuple[dict[str, _Entry], list[str]]:
         invalid = bool(problems.errors)
-        ctx = Ctx(kit, bleed=self.print.bleed, problems=problems, ink=self.print.ink)
+        ctx = Ctx(kit, bleed=self.print.bleed, problems=problems, ink=self.print.ink, see=self.print.see)
         laid: list[tuple[str, list[Item]]] = []
         skipped = []
         for out in self.parts:

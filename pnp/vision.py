@@ -110,3 +110,16 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
 def difference(a: str, b: str, vision: str = "normal") -> float:
     """How far apart ``a`` and ``b`` (``#rrggbb``) look with ``vision``: CIEDE2000 of what is seen."""
     return ciede2000(lab(seen(linear_rgb(a), vision)), lab(seen(linear_rgb(b), vision)))
+
+
+def _encode(c: float) -> int:
+    c = min(1.0, max(0.0, c))
+    return round(255 * (c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
+
+
+@lru_cache(maxsize=4096)
+def seen_hex(colour: str, vision: str) -> str:
+    """``#rrggbb`` as someone with ``vision`` sees it, as ``#rrggbb`` (what ``pnp preview --see`` draws)."""
+    if vision == "normal":
+        return colour
+    return "#" + "".join(f"{_encode(v):02x}" for v in seen(linear_rgb(colour), vision))

@@ -282,3 +282,41 @@ def test_a_groups_mark_has_one_ink_on_the_board_and_its_title_cards(kit):
     board = keys(scene.Group([it.front for it in part_items(ctx, "board")]), set())
     cards = keys(scene.Group([it.front for it in part_items(ctx, "cards")]), set())
     assert board and {k for k in cards if k[2] in {e for _, _, e in board}} == board
+
+
+def test_seen_hex_keeps_greys_and_normal_vision_and_moves_red_towards_olive():
+    from pnp.vision import seen_hex
+
+    assert seen_hex("#d03030", "normal") == "#d03030"
+    assert seen_hex("#808080", "deuteranopia") in ("#7f7f7f", "#808080", "#818181")
+    r, g, b = (int(seen_hex("#d03030", "deuteranopia")[i:i + 2], 16) for i in (1, 3, 5))
+    assert abs(r - g) < 40 and b < r  # a red reads as a dark yellow-brown
+
+
+def test_preview_with_other_eyes_draws_every_colour_as_seen_and_checks_the_print(two_groups, tmp_path,
+                                                                               monkeypatch):
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+    from pnp.vision import seen_hex
+
+    kit, _ = loaded(two_groups)
+    ctx = Ctx(kit, see="deuteranopia")
+    board = part_items(ctx, "board")[0]
+
+    def fills(g, out):
+        for c in g.children:
+            if isinstance(c, scene.Group):
+                fills(c, out)
+            elif getattr(c, "fill", None):
+                out.add(c.fill)
+        return out
+
+    seen = fills(board.front, set())
+    assert "#d03030" not in seen and seen_hex("#d03030", "deuteranopia") in seen
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["preview", str(two_groups), "--see", "deuteranopia", "--only", "board"])
+    assert result.exit_code == 0, result.output
+    folders = [p.name for p in (tmp_path / "output").glob("*/preview*")]
+    assert folders == ["preview-deuteranopia"]  # beside the plain previews, never over them
+    assert "--see" not in CliRunner().invoke(cli, ["build", "--help"]).output  # a view, never a print

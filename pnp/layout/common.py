@@ -50,6 +50,7 @@ class Ctx:
     safe: float = 3.0
     problems: Problems = field(default_factory=Problems)
     ink: str = "full"  # full | saver: the ink-saver edition (pnp/inksaver.py), made from the drawings
+    see: str = "normal"  # previews: the drawings as seen with a colour-vision deficiency (pnp/seeas.py)
     #: where each fitted text run came from, for checks on the drawings and the preview's marks: run key ->
     #: [(entity, field name, the problems that fit reported)], one entry per fit that made the run
     sources: dict = field(default_factory=dict, repr=False)
