@@ -210,11 +210,12 @@ def test_a_kit_without_rules_yaml_prints_no_booklet(mini, tmp_path):
     assert "rules" not in result.manifest["counts"]
 
 
-def test_tahiti_booklet_is_french_throughout_and_points_to_the_english_edition(reference_builds):
+def test_tahiti_booklet_is_french_throughout_and_names_the_english_edition(reference_builds):
     doc = pdfium.PdfDocument(str(reference_builds / "tahiti" / "rules-a4.pdf"))
     text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
     assert "Règle du jeu" in text and "Mise en place" in text
-    assert "English lookup of the cards" not in text and "--lang en" in text
+    assert "English lookup of the cards" not in text and "--lang" not in text  # no command line in a rulebook
+    assert "édition anglaise" in " ".join(text.split())
     assert re.search("prison\u202f:", text) or re.search(r"\u202f[:;!?]", text)  # French spacing
 
 
