@@ -121,7 +121,7 @@ class _Saver:
                                                      for x0, y0, x1, y1 in kept):
                 out.append(child)
                 continue
-            out.append(self._recolour(child, ground, panel=_holds(child, texts)))
+            out.append(self._recolour(child, ground, panel=_holds(child, texts), scale=math.sqrt(_det(m)) or 1.0))
         # a keyed group is drawn once per PDF and reused wherever its key recurs: what it becomes depends on the
         # ground it was recoloured against and on the floods it lost (measured against the item's size, at its
         # scale), so its new key says which; one mark white on a back's removed flood and on a kept band is two
@@ -143,7 +143,7 @@ class _Saver:
             out.append(replace(shape, fill=None, stroke=readable(colour, self.paper, 1.5), width=OUTLINE))
         return out
 
-    def _recolour(self, shape, ground: str | None, panel: bool = False):
+    def _recolour(self, shape, ground: str | None, panel: bool = False, scale: float = 1.0):
         """``shape`` as it prints without the flood ``ground`` it was drawn on; ``panel``: a shape text sits on."""
         if ground is None:
             return shape
@@ -166,8 +166,12 @@ class _Saver:
             elif contrast_ratio(c, self.paper) < _NEAR_PAPER:
                 if attr == "fill" and panel:  # a light panel text sits on (a chip's inlay): the paper
                     changes[attr] = self.paper
-                elif contrast_ratio(ground, self.paper) >= 3.0:  # light ink on a dark flood: now dark ink
-                    changes[attr] = readable(ground, self.paper, 3.0)
+                elif contrast_ratio(ground, self.paper) >= 3.0:  # light ink on a dark flood: now dark ink,
+                    if attr == "fill" and not getattr(shape, "stroke", None):  # a shape's as its outline only
+                        changes["fill"], changes["stroke"] = None, readable(ground, self.paper, 3.0)
+                        changes["width"] = OUTLINE / scale  # in the shape's own units (an icon's are scaled)
+                    else:
+                        changes[attr] = readable(ground, self.paper, 3.0)
                 elif attr == "fill" and c.lower() not in self.keep:  # a pale panel on a pale flood: paper
                     changes[attr] = self.paper
         return replace(shape, **changes) if changes else shape
