@@ -3,10 +3,12 @@
 A theme variant made from the drawings themselves, so every part (and every part added later) gets it: a
 filled shape larger than FLOOD_CM2 (a card's or note's ground, a board space, the board's centre, a panel) is
 not painted, unless it is a band narrower than BAND_MM (an item's whole ground always goes); the paper shows
-instead. What it carried is kept legible: a text, icon or mark that was light on the flood takes the flood's
-colour, darkened until it reads on paper; details knocked out in the flood's colour become paper; a light panel
-text sits on becomes paper. Colour stays where it tells the game apart: group bands, deck name bands, outlines,
-icons, marks and the value of a note all keep theirs (they are smaller than a flood, or bands). A flood that was
+instead. What it carried is kept legible: a text that was light on the flood takes the flood's colour,
+darkened until it reads on paper, and a light shape (an icon, a chip's edge spots) becomes its outline in that
+colour; details knocked out in the flood's colour become paper; a light panel text sits on becomes paper; hairlines
+over a flood print as a tint. Colour stays where it tells the game apart: group bands, deck name bands, outlines,
+icons, marks and the value of a note all keep theirs (they are smaller than a flood, or bands), and a colour of
+the kit's groups, decks, values or pieces is never paled away (``identities``). A flood that was
 a panel (smaller than the item) leaves its outline; a back's ground leaves a light diagonal hatch in its colour,
 so backs still tell their decks apart at a glance.
 
