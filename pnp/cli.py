@@ -155,6 +155,15 @@ def validate(game: str | None, fmt: str, strict: bool, explain: str | None, **pr
     sys.exit(1 if failed else 0)
 
 
+def _older_pdfs(out_dir: Path, manifest: dict) -> list[str]:
+    """The PDFs in a build's folder that its manifest does not list."""
+    listed = {f["name"] for f in manifest.get("files", [])}
+    try:
+        return sorted(p.name for p in out_dir.iterdir() if p.suffix.lower() == ".pdf" and p.name not in listed)
+    except OSError:
+        return []
+
+
 def _print_ink(manifest: dict, ink: str) -> None:
     """Each PDF's ink coverage and the kit's ink in all (mm² of full ink: comparable across editions)."""
     from .coverage import ink_area, line
@@ -206,6 +215,9 @@ def build(game, out_dir, only, force, ink_coverage, jobs, quiet, **print_values)
         click.echo(line)
     if result.kept:
         click.echo(f"unchanged, kept: {', '.join(result.kept)}")
+    others = _older_pdfs(result.out_dir, result.manifest)
+    if others:  # a maker printing the folder must not print a stale booklet or an old layout
+        click.echo(f"also in the folder, not from this build (earlier builds or other editions): {', '.join(others)}")
     click.echo(f"the kit is in {result.out_dir.absolute().as_uri()}")
 
 

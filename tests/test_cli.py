@@ -174,3 +174,13 @@ def test_the_quick_exit_waits_for_a_thread_still_running_and_for_a_message(monke
     with pytest.raises(SystemExit) as done:  # a message for Python to print, not a number
         cli_module._leave(SystemExit("stopped"))
     assert done.value.code == "stopped"
+
+
+def test_a_build_names_the_pdfs_in_its_folder_it_did_not_write(tmp_path):
+    out = tmp_path / "kit"
+    assert run("build", str(MINI), "--only", "cards", "--layout", "simplex", "--out", str(out)).exit_code == 0
+    result = run("build", str(MINI), "--only", "cards", "--out", str(out))
+    assert result.exit_code == 0
+    assert "not from this build" in result.output and "cards-a4-simplex.pdf" in result.output
+    again = run("build", str(MINI), "--only", "cards", "--layout", "simplex", "--out", str(tmp_path / "fresh"))
+    assert "not from this build" not in again.output
