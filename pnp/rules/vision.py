@@ -40,8 +40,7 @@ def _report(v: Validator, what: str, a, b, name_a: str, name_b: str, vision: str
 def _colour_vision(v: Validator) -> None:
     kit = v.kit
     groups = list(kit.board.groups)
-    marked = group_marks(kit)
-    unmarked = [g for g in groups if str(g.id) not in marked]
+    marked = group_marks(kit)  # every group or none
     if marked:  # marks tell apart only groups whose marks differ
         by_mark: dict[str, list] = {}
         for g in groups:
@@ -49,7 +48,7 @@ def _colour_vision(v: Validator) -> None:
         pairs = [p for same in by_mark.values() if len(same) > 1 for p in confusable_pairs(
             [(g, str(g.colour)) for g in same])]
     else:
-        pairs = confusable_pairs([(g, str(g.colour)) for g in unmarked])
+        pairs = confusable_pairs([(g, str(g.colour)) for g in groups])
     for a, b, vision, diff in pairs:
         if a.id == b.id:  # one id twice is E-id-duplicate's to report
             continue
