@@ -21,7 +21,7 @@ import math
 from dataclasses import replace
 
 from . import scene
-from .legibility import MIN_CONTRAST, contrast_ratio
+from .vision import MIN_CONTRAST, contrast_ratio
 
 #: a fill larger than this (cm²) is a flood: a 35 × 35 mm square; a board space's colour band (40 × 12 mm) and a
 #: card's name band (63 × 14 mm) are not

@@ -18,33 +18,12 @@ from typing import Iterable
 from . import scene
 from .fonts import PT, text_width
 from .rules.printing import TEXT_LEGIBILITY, TEXT_OVERFLOW
+from .vision import MIN_CONTRAST, contrast_ratio, luminance  # noqa: F401 (luminance: for callers of this module)
 
 #: the smallest text size (pt) that reads at arm's length on a printed card
 MIN_PT = 6.0
-#: WCAG 2 minimum contrast ratio for normal text (level AA)
-MIN_CONTRAST = 4.5
 #: the sheet the items print on
 PAPER = "#ffffff"
-
-
-def _channel(c: float) -> float:
-    c /= 255.0
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-@lru_cache(maxsize=1024)
-def luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of ``#rrggbb`` (0 black .. 1 white)."""
-    r, g, b = (_channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-@lru_cache(maxsize=4096)
-def contrast_ratio(a: str, b: str) -> float:
-    """(L1 + 0.05) / (L2 + 0.05), the lighter colour's luminance over the darker's: 1 (same) .. 21."""
-    la, lb = luminance(a), luminance(b)
-    hi, lo = max(la, lb), min(la, lb)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 # ------------------------------------------------------------------------------ geometry
@@ -284,7 +263,7 @@ def _sides(item) -> Iterable[tuple[str, scene.Group]]:
         yield "back", item.back
 
 
-def check_items(ctx, items: list, part: str) -> None:
+def check_items(ctx, items: list, part: str, files: tuple[str, ...] = ()) -> None:
     """Report every illegible text of ``items`` (laid out by ``part``) as W-text-legibility, once per content
     value, naming the first item it prints on and how many more carry it (not for a text already reported as
     overflowing its box)."""
@@ -296,7 +275,7 @@ def check_items(ctx, items: list, part: str) -> None:
             if id(drawing) not in seen:
                 seen[id(drawing)] = findings(drawing, memo=memo)
             for f in seen[id(drawing)]:
-                loc, path, label = _where(ctx, item, drawing, f.text, part)
+                loc, path, label = _where(ctx, item, drawing, f.text, files)
                 grouped.setdefault((loc, path, label), []).append((f"{item.id} ({side})", f))
     overflowing = {(p.loc, p.path) for p in ctx.problems.items if p.code == TEXT_OVERFLOW.code}
     for (loc, path, label), hits in grouped.items():
@@ -327,7 +306,7 @@ def _places(first: str, places: list[str]) -> str:
     return first + (f" and {n - 1} more" if n > 1 else "")
 
 
-def _where(ctx, item, drawing: scene.Group, t: scene.Text, part: str):
+def _where(ctx, item, drawing: scene.Group, t: scene.Text, files: tuple[str, ...]):
     """(loc, content path, what the text is) of a text run: the content value it was fitted from, else the one
     that reads the same, else the item's entry (the source of any fitted text on it), else the part's file."""
     found = ctx.source_of(t)
@@ -345,12 +324,10 @@ def _where(ctx, item, drawing: scene.Group, t: scene.Text, part: str):
                 break
     if entry is not None and entry.loc.file:
         return entry.loc, entry.path, "fixed label"
-    from .parts import part as registry_part
     from .problems import Loc
 
-    p = registry_part(part)
-    files = [f for f in (p.files if p else ()) if not any(ch in f for ch in "*?[")]
-    name = files[0] if files else "game.yaml"
+    plain = [f for f in files if not any(ch in f for ch in "*?[")]  # the part's content files (parts.py)
+    name = plain[0] if plain else "game.yaml"
     return Loc(str(ctx.kit.sources.get(name, ctx.kit.root / name))), "", "fixed label"
 
 

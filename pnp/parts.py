@@ -77,7 +77,7 @@ class Part:
         items = self.laid_out(ctx)
         from .legibility import check_items  # every drawing a part makes is checked for legibility
 
-        check_items(ctx, items, self.name)
+        check_items(ctx, items, self.name, self.files)
         if ctx.see != "normal":  # a preview with other eyes: drawn so, checked as it prints
             key = ("seen", self.name)
             if key not in ctx.memo:

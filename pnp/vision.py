@@ -7,6 +7,8 @@ Pure maths on ``#rrggbb`` strings; nothing here knows a kit.
   Visualization and Computer Graphics 15(6), 2009, at severity 1.0, applied to linear sRGB as the authors do.
 - Greyscale is the colour's relative luminance (sRGB / Rec. 709 weights), as a black-and-white printer or
   copier renders it.
+- Text contrast is WCAG 2's ratio of relative luminances (``contrast_ratio``, ``MIN_CONTRAST`` for normal text
+  at level AA), what the layouts choose ink by and the legibility check holds them to.
 - Differences are CIEDE2000 (Sharma, Wu and Dalal, "The CIEDE2000 Color-Difference Formula: Implementation
   Notes, Supplementary Test Data, and Mathematical Observations", Color Research & Application 30(1), 2005),
   between CIELAB values under D65.
@@ -33,6 +35,29 @@ _MACHADO = {
 }
 
 _WHITE = (0.95047, 1.0, 1.08883)  # D65
+
+#: WCAG 2 minimum contrast ratio for normal text (level AA)
+MIN_CONTRAST = 4.5
+
+
+def _channel(c: float) -> float:
+    c /= 255.0
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+@lru_cache(maxsize=1024)
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb`` (0 black .. 1 white)."""
+    r, g, b = (_channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@lru_cache(maxsize=4096)
+def contrast_ratio(a: str, b: str) -> float:
+    """(L1 + 0.05) / (L2 + 0.05), the lighter colour's luminance over the darker's: 1 (same) .. 21."""
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def _linear(c: float) -> float:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .. import scene
 from ..fonts import PT
-from ..legibility import MIN_CONTRAST, contrast_ratio
+from ..vision import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
 from ..text import fit as plain_fit, fits as text_fits
 from ..typeset import NBSP

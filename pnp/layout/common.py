@@ -11,7 +11,7 @@ from .. import scene
 from ..groupmarks import group_marks
 from ..model import Kit
 from ..money import format_money
-from ..legibility import MIN_CONTRAST, contrast_ratio
+from ..vision import MIN_CONTRAST, contrast_ratio
 from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity

@@ -6,7 +6,7 @@ import math
 from .. import scene
 from ..model import Counter, Denomination, Token
 from ..fonts import PT, text_width
-from ..legibility import luminance
+from ..vision import luminance
 from ..money import format_money, group_digits
 from ..supply import printed
 from ..text import CAP, DESC
