@@ -21,7 +21,7 @@ import math
 from dataclasses import replace
 
 from . import scene
-from .vision import MIN_CONTRAST, contrast_ratio
+from .vision import MIN_CONTRAST, contrast_ratio, mix
 
 #: a fill larger than this (cm²) is a flood: a 35 × 35 mm square; a board space's colour band (40 × 12 mm) and a
 #: card's name band (63 × 14 mm) are not
@@ -37,18 +37,12 @@ HAIRLINE, HAIRLINE_TINT = 0.2, 0.7  # mm: strokes this thin over a flood print t
 _NEAR_PAPER = 1.6  # a colour within this contrast of paper was drawn to stand out on the flood (white ink)
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
-
-
 def readable(colour: str, paper: str, ratio: float = MIN_CONTRAST) -> str:
     """``colour`` darkened just enough to read on ``paper``."""
     if contrast_ratio(colour, paper) >= ratio:
         return colour
     for step in range(1, 21):
-        c = _mix(colour, "#000000", step / 20)
+        c = mix(colour, "#000000", step / 20)
         if contrast_ratio(c, paper) >= ratio:
             return c
     return "#000000"
@@ -138,7 +132,7 @@ class _Saver:
         whole = _area(shape, m) >= 0.8 * self.item_area
         out: list = []
         if self.back and whole and isinstance(shape, scene.Rect):
-            out.append(_hatch(shape, _mix(colour, self.paper, HATCH_TINT)))
+            out.append(_hatch(shape, mix(colour, self.paper, HATCH_TINT)))
         if shape.stroke:  # its own outline stays
             out.append(replace(shape, fill=None))
         elif not whole:
@@ -156,7 +150,7 @@ class _Saver:
         changes = {}
         if getattr(shape, "stroke", None) and getattr(shape, "width", 1.0) <= HAIRLINE:
             # hairlines over a flood (a note's guilloché, a card's inner frame) print as a tint of themselves
-            changes["stroke"] = _mix(shape.stroke, self.paper, HAIRLINE_TINT)
+            changes["stroke"] = mix(shape.stroke, self.paper, HAIRLINE_TINT)
         for attr in ("fill", "stroke"):
             c = getattr(shape, attr, None)
             if not c:

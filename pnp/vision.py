@@ -45,6 +45,13 @@ def _channel(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+def mix(colour: str, other: str, t: float) -> str:
+    """Blend two ``#rrggbb`` colours: t=0 gives ``colour``, t=1 gives ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
 @lru_cache(maxsize=1024)
 def luminance(colour: str) -> float:
     """WCAG 2 relative luminance of ``#rrggbb`` (0 black .. 1 white)."""

@@ -11,7 +11,7 @@ from .. import scene
 from ..groupmarks import group_marks
 from ..model import Kit
 from ..money import format_money
-from ..vision import MIN_CONTRAST, contrast_ratio
+from ..vision import MIN_CONTRAST, contrast_ratio, mix  # noqa: F401 (mix: the layouts take it from here)
 from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
@@ -180,13 +180,6 @@ def contrast(colour: str) -> str:
     if contrast_ratio(best, colour) < MIN_CONTRAST and contrast_ratio(BLACK, colour) > contrast_ratio(best, colour):
         return BLACK
     return best
-
-
-def mix(colour: str, other: str, t: float) -> str:
-    """Blend two colours: t=0 gives ``colour``, t=1 gives ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
 
 
 def picture(ctx: "Ctx", file: str, x: float, y: float, w: float, h: float) -> list:
