@@ -1,6 +1,8 @@
 """The reference images must catch the mistakes they are there for: each test builds a kit with one
 mistake, renders it and runs the same comparison as test_reference_images.py against the stored
-references, and checks that exactly the pages the mistake reaches are reported."""
+references, and checks that exactly the pages the mistake reaches are reported. The control (the same build
+without a mistake reports nothing) is test_reference_images.py, and within each test every page the mistake
+does not reach."""
 import json
 import shutil
 
@@ -15,7 +17,9 @@ from pnp.problems import Problems
 from conftest import MUTATION_KITS, ROOT, edit
 from refimages import compare, render
 
-PARTS = ("cards", "notes", "tokens")  # the parts with items on sheets (the board has no bleed or backs)
+#: the parts with items on sheets (the board has no bleed or backs), per kit. Both kits draw their notes with one
+#: engine (pnp/layout/pieces.py): the notes, the slowest pages to render, are broken in one kit only
+PARTS = {"etymonopoly": ("cards", "notes", "tokens"), "tahiti": ("cards", "tokens")}
 FILES = {"cards": "cards-a4", "notes": "notes-a4", "tokens": "tokens-a4"}
 
 # one word of one deck card: (deck file, the text, the text with one word changed), and the card's item id
@@ -44,15 +48,6 @@ def pages_where(manifest, part, keep):
 
 
 @pytest.mark.parametrize("kit", MUTATION_KITS)
-def test_an_unchanged_build_matches(tmp_path, kit):
-    """The control: the same steps as below without a mistake report nothing."""
-    build(ROOT / "content" / kit, tmp_path, parts=PARTS)
-    for part in PARTS:
-        failed, cmp = differing_pages(tmp_path, kit, part)
-        assert not failed, [d.describe() for d in cmp.pages if d.failed]
-
-
-@pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit):
     """Every background drawn without its margin for a cut a little off: no bleed on cards and counters (each
     page shows a white sliver round them; on cream card fronts only 19 levels in blue away from the paper
@@ -65,8 +60,8 @@ def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit
     monkeypatch.setattr(cards, "bleed_rect", no_bleed)
     monkeypatch.setattr(pieces, "bleed_rect", no_bleed)
     monkeypatch.setattr(pieces, "NOTE_BORDER", 0.0)
-    manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS)
-    for part in PARTS:
+    manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS[kit])
+    for part in PARTS[kit]:
         failed, _ = differing_pages(tmp_path, kit, part)
         expected = pages_where(manifest, part, lambda rec: rec["items"])
         assert expected and failed == expected, (part, sorted(failed), sorted(expected))
@@ -76,8 +71,8 @@ def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit
 def test_a_back_moved_by_half_a_millimetre_is_caught(tmp_path, kit):
     """The duplex offset shifts every back page by 0.5 mm, about one pixel at 50 dpi: each back page
     differs, no front page does."""
-    manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS, offset=(0.5, 0.0))
-    for part in PARTS:
+    manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS[kit], offset=(0.5, 0.0))
+    for part in PARTS[kit]:
         failed, _ = differing_pages(tmp_path, kit, part)
         backs = pages_where(manifest, part, lambda rec: rec["side"] == "back" and rec["items"])
         assert backs and failed == backs, (part, sorted(failed), sorted(backs))
