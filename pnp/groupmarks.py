@@ -69,11 +69,12 @@ def marks(groups: list[Group]) -> dict[str, str]:
 
 def group_marks(kit: Kit) -> dict[str, str]:
     """The marks the kit prints, by group id: none with ``group_marks: off``, all with ``on``, and with ``auto``
-    all when two groups look alike to someone."""
+    all when two groups look alike to someone or a group names its own ``mark`` (a designer who chose a shape
+    expects to see it)."""
     setting = str(kit.game.theme.group_marks)
     groups = list(kit.board.groups)
     if setting == "off" or not groups:
         return {}
-    if setting == "auto" and not confusable_pairs([(g.id, str(g.colour)) for g in groups]):
+    if setting == "auto" and not any(g.mark for g in groups) and not confusable_pairs([(g.id, str(g.colour)) for g in groups]):
         return {}
     return marks(groups)

@@ -171,8 +171,8 @@ class Theme(Entity):
     fonts: Fonts = doc("fonts used", default_factory=Fonts)
     group_marks: Literal["auto", "on", "off"] = doc(
         "a small shape per colour group in its band on the board and title cards, so a group is told without "
-        "colour: 'auto' prints them when two groups look alike to someone (W-colour-confusable's test), 'on' "
-        "always, 'off' never", "auto")
+        "colour: 'auto' prints them when two groups look alike to someone (W-colour-confusable's test) or a "
+        "group names its own mark, 'on' always, 'off' never", "auto")
 
 
 @entity

@@ -124,6 +124,15 @@ def test_no_marks_where_every_group_is_told_apart_and_always_with_on(mini):
     assert group_marks(kit) == {"red": SHAPES[0]}
 
 
+def test_a_mark_a_group_names_is_printed_even_where_no_groups_look_alike(mini):
+    edit(mini / "board.yaml", 'colour: "#d03030", size: 2}', 'colour: "#d03030", size: 2, mark: star}')
+    kit, _ = loaded(mini)
+    assert group_marks(kit) == {"red": "star"}
+    edit(mini / "game.yaml", "theme:\n", "theme:\n  group_marks: 'off'\n")
+    kit, _ = loaded(mini)
+    assert group_marks(kit) == {}
+
+
 def test_a_group_keeps_its_own_mark_and_the_others_take_the_free_shapes(two_groups):
     edit(two_groups / "board.yaml", 'colour: "#d03030", size: 1}', 'colour: "#d03030", size: 1, mark: circle}')
     kit, _ = loaded(two_groups)
