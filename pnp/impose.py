@@ -11,7 +11,9 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 - Crop marks sit outside the bleed on the sheet's printable margin where there is room; where a block
   fills the printable height or width, its cuts are marked by short ticks in the middle of the gutters
   (on bleed that is cut away). Shared cuts have no gutter: their blocks keep room for a mark on every side
-  (``MARK_ROOM``), so no ink lies on a cut (a sheet holds fewer notes than edge to edge: 6 on A4, not 10).
+  (``MARK_ROOM``), so no ink lies on a cut (a sheet holds fewer notes than edge to edge: 7 on A4, not 10).
+- A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
+  items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
   sheet over mirrors positions about the flip axis; the back's rotation follows from the item's own axis
   (see ``back_rotation``). The same holds for gutterfold, whose fold is the flip axis.
@@ -141,7 +143,7 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
                 current, used = [], 0.0
                 continue
             n, _, rot, cols, _ = max(options)
-            if current and n < min(len(queue), full[best_rot][0]):  # less than a row: begin a new sheet
+            if current and n < min(len(queue), cols):  # less than a row: begin a new sheet
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
@@ -151,9 +153,6 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
             queue = queue[n:]
-            if queue:
-                sheets.append(current)
-                current, used = [], 0.0
     if current:
         sheets.append(current)
     for blocks in sheets:
@@ -267,7 +266,10 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     else:  # up the left margin, and down the right one for a second line
         side_lines = lines
     foot_bottom, foot_top = len(bottom_lines), len(top_lines)
-    sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1}
+    # side lines stand up the left margin, side by side, where it has room for them all (the right margin keeps
+    # its marks: a sheet whose blocks fill the height marks its horizontal cuts there); else one a side
+    left_only = len(side_lines) * FOOTER_ROOM <= side_room - MARK_OFFSET
+    sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1 and not left_only}
     key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y))
                  for g in order), tuple(limits), tuple(area), foot_bottom, foot_top, tuple(sides_taken.values()))
     marks = memo.get(key) if memo is not None else None
@@ -281,7 +283,12 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
         out.append(footer(line, mid, ay + 1.2 + (foot_bottom - 1 - j) * FOOTER_ROOM, style=style))
     for j, (line, style) in enumerate(top_lines):
         out.append(footer(line, mid, ay + ah - 2.4 - j * FOOTER_ROOM, style=style))
-    if side_lines:  # up the left margin (and down the right one for a second line), centred on the area
+    if side_lines and left_only:  # up the left margin, the sheet's own line closest to the paper's edge
+        left = min(g.rect[0] - g.edge for g in geos)
+        x0 = (ax + left) / 2 + 0.8 - (len(side_lines) - 1) * FOOTER_ROOM / 2
+        for j, (line, style) in enumerate(side_lines):
+            out.append(footer(line, x0 + j * FOOTER_ROOM, ay + ah / 2, rotate_deg=90, style=style))
+    elif side_lines:  # up the left margin and down the right one, centred on the area
         left = min(g.rect[0] - g.edge for g in geos)
         line, style = side_lines[0]
         out.append(footer(line, (ax + left) / 2 + 0.8, ay + ah / 2, rotate_deg=90, style=style))

@@ -296,3 +296,19 @@ def test_a_sheet_footer_is_pnps_english_and_the_kits_advice_keeps_its_language()
     said = " ".join(t for t in texts if t != own)
     assert f"print at 100%{NBSP}/{NBSP}actual size" in own and NNBSP not in own  # English: 100%
     assert f"100{NNBSP}%" in said and f"réelle){NNBSP};" in said
+
+
+def test_an_a4_sheet_of_notes_takes_a_turned_note_under_its_grid(tmp_path):
+    """Notes (99 × 52.5 mm) stand 3 × 2 on A4 and leave 65 mm below: one more note, turned, goes there, on every
+    full sheet alike (a stack of sheets still cuts as one); Letter, shorter, keeps 6."""
+    manifest = build(tmp_path, parts=("notes",))
+    pages = [rec for rec in manifest["parts"]["notes"]["pages"] if rec["side"] == "front"]
+    assert len(pages) > 1
+    for rec in pages[:-1]:
+        turns = sorted(item["rotation"] for item in rec["items"])
+        assert len(turns) == 7 and turns.count(turns[0]) in (1, 6), turns
+        lone = [i for i in rec["items"] if turns.count(i["rotation"]) == 1][0]
+        grid = [i for i in rec["items"] if i is not lone]
+        assert lone["trim"][1] + lone["trim"][3] < min(i["trim"][1] for i in grid)  # under the grid
+    letter = build(tmp_path / "letter", parts=("notes",), paper="letter")
+    assert {len(rec["items"]) for rec in letter["parts"]["notes"]["pages"][:-2]} == {6}
