@@ -6,6 +6,7 @@ layout reported a content error) are the files written, all together.
 from __future__ import annotations
 
 import gc
+import os
 from concurrent.futures import ThreadPoolExecutor
 from collections import Counter
 from contextlib import contextmanager
@@ -98,21 +99,44 @@ def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed,
 
 
 def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition | None) -> Kit | None:
-    from . import tiling
-    from .layout.common import Ctx
+    """Load and run the rules, then each part's layout findings: found again where the part's inputs changed since
+    this folder's last validate, else told from the user's cache (``pnp/checked.py``)."""
+    from .checked import Findings
 
     kit = load_valid(root, problems, edition)
     if kit is None:
         return None
-    ctx = Ctx(kit, bleed=bleed, problems=problems)
+    # the findings name the content files as the folder was given, shown from the working folder
+    options = {"check": bleed, "lang": kit.language, "players": kit.players, "root": str(root), "cwd": os.getcwd()}
+    inputs = incremental.part_inputs(root, [p.name for p in registry.PARTS], options, of=registry.part_sources)
+    kept = Findings(root, incremental.engine_hash())
+    ctx = None
     for part in registry.PARTS:
-        items = part.items(ctx)
-        if part.output == "board" and items:  # where the default paper's tile cuts run
-            d = DEFAULT
-            plan = tiling.tile_plan(items[0].front, float(kit.board.size), bleed, d.paper, d.margin, d.overlap)
-            report_board_cuts(ctx, items[0].front, d.paper, {"x": plan["seams_x"], "y": plan["seams_y"]},
-                              plan["rows"] * plan["cols"], plan["fewest"])
+        found = kept.recall(part.name, inputs[part.name])
+        if found is None:
+            if ctx is None:
+                from .layout.common import Ctx
+
+                ctx = Ctx(kit, bleed=bleed)
+            found = ctx.problems = Problems()  # the part's own: kept as its findings, whatever ran before it
+            _lay_out_and_check(ctx, part, bleed)
+            kept.keep(part.name, inputs[part.name], found)
+        problems.extend(found)
+    kept.save()
     return None if problems.errors else kit
+
+
+def _lay_out_and_check(ctx: Ctx, part: registry.Part, bleed: float) -> None:
+    """Lay out one part's items, reporting into ``ctx.problems`` what does not fit or read (and, for the board,
+    the texts the default paper's tile cuts run through)."""
+    from . import tiling
+
+    items = part.items(ctx)
+    if part.output == "board" and items:  # where the default paper's tile cuts run
+        d = DEFAULT
+        plan = tiling.tile_plan(items[0].front, float(ctx.kit.board.size), bleed, d.paper, d.margin, d.overlap)
+        report_board_cuts(ctx, items[0].front, d.paper, {"x": plan["seams_x"], "y": plan["seams_y"]},
+                          plan["rows"] * plan["cols"], plan["fewest"])
 
 
 def report_board_cuts(ctx: Ctx, drawing, paper: str, cuts: dict, tiles: int, fewest: dict | None) -> None:

@@ -118,7 +118,9 @@ def _file_digest(path: Path) -> bytes:
     return b"<missing>" if data is None else hashlib.sha256(data).digest()
 
 
-def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
+def part_inputs(root: Path, parts, options: dict, of=sources) -> dict[str, str]:
+    """Each of ``parts``' inputs hash; ``of(part)``: the content files (names and globs) it is drawn from (by
+    default an output's, ``parts.sources``; validate keeps findings per registry part, ``parts.part_sources``)."""
     root = Path(root)
     opts = json.dumps(options, sort_keys=True).encode()
     contents: dict[Path, bytes] = {}  # each content file read once
@@ -143,7 +145,7 @@ def part_inputs(root: Path, parts, options: dict) -> dict[str, str]:
         h.update(opts)
         h.update(fonts.digest())
         pictures: list[str] = []
-        for pattern in sources(part):
+        for pattern in of(part):
             for path in sorted(root.glob(pattern)):
                 if path not in contents:
                     data = _read(path)  # None: not a plain file, the loader reports it

@@ -145,6 +145,12 @@ def sources(output_name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def part_sources(name: str) -> tuple[str, ...]:
+    """The content files (names and globs) one registry part is drawn from."""
+    own = part(name).files
+    return SHARED + tuple(f for f in own if f not in SHARED)
+
+
 def part(name: str) -> Part | None:
     return next((p for p in PARTS if p.name == name), None)
 
