@@ -82,12 +82,12 @@ def collector_paused():
 
 def load_valid(root: Path, problems: Problems, edition: Edition | None = None) -> Kit | None:
     """Load (as ``edition``) and run the rules; the kit is returned only when neither found an error."""
-    from . import rules
+    from .rules import validator
 
     kit = load_kit(root, problems, edition)
     if kit is None:
         return None
-    rules.run(kit, problems)
+    validator.run(kit, problems)
     return None if problems.errors else kit
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import parts as registry
-from . import rules, scene
+from . import scene
 from .content import load_kit
 from .editions import EditionError
 from .fonts import get_font
@@ -40,6 +40,7 @@ from .layout.common import Ctx, Item, text_key
 from .options import DEFAULT, PrintOptions, edition_of
 from .parts import OUTPUT_NAMES as PARTS
 from .problems import ERROR, Loc, Problem, Problems
+from .rules import validator
 from .rules.schema import EDITION_GONE
 from .render import raster
 
@@ -262,7 +263,7 @@ class Session:
                 self.problems = problems.sorted()
                 self.error = next((p for p in self.problems if p.severity == ERROR), None)
                 return Update(set(), set(), self.problems, self.error)
-            rules.run(kit, problems)
+            validator.run(kit, problems)
             entries, skipped = self._lay_out(kit, problems)
             if skipped:  # keep what was last drawn of an output the layout could not draw now, in the order it had
                 kept = {k: e for k, e in self._entries.items() if e.info.output in skipped and k not in entries}

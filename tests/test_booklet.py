@@ -145,9 +145,9 @@ def test_a_literal_amount_in_the_prose_is_reported_with_its_line(tmp_path):
     (game / "rules.yaml").write_text("\n".join(lines), encoding="utf-8")
     problems = Problems()
     loaded_kit, _ = loaded(game)
-    from pnp import rules
+    from pnp.rules import validator
 
-    rules.run(loaded_kit, problems)
+    validator.run(loaded_kit, problems)
     found = [p for p in problems.items if p.code == "W-rules-literal"]
     assert len(found) == 1 and "₩75" in found[0].message
     assert found[0].loc.file.endswith("rules.yaml") and found[0].loc.line == at + 1
@@ -248,9 +248,9 @@ def _with_rules(mini, text: str, title: str = "Rules of play"):
         f"building, cards]\n    text: |\n{body}\n", encoding="utf-8")
     problems = Problems()
     kit, _ = loaded(mini)
-    from pnp import rules
+    from pnp.rules import validator
 
-    rules.run(kit, problems)
+    validator.run(kit, problems)
     ctx = Ctx(kit, problems=problems)
     pages = booklet_pages(ctx)
     return problems, pages

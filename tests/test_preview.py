@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp import rules
+from pnp.rules import validator
 from pnp.build import part_items
 from pnp.cli import cli
 from pnp.content import load_kit
@@ -29,7 +29,7 @@ DPI = 150
 def _items(root: Path) -> dict:
     problems = Problems()
     kit = load_kit(root, problems)
-    rules.run(kit, problems)
+    validator.run(kit, problems)
     ctx = Ctx(kit, problems=problems)
     items = {}
     for part in ("cards", "notes", "tokens"):

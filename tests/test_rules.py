@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from pnp import rules
+from pnp.rules import validator
 from pnp.content import load_kit
 from pnp.problems import Problems
 from pnp.rules import INTERNAL, MODULES, RULES, Check, Rule, RuleNotDeclared, check, checks, concerns, explain, rule
@@ -160,7 +161,7 @@ def test_a_check_reporting_an_undeclared_rule_fails_loudly(only):
     only()
     kit = load_kit(MINI, Problems())
     with pytest.raises(RuleNotDeclared, match="E-board-ring"):
-        rules.run(kit, Problems())
+        validator.run(kit, Problems())
 
 
 def test_a_crashing_check_is_reported_and_the_others_still_run(only):
@@ -174,7 +175,7 @@ def test_a_crashing_check_is_reported_and_the_others_still_run(only):
 
     only()
     problems = Problems()
-    rules.run(load_kit(MINI, Problems()), problems)
+    validator.run(load_kit(MINI, Problems()), problems)
     crash, found = problems.items
     assert crash.code == INTERNAL.code and crash.path == "crashes" and "KeyError" in crash.message
     assert crash.loc.file.endswith("game.yaml")

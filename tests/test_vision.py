@@ -87,10 +87,10 @@ def _marks_drawn(group) -> set[str]:
 
 
 def _warnings(root):
-    from pnp import rules
+    from pnp.rules import validator
 
     kit, problems = loaded(root)
-    rules.run(kit, problems)
+    validator.run(kit, problems)
     return kit, [p for p in problems.items if p.code == "W-colour-confusable"]
 
 

@@ -31,12 +31,18 @@ placeholders, fonts, glyphs, images, text fit, sheet fit), ``booklet`` (the rule
 blocks, literal numbers in its prose, the topics the game's data implies), ``language`` (the edition's texts in
 its language), ``vision`` (colours told apart with every kind of colour vision and in greyscale).
 
-``run(kit, problems)`` runs every check, module by module in ``MODULES`` order and
-in declaration order within a module. A check never raises: a bug in one is
-reported as ``E-internal`` and the others still run. ``RULES`` maps every code to
-its rule, ``explain(code)`` looks one up (case-insensitive), ``concerns()`` lists
-the rules grouped by module. The check modules are imported on first use, so
-importing a declaration (as pnp/load.py does) stays cheap.
+This package's own module declares: ``Rule``, ``rule``, ``check``, the registry, and the
+helpers messages use. It imports nothing above pnp/problems.py, because the loader's modules
+(pnp/load.py, pnp/schema.py) import the declarations of ``schema`` and so run this module
+first. ``RULES`` maps every code to its rule, ``explain(code)`` looks one up
+(case-insensitive), ``concerns()`` lists the rules grouped by module, ``checks()`` every
+registered check. The check modules are imported on first use, so importing a declaration
+(as pnp/load.py does) stays cheap.
+
+The runner sits above the model: ``pnp.rules.validator.run(kit, problems)`` runs every
+check, module by module in ``MODULES`` order and in declaration order within a module,
+each given a ``Validator`` (the kit and the lookups checks share). A check never raises:
+a bug in one is reported as ``E-internal`` and the others still run.
 """
 from __future__ import annotations
 
@@ -44,14 +50,12 @@ import difflib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import import_module
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..problems import ERROR, WARNING, Loc, Problems
+from ..problems import ERROR, WARNING
 
-if TYPE_CHECKING:
-    from ..model import Deck, Kit, Space
-    from ..schema import Entity
+if TYPE_CHECKING:  # names the type only: the runner (pnp/rules/validator.py) sits above the model
+    from .validator import Validator
 
 #: the modules of rules, in the order their checks run (``schema`` declares rules only)
 MODULES = ("schema", "board", "titles", "decks", "money", "tables", "printing", "booklet", "language", "vision")
@@ -191,23 +195,7 @@ def checks() -> list[Check]:
 
 INTERNAL = rule("E-internal", (
     "A check failed with an unexpected error on this content. This is a bug in pnp, not in the content: "
-    "please report it with the content that triggers it. The other checks still ran."), emitted_by="pnp.rules")
-
-
-def run(kit: Kit, problems: Problems) -> None:
-    """Run every check; problems are collected, nothing raises (but ``RuleNotDeclared``, a bug in a check)."""
-    v = Validator(kit, problems)
-    for c in checks():
-        v._allowed = c.rules
-        try:
-            c.fn(v)
-        except RuleNotDeclared:
-            raise
-        except Exception as exc:  # a bug in a check must not hide the others' findings
-            problems.report(INTERNAL, v.game_file, c.name,
-                            f"the {c.name} check failed ({type(exc).__name__}: {exc}); this is a "
-                            f"bug in pnp, please report it with this content")
-    v._allowed = frozenset()
+    "please report it with the content that triggers it. The other checks still ran."), emitted_by="pnp.rules.validator")
 
 
 # --------------------------------------------------------------------------- the registry
@@ -268,74 +256,6 @@ def concerns() -> list[Concern]:
             summary = sys.modules[f"{__name__}.{name}"].__doc__.strip().splitlines()[0]
         out.append(Concern(name=name, summary=summary, rules=tuple(r for r in _DECLARED.values() if r.concern == name)))
     return out
-
-
-# --------------------------------------------------------------------------- what a check sees
-class Validator:
-    """The kit, the problems, and the lookups every check shares."""
-
-    def __init__(self, kit: Kit, problems: Problems):
-        self.kit = kit
-        self.problems = problems
-        self.root = Path(kit.root)
-        self.game_file = Loc(str(kit.sources.get("game.yaml", self.root / "game.yaml")))
-        self.spaces: dict[str, Space] = {}
-        for s in kit.board.spaces:
-            self.spaces.setdefault(s.id, s)
-        self.decks: dict[str, Deck] = {}
-        for d in kit.decks:
-            self.decks.setdefault(d.id, d)
-        self.rounding = kit.game.money.rounding
-        self.cur = kit.game.currency
-        self._allowed: frozenset[Rule] = frozenset()  # the rules the running check declared
-
-    #: objects that stand for a whole file when they were defaulted (the file is absent or says nothing)
-    _WHOLE_FILE = {"TitleBack": "Titles", "Centre": "Board"}
-
-    def _fallback(self, obj: Entity) -> Loc:
-        """Where a defaulted object (no place of its own) is reported: the content file of its model class, as
-        the registry declares it (pnp/parts.py), else game.yaml."""
-        from ..parts import FILES
-
-        cls = self._WHOLE_FILE.get(type(obj).__name__, type(obj).__name__)
-        cf = next((f for f in FILES if f.model == cls and not f.many), None)
-        if cf is None or cf.pattern == "game.yaml":
-            return self.game_file
-        return Loc(str(self.kit.sources.get(cf.pattern, self.root / cf.pattern)))
-
-    def loc(self, obj: Entity, name: str | None = None) -> Loc:
-        loc = obj.at(name) if name else obj.loc
-        return loc if loc.file else self._fallback(obj)
-
-    def _where(self, obj: Entity, name: str | None, path: str | None) -> Loc:
-        """The most precise place known: a list item or mapping key the path names (rent[3]), else the field."""
-        if path:
-            prefix = f"{obj.path}." if obj.path else ""
-            rel = path[len(prefix):] if path.startswith(prefix) else None
-            if rel and rel in obj.locs and obj.locs[rel].file:
-                return obj.locs[rel]
-        return self.loc(obj, name)
-
-    def report(self, rule: Rule, obj: Entity, name: str | None, message: str, path: str | None = None) -> None:
-        """Report ``rule`` at field ``name`` of ``obj`` (at ``obj`` itself for None; at the list item or key
-        ``path`` names, when known); ``path`` overrides the content path shown. Raises ``RuleNotDeclared`` if
-        the running check did not declare ``rule``."""
-        if rule not in self._allowed:
-            raise RuleNotDeclared(f"a check reported {rule.code}, which its @check(...) does not declare")
-        self.problems.report(rule, self._where(obj, name, path), path if path is not None else _sub(obj, name),
-                             message)
-
-    def money(self, amount: int) -> str:
-        from ..money import format_money  # not at the top: pnp.money -> model -> schema imports pnp.rules.schema
-
-        try:
-            return format_money(amount, self.cur)
-        except Exception:  # never let formatting a message fail a check
-            return str(amount)
-
-
-def _sub(obj: Entity, name: str | None) -> str:
-    return obj.sub(name) if name else obj.path
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

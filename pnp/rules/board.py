@@ -7,12 +7,15 @@ for spaces, groups, decks and kinds are declared here and also reported by the t
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from typing import Iterable, TYPE_CHECKING
 
 from ..model import Space
 from ..schema import Entity
-from . import Validator, check, did_you_mean, known, rule
+from . import check, did_you_mean, known, rule
 from .printing import MAX_LENGTH
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 ID_DUPLICATE = rule("E-id-duplicate", (
     "Two things of the same sort share an id (spaces, groups, decks, cards within a deck, counters, tokens, "

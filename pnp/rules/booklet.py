@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, TYPE_CHECKING
 
 from .. import markup
 from ..model import Booklet, Kit
 from ..problems import Loc
 from ..schema import Entity, walk_fields
 from ..templates import derived
-from . import Validator, check, did_you_mean, known, rule
+from . import check, did_you_mean, known, rule
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 RULES_BLOCK = rule("E-rules-block", (
     "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "

@@ -7,10 +7,15 @@ refer to spaces, kinds, decks and tables that exist, and a card that frees a pla
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import Effect
-from . import Validator, check, did_you_mean, known, rule
+from . import check, did_you_mean, known, rule
 from .board import REF_DECK, REF_KIND, REF_SPACE
 from .tables import REF_TABLE, TABLE_RANGE, number
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 DECK_SIZE = rule("E-deck-size", (
     "A deck holds a different number of cards (counting copies) from rules.deck_sizes; add or remove cards, "

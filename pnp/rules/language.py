@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..editions import languages
 from ..problems import quote
 from ..schema import walk_fields
 from ..values import Label, Text
 from ..words import WORDS
-from . import Validator, check, rule
+from . import check, rule
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 TEXT_LANGUAGE = rule("W-text-language", (
     "A text of the edition holds words of another language (outside the kit's names): an English footer on a "

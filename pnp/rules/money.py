@@ -7,14 +7,17 @@ numbers that cover the starting money of the most players; counters match rules.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Iterable, TYPE_CHECKING
 
 from ..schema import Entity
 from ..supply import plan
-from . import Validator, check, did_you_mean, known, rule
+from . import check, did_you_mean, known, rule
 from .printing import MAX_COPIES  # the most of one item (E-count-large)
 from .tables import number, tables
 from .titles import titles_by_space
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 ROUNDING = rule("E-rounding", (
     "Every amount a player pays or is paid (prices, rents, costs, mortgage values, what spaces and cards charge "

@@ -10,13 +10,16 @@ are declared here.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Any, Iterable, TYPE_CHECKING
 
 from .. import fonts as fontlib
 from ..model import Counted, Kit
 from ..schema import Entity, field_names, walk_fields
 from ..values import Label, Length, Text
-from . import Validator, check, did_you_mean, known, rule
+from . import check, did_you_mean, known, rule
+
+if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits above them
+    from .validator import Validator
 
 SIZE_RANGE = rule("E-size-range", (
     "A size or number is outside what can be printed: every length (card, note, board, panel, counter sizes) "
