@@ -17,7 +17,7 @@ from typing import Iterable
 
 from . import scene
 from .fonts import PT, text_width
-from .rules.printing import TEXT_LEGIBILITY, TEXT_OVERFLOW
+from .rules.printing import TEXT_LEGIBILITY, TEXT_OVERFLOW, _printed_texts
 from .vision import MIN_CONTRAST, contrast_ratio, luminance  # noqa: F401 (luminance: for callers of this module)
 
 #: the smallest text size (pt) that reads at arm's length on a printed card
@@ -340,8 +340,6 @@ def _by_words(ctx) -> dict:
     without ``Ctx.fit`` (so not traced) came from. Made once per layout context, on the first illegible run."""
     index = getattr(ctx, "_legibility_words", None)
     if index is None:
-        from .rules.printing import _printed_texts
-
         index = {}
         kit = ctx.kit
         for root in kit.roots():

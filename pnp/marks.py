@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import scene
-from .fonts import PT
+from .fonts import PT, text_width
 from .text import runs
 from .typeset import ENGLISH, Style
 
@@ -50,8 +50,6 @@ def gutter_tick(x1: float, y1: float, x2: float, y2: float) -> scene.Group:
 
 def footer_lines(text: str, width: float) -> list[str]:
     """A footer text broken into lines no wider than ``width`` mm (at word boundaries)."""
-    from .fonts import text_width
-
     out: list[str] = []
     for para in text.split("\n"):
         if text_width(para, FOOTER_FONT, FOOTER_PT) <= width:  # the usual footer: one line, measured once

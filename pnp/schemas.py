@@ -13,6 +13,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from .csvdata import csv_field
 from .parts import FILES as CONTENT_FILES
+from .parts import file_for
 from .schema import fields_of
 from .values import Amount, Colour, FileName, Id, Label, Length, Text
 
@@ -112,7 +113,5 @@ def render_all() -> dict[str, bytes]:
 
 def kind_of(relative: str) -> str | None:
     """Which schema a content file (path relative to its game folder) follows."""
-    from .parts import file_for
-
     cf = file_for(relative)
     return cf.kind if cf else None

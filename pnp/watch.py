@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .parts import reached_by
+from .parts import FILES, reached_by
 from .problems import ERROR
 
 Snapshot = dict[str, tuple[int, int]]
@@ -64,7 +64,6 @@ def affected_parts(changed: list[str]) -> list[str]:
     """The outputs (board, cards, notes, tokens, rules) a change to these files can reach. A CSV file reaches what the
     content files that may name one reach (decks, titles)."""
     from .csvdata import CSV_LISTS
-    from .parts import FILES
 
     csv_lists = [cf.pattern for cf in FILES if cf.model in CSV_LISTS]
     return reached_by([n for f in changed for n in (csv_lists if f.lower().endswith(".csv") else [f])])

@@ -44,7 +44,7 @@ from .. import __version__, scene
 from .. import parts as registry
 from ..content import edition_name
 from ..editions import Edition
-from ..options import DEFAULT
+from ..options import DEFAULT, replace
 from ..output import OutFile, OutputError, OutputFolder
 from ..problems import Problems
 from ..render import raster
@@ -395,7 +395,6 @@ class _Table:
     def pdf(self, g: _Group, place: "_Placer") -> tuple[dict, dict]:
         """The rules booklet: Tabletop Simulator's PDF object, reading the booklet's pages in order."""
         from ..build import pdf_bytes
-        from ..options import replace
         from ..saddle import impose_booklet
 
         items = [it for p in g.pieces for it in p.items]

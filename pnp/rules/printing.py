@@ -13,6 +13,7 @@ import math
 from typing import Any, Iterable, TYPE_CHECKING
 
 from .. import fonts as fontlib
+from .. import images
 from ..model import Counted, Kit
 from ..schema import Entity, field_names, walk_fields
 from ..values import Label, Length, Text
@@ -293,8 +294,6 @@ def _pictures(kit: Kit) -> Iterable:
 def _images(v: Validator) -> None:
     """Every image is a regular file inside the game folder that decodes, of a printable size, with 300 dpi at
     its printed size (pnp/images.py checks the file; layouts draw only what it passes)."""
-    from .. import images
-
     for pic in _pictures(v.kit):
         found = images.inspect(v.root, pic.file)
         if found.problem == images.OUTSIDE:
