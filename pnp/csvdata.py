@@ -38,7 +38,6 @@ import csv
 import dataclasses
 import difflib
 import io
-import os
 import re
 import types
 from collections.abc import Iterator
@@ -47,7 +46,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import yaml
 
-from .files import not_plain
+from .files import MISSING, NOT_PLAIN, NOT_UTF8, TOO_LARGE, Unreadable, inside, read_plain
 from .load import MAX_BYTES, Budget, Node, load_text
 from .problems import Loc, Problem, Problems, clip, quote
 from .rules.schema import CSV_FILE, CSV_HEADER, CSV_ROW, FILE_MISSING, FILE_UNREADABLE, YAML_ENCODING, YAML_TOO_LARGE
@@ -300,46 +299,29 @@ def _open(root: Path, ref: Node, problems: Problems) -> tuple[str, str] | None:
         problems.report(CSV_FILE, ref.loc, "", f"{quote(name)} does not end in .csv; save the sheet as CSV (UTF-8) "
                                                f"and name that file")
         return None
-    base = root.resolve()
-    try:
-        real = (base / name).resolve()
-        real.relative_to(base)
-    except (ValueError, OSError, RuntimeError):  # outside, a NUL in the name, a symlink loop
+    real = inside(root, name)
+    if real is None:  # outside, a NUL in the name, a symlink loop
         problems.report(CSV_FILE, ref.loc, "", f"{name!r} is outside the game folder {root}; put the CSV file "
                                                f"inside it (paths are relative to the game folder)")
         return None
     try:
-        st = os.stat(real)
-    except FileNotFoundError:
-        problems.report(FILE_MISSING, ref.loc, "",
-                        f"{name}: no such file in the game folder (paths are relative to the game folder, "
-                        f"not to this file: decks/... for a file beside the deck)")
-        return None
-    except OSError as exc:
-        problems.report(FILE_UNREADABLE, ref.loc, "", f"cannot read {name} ({exc.strerror or exc})")
-        return None
-    what = not_plain(st)
-    if what:
-        problems.report(FILE_UNREADABLE, ref.loc, "", f"{name} is {what}; a CSV file must be a plain file")
-        return None
-    if st.st_size > MAX_BYTES:
-        problems.report(CSV_FILE, ref.loc, "", f"{name} is {st.st_size / 1e6:.1f} MB; a CSV file is at most "
-                                               f"{MAX_BYTES / 1e6:g} MB")
-        return None
-    try:
-        with open(real, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        problems.report(FILE_UNREADABLE, ref.loc, "", f"cannot read {name} ({exc.strerror or exc})")
-        return None
-    try:
-        return shown, raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = raw[:exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
-        problems.report(YAML_ENCODING, Loc(shown, line, col), "",
-                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the sheet as \"CSV UTF-8\" "
-                        f"(Excel) or with the character set UTF-8 (LibreOffice, Google Sheets do)")
+        return shown, read_plain(real, encoding="utf-8-sig")
+    except Unreadable as why:
+        if why.why == MISSING:
+            problems.report(FILE_MISSING, ref.loc, "",
+                            f"{name}: no such file in the game folder (paths are relative to the game folder, "
+                            f"not to this file: decks/... for a file beside the deck)")
+        elif why.why == NOT_PLAIN:
+            problems.report(FILE_UNREADABLE, ref.loc, "", f"{name} is {why.detail}; a CSV file must be a plain file")
+        elif why.why == TOO_LARGE:
+            problems.report(CSV_FILE, ref.loc, "", f"{name} is {why.size / 1e6:.1f} MB; a CSV file is at most "
+                                                   f"{MAX_BYTES / 1e6:g} MB")
+        elif why.why == NOT_UTF8:
+            problems.report(YAML_ENCODING, Loc(shown, why.line, why.col), "",
+                            f"not UTF-8 text ({why.reason} at byte {why.byte}); save the sheet as \"CSV UTF-8\" "
+                            f"(Excel) or with the character set UTF-8 (LibreOffice, Google Sheets do)")
+        else:
+            problems.report(FILE_UNREADABLE, ref.loc, "", f"cannot read {name} ({why.detail})")
         return None
 
 

@@ -10,12 +10,11 @@ so even a preview of broken content never hands a bad file to a renderer.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .files import not_plain
+from .files import NOT_PLAIN, Unreadable, inside, plain
 
 #: the most a picture may hold: bytes on disk and pixels decoded (a 300 dpi A3 is ~17.5 Mpx)
 MAX_BYTES = 50_000_000
@@ -35,21 +34,17 @@ class Picture:
 
 def inspect(root: Path | str, file: str) -> Picture:
     """Check the picture ``file`` names inside the game folder ``root`` (cached by the file's state)."""
-    root = Path(root).resolve()
-    try:
-        path = (root / file).resolve()
-        path.relative_to(root)
-    except (ValueError, OSError, RuntimeError):  # outside the folder, or a symlink loop
+    path = inside(root, file)
+    if path is None:  # outside the folder, or a symlink loop
         return Picture(None, OUTSIDE)
     try:
-        st = os.stat(path)
-    except OSError:
-        return Picture(None, MISSING, str(path))
-    what = not_plain(st)
-    if what:
-        return Picture(None, UNREADABLE, f"it is {what}")
-    if st.st_size > MAX_BYTES:
-        return Picture(None, TOO_LARGE, f"{st.st_size / 1e6:.0f} MB; at most {MAX_BYTES / 1e6:.0f} MB")
+        st = plain(path, MAX_BYTES)
+    except Unreadable as why:
+        if why.why == NOT_PLAIN:
+            return Picture(None, UNREADABLE, f"it is {why.detail}")
+        if why.why == TOO_LARGE:
+            return Picture(None, TOO_LARGE, f"{why.size / 1e6:.0f} MB; at most {MAX_BYTES / 1e6:.0f} MB")
+        return Picture(None, MISSING, str(path))  # not there, or the system refused
     return _decode(path, st.st_mtime_ns, st.st_size)
 
 

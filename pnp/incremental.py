@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
-from .files import MAX_BYTES, not_plain
+from .files import Unreadable, read_bytes
 from .parts import sources
 
 PKG = Path(__file__).resolve().parent
@@ -104,12 +103,8 @@ def _read(path: Path) -> bytes | None:
     """A regular file's bytes (at most the loader's limit); None for anything else: a pipe is never opened
     (it would block), a folder or a missing file is the loader's to report."""
     try:
-        st = os.stat(path)
-        if not_plain(st) or st.st_size > MAX_BYTES:
-            return None
-        with open(path, "rb") as fh:
-            return fh.read(MAX_BYTES + 1)
-    except (OSError, ValueError):  # missing, unreadable, a NUL in the name
+        return read_bytes(path)
+    except (Unreadable, ValueError):  # missing, unreadable, too large, a NUL in the name
         return None
 
 

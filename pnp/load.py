@@ -7,14 +7,13 @@ becomes an error instead of a hang.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .files import MAX_BYTES, not_plain
+from .files import MAX_BYTES, MISSING, NOT_PLAIN, NOT_UTF8, TOO_LARGE, Unreadable, read_plain
 from .problems import Loc, Problems, clip, quote
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
                            YAML_SYNTAX, YAML_TAG, YAML_TOO_LARGE)
@@ -82,37 +81,28 @@ def load_file(path: Path, problems: Problems, budget: Budget | None = None) -> N
     Only a regular file is opened (a FIFO would block, a device never ends), at most MAX_BYTES of it."""
     spath = str(path)
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        dangling = os.path.islink(path)
-        problems.report(FILE_MISSING, Loc(spath), "",
-                        "a link to a file that does not exist" if dangling else "file not found")
-        return None
-    except OSError as exc:
-        problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
-        return None
-    what = not_plain(st)
-    if what:
-        problems.report(FILE_UNREADABLE, Loc(spath), "", f"this is {what}; a content file must be a plain file")
-        return None
-    if st.st_size > MAX_BYTES:
-        problems.report(YAML_TOO_LARGE, Loc(spath), "",
-                        f"the file is {st.st_size / 1e6:.1f} MB; content files are at most {MAX_BYTES / 1e6:g} MB")
-        return None
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-        text = raw.decode("utf-8")
-    except OSError as exc:  # no permission ...
-        problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({exc.strerror or exc})")
-        return None
-    except UnicodeDecodeError as exc:
-        before = raw[:exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
-        problems.report(YAML_ENCODING, Loc(spath, line, col), "",
-                        f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
+        text = read_plain(path)
+    except Unreadable as why:
+        _report(why, spath, problems)
         return None
     return load_text(text, spath, problems, budget)
+
+
+def _report(why: Unreadable, spath: str, problems: Problems) -> None:
+    """A content file ``read_plain`` could not read, in the loader's words."""
+    if why.why == MISSING:
+        problems.report(FILE_MISSING, Loc(spath), "",
+                        "a link to a file that does not exist" if why.dangling else "file not found")
+    elif why.why == NOT_PLAIN:
+        problems.report(FILE_UNREADABLE, Loc(spath), "", f"this is {why.detail}; a content file must be a plain file")
+    elif why.why == TOO_LARGE:
+        problems.report(YAML_TOO_LARGE, Loc(spath), "",
+                        f"the file is {why.size / 1e6:.1f} MB; content files are at most {MAX_BYTES / 1e6:g} MB")
+    elif why.why == NOT_UTF8:
+        problems.report(YAML_ENCODING, Loc(spath, why.line, why.col), "",
+                        f"not UTF-8 text ({why.reason} at byte {why.byte}); save the file as UTF-8")
+    else:
+        problems.report(FILE_UNREADABLE, Loc(spath), "", f"cannot read this file ({why.detail})")
 
 
 #: libyaml's parser when PyYAML was built with it (same nodes and marks, several times faster)
