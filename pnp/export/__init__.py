@@ -25,6 +25,7 @@ from ..editions import Edition
 from ..layout.common import Ctx, Item
 from ..model import Kit
 from ..problems import Problems
+from ..render import raster
 
 #: zlib level of the exported PNGs: a little smaller than preview's quick level, for files that are uploaded
 PNG_LEVEL = 6
@@ -113,8 +114,7 @@ def safe(name: str) -> str:
 
 
 def png_bytes(img: Image.Image, dpi: float | None = None) -> bytes:
-    """PNG bytes that depend on the pixels only (no time stamp or text chunk), with an sRGB chunk and, with
-    ``dpi``, the resolution; deflated harder than previews are, for files that are uploaded."""
-    from ..render.raster import png_bytes as encode
-
-    return encode(img, dpi, PNG_LEVEL, srgb=True)
+    """The exports' PNGs, written by pnp's one PNG writer (``raster.png_bytes``): bytes that depend on the
+    pixels only (no time stamp or text chunk), with an sRGB chunk and, with ``dpi``, the resolution; deflated
+    harder than previews are (``PNG_LEVEL``), for files that are uploaded."""
+    return raster.png_bytes(img, dpi, PNG_LEVEL, srgb=True)

@@ -9,6 +9,11 @@ exports (Tabletop Simulator, print shop) all draw their pictures here.
 
 ``render_many([(group, w, h, origin), ...], dpi)`` draws several regions from one PDF (fonts
 embedded and parsed once). PDFium is not thread-safe: every call holds one lock.
+
+It is pnp's one PNG writer too: ``png_bytes(img, dpi, level, srgb)`` for a Pillow image and
+``.png(dpi, level)`` of the bitmaps PDFium draws into write the same chunks (IHDR, sRGB when
+asked, pHYs for a dpi, one IDAT of unfiltered rows, IEND), never a time stamp or text: the same
+pixels give the same bytes. Previews and pnp serve write at level 1, the exports at theirs.
 """
 from __future__ import annotations
 
