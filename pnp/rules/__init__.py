@@ -9,7 +9,7 @@ warning) and an explanation of what it checks and why, shown by ``pnp validate
     BOARD_RING = rule("E-board-ring", "The ring of spaces must have a length divisible by 4 ...")
 
     @check(BOARD_RING, BOARD_SIZE)                # every rule this check may report
-    def _board(v: Validator) -> None:
+    def _board(v: Validator) -> None:             # Validator: imported under TYPE_CHECKING from .validator
         if len(v.kit.board.spaces) % 4:
             v.report(BOARD_RING, v.kit.board, "spaces", "the ring has 30 spaces; add 2 space(s)")
 
