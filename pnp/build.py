@@ -80,11 +80,12 @@ def collector_paused():
             gc.enable()
 
 
-def load_valid(root: Path, problems: Problems, edition: Edition | None = None) -> Kit | None:
-    """Load (as ``edition``) and run the rules; the kit is returned only when neither found an error."""
+def load_valid(root: Path, problems: Problems, edition: Edition | None = None, load=None) -> Kit | None:
+    """Load (as ``edition``; ``load``: how, by default ``content.load_kit``) and run the rules; the kit is returned
+    only when neither found an error."""
     from .rules import validator
 
-    kit = load_kit(root, problems, edition)
+    kit = (load or load_kit)(root, problems, edition)
     if kit is None:
         return None
     validator.run(kit, problems)
@@ -99,17 +100,22 @@ def check_game(root: Path, problems: Problems, bleed: float = DEFAULT.bleed,
 
 
 def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition | None) -> Kit | None:
-    """Load and run the rules, then each part's layout findings: found again where the part's inputs changed since
-    this folder's last validate, else told from the user's cache (``pnp/checked.py``)."""
+    """Load and run every rule, then each part's layout findings: the kit loaded and the parts laid out again where
+    their inputs changed since this folder's last validate, else read back from the user's cache
+    (``pnp/checked.py``)."""
     from .checked import Findings
 
-    kit = load_valid(root, problems, edition)
+    kept = Findings(root, incremental.engine_hash())
+    # what is kept names the content files as the folder was given, shown from the working folder
+    here = {"root": str(root), "cwd": os.getcwd()}
+    asked = {**here, "edition": [edition.lang, edition.players] if edition else None}
+    every_file = tuple(f.pattern for f in registry.FILES)
+    kit_inputs = incremental.part_inputs(root, ["kit"], asked, of=lambda _: every_file)["kit"]
+    kit = load_valid(root, problems, edition, load=lambda *a: _load_kept(kept, kit_inputs, *a))
     if kit is None:
         return None
-    # the findings name the content files as the folder was given, shown from the working folder
-    options = {"check": bleed, "lang": kit.language, "players": kit.players, "root": str(root), "cwd": os.getcwd()}
+    options = {**here, "check": bleed, "lang": kit.language, "players": kit.players}
     inputs = incremental.part_inputs(root, [p.name for p in registry.PARTS], options, of=registry.part_sources)
-    kept = Findings(root, incremental.engine_hash())
     ctx = None
     for part in registry.PARTS:
         found = kept.recall(part.name, inputs[part.name])
@@ -124,6 +130,24 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
         problems.extend(found)
     kept.save()
     return None if problems.errors else kit
+
+
+def _load_kept(kept, inputs: str, root: Path, problems: Problems, edition: Edition | None) -> Kit | None:
+    """The kit as loaded from these inputs before (None where it did not load), with the problems loading found,
+    else loaded (and kept)."""
+    found = kept.recall_kit(inputs)
+    if found is not None:
+        from .fonts import register_kit_fonts  # what loading does besides making the kit
+
+        register_kit_fonts(root)
+        kit, loaded = found
+        problems.extend(loaded)
+        return kit
+    loaded = Problems()
+    kit = load_kit(root, loaded, edition)
+    kept.keep_kit(inputs, kit, loaded)  # None too: content that does not load says why again at once
+    problems.extend(loaded)
+    return kit
 
 
 def _lay_out_and_check(ctx: Ctx, part: registry.Part, bleed: float) -> None:

@@ -6,18 +6,20 @@ the content files the registry says it is drawn from (``parts.PARTS``, with ``pa
 name, the game's fonts, pnp itself (``incremental.part_inputs`` hashes exactly these for the incremental
 build), and the edition, the bleed and the game folder (the findings name its files). So each part's findings
 are kept under that hash and told again, as found, while it holds: a designer who saved a deck lays out and
-checks the parts drawn from decks; the others are told from the file. Loading and every rule still run on
-every validate; only the layouts' findings are kept.
+checks the parts drawn from decks; the others are told from the file. The loaded kit is kept the same way, by
+the hash of every content file (with the problems loading found): a validate of unchanged content reads it
+back instead of parsing the YAML again. Every rule runs on every validate, on the kit as loaded.
 
-One file per game folder, in the user's cache folder (``pnp/cache.py``: never in the game folder or the output),
-holding each part's hash and findings from the folder's last validate: it stays the size of one kit's findings.
-A file that is torn, foreign or from another pnp is passed over (the parts are laid out as without it); no
-run ever fails for it, and deleting the folder is always safe.
+Two files per game folder, in the user's cache folder (``pnp/cache.py``: never in the game folder or the
+output): each part's hash and findings, and the loaded kit, from the folder's last validate: they stay the size
+of one kit. A file that is torn, foreign or from another pnp is passed over (the kit is loaded and the parts
+laid out as without it); no run ever fails for it, and deleting the folder is always safe.
 """
 from __future__ import annotations
 
 import json
 import os
+import pickle
 from pathlib import Path
 
 from . import cache
@@ -25,6 +27,7 @@ from .problems import Loc, Problem, Problems
 
 #: first line of a cache file; a new layout of the file gets a new number
 MAGIC = b"pnp-findings 1\n"
+KIT_MAGIC = b"pnp-kit 1\n"
 
 
 class Findings:
@@ -36,6 +39,7 @@ class Findings:
         where = cache.folder()
         name = cache.digest(os.fsencode(os.path.abspath(game_root))).hex()[:32]
         self.path = where / "findings" / f"{name}.json" if where is not None else None
+        self.kit_path = where / "findings" / f"{name}.kit" if where is not None else None
         self.kept = self._read()
         self.changed = False
 
@@ -49,10 +53,26 @@ class Findings:
             return None
 
     def keep(self, part: str, inputs: str, found: Problems) -> None:
-        self.kept[part] = {"inputs": inputs, "items": [_row(p) for p in found.items],
-                           "dropped": [[file, s, c, n] for file, counts in found.dropped.items()
-                                       for (s, c), n in counts.items()]}
+        self.kept[part] = {"inputs": inputs, **_entry(found)}
         self.changed = True
+
+    def recall_kit(self, inputs: str):
+        """(the kit, the problems loading it found) when it was loaded from these inputs, else None."""
+        payload = cache.read(self.kit_path, KIT_MAGIC, self.salt)
+        if payload is None or not payload.startswith(inputs.encode() + b"\n"):
+            return None
+        try:
+            kit, entry = pickle.loads(payload[len(inputs) + 1:])
+            return kit, _problems(entry)
+        except Exception:  # noqa: BLE001 -- anything a file not written by this pnp holds: loaded again
+            return None
+
+    def keep_kit(self, inputs: str, kit, found: Problems) -> None:
+        try:
+            data = pickle.dumps((kit, _entry(found)), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return  # a kit that cannot be kept is loaded again next time
+        cache.write(self.kit_path, KIT_MAGIC, self.salt, inputs.encode() + b"\n" + data)
 
     def save(self) -> None:
         if self.changed:
@@ -67,6 +87,11 @@ class Findings:
         except ValueError:
             return {}
         return kept if isinstance(kept, dict) else {}
+
+
+def _entry(found: Problems) -> dict:
+    return {"items": [_row(p) for p in found.items],
+            "dropped": [[file, s, c, n] for file, counts in found.dropped.items() for (s, c), n in counts.items()]}
 
 
 def _row(p: Problem) -> list:

@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("drawing", ["pnp.text", "pnp.marks", "pnp.legibility", "pnp.inksaver", "pnp.seeas", "pnp.render.*"]),
     ("registry", ["pnp.parts", "pnp.rules.validator"]),
     ("layout", ["pnp.layout", "pnp.layout.*", "pnp.impose", "pnp.saddle", "pnp.tiling"]),
-    ("session", ["pnp.content", "pnp.session", "pnp.incremental"]),
+    ("session", ["pnp.content", "pnp.session", "pnp.incremental", "pnp.checked"]),
     ("commands", ["pnp.build", "pnp.preview", "pnp.watch", "pnp.serve", "pnp.serve.*", "pnp.export",
                   "pnp.export.*", "pnp.calibrate", "pnp.scaffold", "pnp.schemas", "pnp.cli", "pnp.__main__"]),
 ]

@@ -1,5 +1,6 @@
-"""``pnp validate`` keeps each part's layout findings by the part's inputs (pnp/checked.py): told again exactly as
-found while the inputs hold, found again for the parts a saved file reaches, never a failure for the cache."""
+"""``pnp validate`` keeps the loaded kit and each part's layout findings by their inputs (pnp/checked.py): told
+again exactly as found while the inputs hold, found again for what a saved file reaches, never a failure for the
+cache."""
 from __future__ import annotations
 
 import shutil
@@ -16,6 +17,8 @@ from test_validate import overlay
 
 #: cases whose problems come from laying out: a text that overflows, shrinks or is hard to read
 LAYOUT_CASES = ("text-overflow", "text-shrunk", "text-legibility", "text-legibility-small")
+#: cases whose problems come from loading (a schema warning, a CSV cell, a picture) and from the rules
+LOAD_CASES = ("schema-unknown-key", "schema-type", "csv-cell", "image-dpi", "colour-confusable", "money-reserve")
 
 
 @pytest.fixture
@@ -23,6 +26,20 @@ def cache_home(tmp_path, monkeypatch):
     home = tmp_path / "cache-home"
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def loads(monkeypatch):
+    """How many times validate loaded a kit from its files."""
+    seen: list[int] = []
+    real = pnp.build.load_kit
+
+    def spy(*a, **kw):
+        seen.append(1)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(pnp.build, "load_kit", spy)
+    return seen
 
 
 @pytest.fixture
@@ -45,29 +62,31 @@ def validate(game, *more):
     return r.exit_code, r.output
 
 
-@pytest.mark.parametrize("case", LAYOUT_CASES)
-def test_findings_are_told_again_exactly_as_found(tmp_path, cache_home, laid_out, case):
+@pytest.mark.parametrize("case", LAYOUT_CASES + LOAD_CASES)
+def test_findings_are_told_again_exactly_as_found(tmp_path, cache_home, laid_out, loads, case):
     game, _ = overlay(case, tmp_path / case)
     first = validate(game, "--format", "json")
-    assert first[1].strip() not in ("", "[]") and set(laid_out) == {p.name for p in registry.PARTS}
+    assert first[1].strip() not in ("", "[]") and loads == [1]
     laid_out.clear()
     assert validate(game, "--format", "json") == first
-    assert laid_out == []  # every part told from the cache
+    assert laid_out == [] and loads == [1]  # the kit read back and every part told from the cache
     assert validate(game)[0] == first[0]
     shutil.rmtree(cache_home)  # and the same as a validate with no cache at all
     assert validate(game, "--format", "json") == first
 
 
-def test_a_saved_file_lays_out_the_parts_drawn_from_it_again(tmp_path, cache_home, laid_out):
+def test_a_saved_file_lays_out_the_parts_drawn_from_it_again(tmp_path, cache_home, laid_out, loads):
     game = tmp_path / "mini"
     shutil.copytree(MINI, game)
     assert validate(game)[0] == 0
+    assert set(laid_out) == {p.name for p in registry.PARTS}
     laid_out.clear()
     text = (game / "decks" / "luck.yaml").read_text(encoding="utf-8")
     (game / "decks" / "luck.yaml").write_text(text + "\n# saved again\n", encoding="utf-8")
     validate(game)
     drawn_from_decks = {p.name for p in registry.PARTS if "decks/*.y*ml" in registry.part_sources(p.name)}
     assert set(laid_out) == drawn_from_decks and "notes" not in laid_out
+    assert len(loads) == 2  # any saved content file: loaded again
     laid_out.clear()
     (game / "money.yaml").write_text((game / "money.yaml").read_text(encoding="utf-8") + "\n", encoding="utf-8")
     validate(game)
@@ -90,13 +109,14 @@ def test_a_part_that_found_nothing_and_then_a_problem_reports_it(tmp_path, cache
 def test_a_torn_or_foreign_cache_file_is_passed_over(tmp_path, cache_home, laid_out):
     game, _ = overlay("text-overflow", tmp_path / "case")
     first = validate(game, "--format", "json")
-    files = list((cache_home / "pnp" / "findings").iterdir())
-    assert len(files) == 1
-    for damage in (files[0].read_bytes()[:-7], b"pnp-findings 1\n" + b"\0" * 40, b"not ours"):
-        files[0].write_bytes(damage)
-        laid_out.clear()
-        assert validate(game, "--format", "json") == first
-        assert set(laid_out) == {p.name for p in registry.PARTS}
+    files = sorted((cache_home / "pnp" / "findings").iterdir())
+    assert [f.suffix for f in files] == [".json", ".kit"]  # the findings and the loaded kit
+    for f in files:
+        for damage in (f.read_bytes()[:-7], f.read_bytes()[:16] + b"\0" * 40, b"not ours"):
+            f.write_bytes(damage)
+            laid_out.clear()
+            assert validate(game, "--format", "json") == first
+            assert set(laid_out) == ({p.name for p in registry.PARTS} if f.suffix == ".json" else set())
 
 
 def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch, laid_out):
