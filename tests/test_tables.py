@@ -90,3 +90,37 @@ def test_a_table_with_room_to_spare_gets_compact_rows_not_the_smallest():
     assert pitch(80.0) == pytest.approx(1.25 * row)
     snug = table.TITLE_H + (len(t.rows) + 1) * row + 0.05
     assert pitch(snug) == pytest.approx(row, abs=0.01)
+
+
+def test_a_roll_table_on_a_title_card_reads_like_the_other_deeds_lines():
+    """Monopoly 2-3's utility deeds print the 11-row roll table (tables.yaml utility-rent): whole on the one card,
+    its figures at the size of every title card's lines (cards.row_style, here 7.5 pt), in as few grids as give
+    that size, and clear of the rule over the price lines by cards.TABLE_AIR."""
+    kit, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
+    ctx = Ctx(kit, problems=problems)
+    size, _ = cards.row_style(ctx)
+    utilities = [t for t in kit.titles.titles if t.table]
+    assert utilities
+    for t in utilities:
+        space = kit.board.space(t.space)
+        faces = cards.title_fronts(ctx, t, space)
+        assert len(faces) == 1  # no continuation card
+        shapes = list(_walk(faces[0]))
+        tab = kit.table(t.table)
+        figures = [s for s in shapes if isinstance(s, scene.Text) and s.text in {table.cell_text(ctx, v)
+                                                                                 for r in tab.rows for v in r.cells}]
+        assert figures and {round(s.size, 2) for s in figures} == {size} and size >= 6.5
+        rules = [s for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2 and s.x2 - s.x1 > 40]
+        verticals = [s for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2]
+        grid_bottom = min(s.y2 for s in verticals)
+        price_rule = max(s.y1 for s in rules if s.y1 < grid_bottom)
+        assert grid_bottom - price_rule >= cards.TABLE_AIR - 1e-6
+        walls = {round(s.x1, 3) for s in verticals}
+        assert len(walls) == 2 * (len(tab.columns) + 2)  # two grids side by side, each with its own walls
+
+
+def _walk(g):
+    for s in getattr(g, "children", []):
+        yield from _walk(s)
+    if not isinstance(g, scene.Group):
+        yield g

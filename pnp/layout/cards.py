@@ -136,7 +136,7 @@ def _valued(t: Title) -> bool:
 def _body(ctx: Ctx, t: Title, space: Space) -> tuple[float, float]:
     """The top and bottom (mm) of the room for a title card's lines, text and table."""
     w, h = _size(ctx)
-    top = h - 4.5 - 20 - 2 if space.group else h - 42
+    top = h - 4.5 - 20 - 2 if space.group else h - (EMBLEM[1] if _compact(ctx, t, space) else EMBLEM[0])
     return top, (VALUE_RULE + 1.0 if _valued(t) else 6.0)
 
 
@@ -247,7 +247,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
             g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
                                      what="subtitle").shapes, ink))
     else:
-        _emblem(ctx, g, space, w, h)
+        _emblem(ctx, g, space, w, h, compact=_compact(ctx, t, space))
     top, bottom = _body(ctx, t, space)
     upper, lower = _title_lines(ctx, t, space)
     size, step = row_style(ctx)
@@ -262,8 +262,11 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         g.add(*_line(ctx, y, ln, w, size))
     if table is not None:
         table_bottom = bottom + step * len(lower) + gaps + _text_height(ctx, t)
-        shapes, rest = flow_table(ctx, table, (5, table_bottom, w - 10, y - 1 - table_bottom), c.ink,
-                                  mix(c.paper, c.ink, 0.12))
+        air = TABLE_AIR if lower else 0.0  # the grid clear of the rule over the lines under it
+        # the figures at the size of the kit's title card lines when the card holds the whole table at
+        # print.min_text_pt or more, else as many rows as fit and the rest on more cards
+        shapes, rest = flow_table(ctx, table, (5, table_bottom + air, w - 10, y - 1 - table_bottom - air), c.ink,
+                                  mix(c.paper, c.ink, 0.12), pt=size)
         g.add(*shapes)
         y = table_bottom
     if lower:
@@ -297,20 +300,38 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
     return g, rest
 
 
-def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float) -> float:
-    """Icon and name at the top of a non-property title card; returns the y below them."""
+#: mm from the top of the card to the room under a non-property title card's emblem: the full emblem, and the
+#: compact one of a card that carries a table (a smaller disc, the name closer under it), so the table can be
+#: set at the size of the card's lines
+EMBLEM = (42.0, 30.0)
+TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines under it
+
+
+def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
+    """Does a non-property title card take the compact emblem (it carries a table)?"""
+    return not space.group and ctx.kit.table(t.table) is not None
+
+
+def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact: bool = False) -> float:
+    """Icon and name at the top of a non-property title card; returns the y below them. ``compact``: the
+    disc under two thirds the size and the name closer under it, the room below starting EMBLEM[1] under the top."""
     c, f = ctx.colours, ctx.fonts
     colour = space.colour or c.ink
+    k = 0.62 if compact else 1.0
+    lift = 8.5 if compact else 0.0  # how much higher the name sits
+    centre = h - 4.5 - 2 - 10.5 * k
     if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
-        g.add(scene.Circle(w / 2, h - 17, 10.5, fill=colour, stroke=c.line, width=0.35))
-        g.add(icon(space.icon, w / 2, h - 17, 13, contrast(colour), colour))
-    name_box = (6, h - 36.5, w - 12, 9) if not space.subtitle else (6, h - 34.5, w - 12, 7.5)
+        g.add(scene.Circle(w / 2, centre, 10.5 * k, fill=colour, stroke=c.line, width=0.35))
+        g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
+    name_box = (6, h - 36.5 + lift, w - 12, 9) if not space.subtitle else (6, h - 34.5 + lift, w - 12, 7.5)
     g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name",
                    wrap_below=NAME_WRAP).shapes)
     if space.subtitle:
-        g.add(*ctx.fit(space.subtitle, (6, h - 39, w - 12, 4), f.italic, 6.5, space, "subtitle", what="subtitle").shapes)
-    g.add(scene.Line(10, h - 41, w - 10, h - 41, c.line, 0.25))
-    return h - 42
+        g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 6.5, space, "subtitle",
+                       what="subtitle").shapes)
+    below = h - (EMBLEM[1] if compact else EMBLEM[0])
+    g.add(scene.Line(10, below + 1, w - 10, below + 1, c.line, 0.25))
+    return below
 
 
 MARK = 3.4  # mm: a group mark in a title card's band

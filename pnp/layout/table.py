@@ -135,18 +135,55 @@ def row_height(ctx: Ctx) -> float:
     return ctx.min_pt * PT * 1.6
 
 
-def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: bool = False) -> tuple[list, list]:
+def whole_layout(ctx: Ctx, t: Table, w: float, h: float, pt: float) -> tuple[int, float, float] | None:
+    """(grids side by side, row pitch in mm, figure size in pt) that sets every row of ``t`` in a grid box
+    ``w`` × ``h`` mm with its figures as large as they come, up to ``pt`` (rows ``pt`` tall as ``_grid`` reads
+    them, no taller); the fewest grids among equals (a table reads best in one). None when no layout of up
+    to MAX_BLOCKS grids keeps the figures at print.min_text_pt."""
+    best = None
+    for blocks in range(1, MAX_BLOCKS + 1):
+        per = -(-len(t.rows) // blocks)
+        if blocks > 1 and -(-len(t.rows) // (blocks - 1)) == per:
+            continue  # no fewer rows a grid than with one grid less
+        bw = (w - (blocks - 1) * GAP) / blocks
+        step = min(h / (per + 1), pt * PT * 1.6)
+        size = min(CELL_PT, step / PT / 1.6, _fitting(ctx, t, bw, CELL_AIR))
+        if best is None or size > best[2] + 0.05:
+            best = (blocks, step, size)
+    return best if best is not None and best[2] >= ctx.min_pt - 1e-9 else None
+
+
+def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: bool = False,
+               pt: float | None = None) -> tuple[list, list]:
     """Draw as many rows of ``t`` as fit ``box`` with no text below print.min_text_pt: first down one grid,
     then in up to three grids side by side (each with the heading row), and return (shapes, rows left over)
     for the caller to continue on another card. ``continued``: the rows are the rest of a table already
-    begun elsewhere (drawn from the top at the same row height, without the title)."""
+    begun elsewhere (drawn from the top at the same row height, without the title). ``pt``: the size the
+    figures are meant to print at (a title card's lines): when the whole table fits the box at print.min_text_pt
+    or more, it is set as large as the box allows up to that size, in as few grids as give that size
+    (``whole_layout``), its rows from the top of the box."""
     x, y, w, h = box
     rows, out = list(t.rows), []
-    if t.title and not continued:
+    titled = bool(t.title) and not continued
+    whole = whole_layout(ctx, t, w, h - (TITLE_H if titled else 0.0), pt) if pt is not None and rows else None
+    if whole is not None:  # the table and its title centred in the box: as much air above as below
+        per = -(-len(rows) // whole[0])
+        spare = h - (TITLE_H if titled else 0.0) - whole[1] * (per + 1)
+        y, h = y + spare / 2, h - spare
+    if titled:
         f = ctx.fit(t.title, (x, y + h - 5.5, w, 5.5), ctx.fonts.heading, 9.0, t, "title", what="table title",
                     colour=ink)
         out.extend(f.shapes)
         h -= TITLE_H
+    if whole is not None:
+        blocks, step, _ = whole
+        bw = (w - (blocks - 1) * GAP) / blocks
+        for b in range(blocks):
+            chunk = rows[b * per:(b + 1) * per]
+            part = replace(t, rows=chunk, title=None)
+            grid = step * (len(chunk) + 1)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill)
+        return out, []
     row = row_height(ctx)
     per = max(1, int(h // row) - 1)  # body rows a grid holds, less its heading row
     blocks = 1
