@@ -230,7 +230,7 @@ class _Grid:
 @dataclass
 class _Picture:
     """A square picture drawn at the size given: PICTURE mm where the page has room, smaller (not under
-    PICTURE_MIN) rather than leave a page half empty."""
+    PICTURE_LEAST, or PICTURE_MIN in a booklet with pages to spare) rather than leave a page a third empty."""
 
     draw: Callable[[float], scene.Group]
     w: float
@@ -239,14 +239,17 @@ class _Picture:
     after: float = 3.0
 
 
-PICTURE, PICTURE_MIN = 92.0, 60.0  # mm
+#: mm: a picture's size, and the least it takes at a page's foot: PICTURE_LEAST in a booklet set tight (a picture
+#: going to the next page would leave its page a third blank), PICTURE_MIN where the booklet has pages to spare
+PICTURE, PICTURE_MIN, PICTURE_LEAST = 92.0, 60.0, 50.0
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
-KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page
+KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page ...
 FIRST_ROWS = 3  # a longer table starts at a page's foot only with this many rows (a heading over it keeps them)
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
+VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next page leaves at most this blank
 MAX_HEADING_LINES = 3
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
@@ -633,16 +636,23 @@ def board_picture(ctx: Ctx, size: float) -> scene.Group:
 # --------------------------------------------------------------------------- pages
 class _Pages:
     """Flows blocks onto pages: headings kept with what follows, paragraphs split with two lines a side at
-    least, table rows kept whole (the header repeated)."""
+    least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
+    of a page blank."""
 
-    def __init__(self, ctx: Ctx):
+    def __init__(self, ctx: Ctx, tables: bool = True, pictures: bool = True):
         self.ctx = ctx
+        self.tables = tables  # short tables split rather than leave more than VOID blank
+        self.pictures = pictures  # pictures shrink to PICTURE_LEAST rather than leave a third of a page blank
+        self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.pages: list[list] = []
         self.y = 0.0
         self.top = True
+        self.held: float | None = None  # the room the page had above the headings just set over the next block
         self.new_page()
 
     def new_page(self) -> None:
+        if self.pages:
+            self.blank.append(self.room)
         self.pages.append([])
         self.y = PAGE_H - TOP
         self.top = True
@@ -654,29 +664,44 @@ class _Pages:
     def gap(self, before: float) -> float:
         return 0.0 if self.top else before
 
-    def first_height(self, block) -> float:
-        """What of ``block`` must share a page with a heading above it."""
+    def whole(self, g: _Grid, room: float, void: float) -> bool:
+        """Does table ``g`` go whole onto one page, with ``room`` mm left for it on this one, and ``void`` mm
+        left blank here should it (and the headings over it) go to the next? A short table does when it fits,
+        or when the blank it leaves is at most VOID; else it splits like a long one, its header repeated on the
+        next page (a third of a page left blank reads as a mistake)."""
+        return g.short and (g.height() <= room + 1e-6 or void <= VOID or not self.tables)
+
+    @property
+    def least(self) -> float:
+        """The smallest a picture is set at the foot of a page rather than go to the next."""
+        return PICTURE_LEAST if self.pictures else PICTURE_MIN
+
+    def first_height(self, block, room: float | None = None, void: float | None = None) -> float:
+        """What of ``block`` must share a page with a heading above it, ``room`` mm (default: the page's) left
+        for it, ``void`` mm (default ``room``) left blank should it go to the next page."""
+        room = self.room if room is None else room
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
             return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
         if isinstance(block, _Grid):
-            if block.short:
-                return block.height()
-            h = block.before + (block.caption.height() + block.caption.after if block.caption else 0.0)
-            return h + (block.header.height if block.header else 0.0) + sum(r.height for r in block.rows[:FIRST_ROWS])
+            return block.height() if self.whole(block, room, room if void is None else void) else _start(block)
         if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
-            return block.before + PICTURE_MIN + block.after
+            return block.before + self.least + block.after
         return 0.0
 
-    def kept(self, blocks: list, i: int, depth: int = 0) -> float:
+    def kept(self, blocks: list, i: int, depth: int = 0, room: float | None = None) -> float:
         """What must share a page with block ``i`` when it keeps with what follows: the next block's first
         lines, or all of it and what it keeps in turn (a heading over a short lead-in over a list), three
-        blocks deep at most (a chain of a hundred subheadings does not make a hundred pages)."""
+        blocks deep at most (a chain of a hundred subheadings does not make a hundred pages). ``room``: what the
+        page has left above block ``i`` (default: all it has left)."""
         if i + 1 >= len(blocks) or depth >= 3:
             return 0.0
+        b = blocks[i]
+        room = (self.room if room is None else room) - (self.gap(b.before) if depth == 0 else b.before)
+        room -= b.height() + b.after if isinstance(b, _Text) else 0.0
         nxt = blocks[i + 1]
         if isinstance(nxt, _Text) and nxt.keep:
-            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1)
-        return self.first_height(nxt)
+            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1, room)
+        return self.first_height(nxt, room, self.room if self.held is None else self.held)
 
     def place(self, blocks: list) -> None:
         for i, b in enumerate(blocks):
@@ -686,6 +711,8 @@ class _Pages:
                 self._grid(b)
             elif isinstance(b, _Picture):
                 self._picture(b)
+            if not (isinstance(b, _Text) and b.keep):
+                self.held = None
 
     def _text(self, t: _Text, keep: float) -> None:
         if not t.lines:
@@ -694,6 +721,8 @@ class _Pages:
         if t.keep:
             if need_all > self.room and not self.top:
                 self.new_page()
+            if self.held is None:
+                self.held = self.room
             self._lines(t, t.lines)
             return
         lines = list(t.lines)
@@ -726,7 +755,8 @@ class _Pages:
         """A table: a short one whole on one page; a longer one started where its caption, header and first two
         rows fit, a page break never leaving one row alone on either side of it, the header repeated on every
         page, the note kept with the last row."""
-        start = g.height() if g.short else self.first_height(g)
+        whole = self.whole(g, self.room, self.room if self.held is None else self.held)
+        start = g.height() if whole else _start(g)
         if start > self.room and not self.top:
             self.new_page()
         if g.caption is not None:
@@ -803,15 +833,21 @@ class _Pages:
 
     def _picture(self, p: _Picture) -> None:
         size = min(p.h, self.room - self.gap(p.before) - p.after)
-        if size < PICTURE_MIN and not self.top:
+        if size < self.least and not self.top:
             self.new_page()
             size = p.h
-        size = max(PICTURE_MIN, min(size, p.h))
+        size = max(self.least, min(size, p.h))
         self.y -= self.gap(p.before)
         x = SIDE + (COLUMN - size) / 2
         self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
         self.y -= size + p.after
         self.top = False
+
+
+def _start(g: _Grid) -> float:
+    """The height of a table's start at a page's foot when it splits: caption, header and FIRST_ROWS rows."""
+    h = g.before + (g.caption.height() + g.caption.after if g.caption else 0.0)
+    return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:FIRST_ROWS])
 
 
 def _count(room: float, t: _Text) -> int:
@@ -986,6 +1022,24 @@ def _furniture(ctx: Ctx, n: int, head: list) -> list:
     return out
 
 
+def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictures: bool) -> tuple[_Pages, list]:
+    """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
+    ``tables``, ``pictures``: short tables split and pictures shrink rather than leave a page blank at its foot;
+    else they go whole to the next page (as a booklet with blank pages to spare before its back cover can)."""
+    pages = _Pages(ctx, tables, pictures)
+    pages.pages[-1].extend(cover)
+    begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
+    for section, blocks in sections:
+        if len(pages.pages) == 1:
+            pages.new_page()
+        before = len(pages.pages)
+        pages.place(blocks)
+        first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
+        begun.append((first, section))
+    pages.pages.append(back)  # the last page: imposition puts blank pages before it
+    return pages, begun
+
+
 def booklet_pages(ctx: Ctx) -> list[Item]:
     """The registry's rules part: one item per A5 page, the cover first and the back cover last; none without
     rules.yaml."""
@@ -994,20 +1048,21 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
         return []
     game = ctx.kit.game
     running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
-    pages = _Pages(ctx)
-    pages.pages[-1].extend(_cover(ctx, booklet))
-    begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
+    sections = []
     for section in booklet.sections:
         style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
         setter = _Setter(ctx, style)
-        blocks = _section_blocks(ctx, setter, _Blocks(ctx, setter), section)
-        if len(pages.pages) == 1:
-            pages.new_page()
-        before = len(pages.pages)
-        pages.place(blocks)
-        first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
-        begun.append((first, section))
-    pages.pages.append(_back_cover(ctx))  # the last page: imposition puts blank pages before it
+        sections.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
+    cover, back = _cover(ctx, booklet), _back_cover(ctx)
+    pages, begun = _flow(ctx, cover, back, sections, True, True)
+    if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, pictures larger,
+        # as far as the sheets the booklet takes anyway allow, the largest blank at a page's foot the least
+        sheets = -(-len(pages.pages) // 4)
+        flows = [_flow(ctx, cover, back, sections, tables, pictures)
+                 for tables, pictures in ((True, False), (False, True), (False, False))]
+        flows = [f for f in flows if -(-len(f[0].pages) // 4) == sheets and len(f[0].pages) > len(pages.pages)]
+        if flows:
+            pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:], default=0.0)))
     blanks = -len(pages.pages) % 4
     if blanks and len(pages.pages) > 4:  # a booklet, not a leaflet of a page or two
         last_section = booklet.sections[-1] if booklet.sections else booklet
