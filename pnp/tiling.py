@@ -584,6 +584,40 @@ def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H:
 MAP_STEPS = ("map_1", "map_2", "map_3", "map_4")
 
 
+#: what a tile's label plate costs on the map for each mm² of the miniature it hides: a text, other art (an icon,
+#: a picture); and for each mm its centre lies off the middle of the tile's own part (squared)
+HIDE_TEXT, HIDE_ART, OFF_MIDDLE = 1.0, 0.3, 0.02
+LABEL_STEPS = 9  # candidate spots across and down a tile's own part ...
+LABEL_REACH = 0.6  # ... in this share of it around its middle
+
+
+def _label_spot(area: tuple[float, float, float, float], w: float, h: float, obstacles: list) -> tuple[float, float]:
+    """Where (its centre, in the board's frame) a ``w`` × ``h`` label plate goes in a tile's own part ``area``
+    (x0, y0, x1, y1): the spot that hides the least of the miniature's texts (then its art), near the middle."""
+    x0, y0, x1, y1 = area
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    # the spots: in the middle LABEL_REACH of where the plate fits, so the labels still read as a grid
+    reach_x = max(0.0, x1 - x0 - w) * LABEL_REACH / 2
+    reach_y = max(0.0, y1 - y0 - h) * LABEL_REACH / 2
+    xs = [mx + reach_x * (2 * i / (LABEL_STEPS - 1) - 1) for i in range(LABEL_STEPS)]
+    ys = [my + reach_y * (2 * i / (LABEL_STEPS - 1) - 1) for i in range(LABEL_STEPS)]
+    unit = w / 22.0  # board mm per map mm (the plate is 22 mm wide on the map, or the tile's width)
+    near = [o for o in obstacles if o[2] > x0 and o[0] < x1 and o[3] > y0 and o[1] < y1]
+    best = None
+    for cx in xs:
+        for cy in ys:
+            lx0, ly0, lx1, ly1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+            cost = 0.0
+            for ox0, oy0, ox1, oy1, *_, text in near:
+                ow, oh = min(lx1, ox1) - max(lx0, ox0), min(ly1, oy1) - max(ly0, oy0)
+                if ow > 0 and oh > 0:
+                    cost += ow * oh * (HIDE_TEXT if text is not None else HIDE_ART)
+            cost = cost / unit ** 2 + OFF_MIDDLE * ((cx - mx) ** 2 + (cy - my) ** 2) / unit ** 2
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, cx, cy)
+    return best[1], best[2]
+
+
 def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, tiles: list, margin: float,
               overlap: float, label: str, n_pages: int, lang: str = "en") -> Page:
     W, H = plan["page"]
@@ -621,12 +655,13 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
             a, b = ((v, -bleed), (v, size + bleed)) if axis == "x" else ((-bleed, v), (size + bleed, v))
             content.add(scene.Line(*scene.apply(to_map, *a), *scene.apply(to_map, *b), "#1d1d1b", 0.45,
                                    dash=(1.6, 1.0)))
+    obstacles = _art(board_group)[0]
     for t in tiles:  # the names over every outline, in the part of the tile no neighbour covers
         bx, by, tw, th = t["board_rect"]
         vx0 = bx + (overlap if t["col"] > 1 else 0.0)
         vy1 = by + th - (overlap if t["row"] > 1 else 0.0)
-        cx, cy = scene.apply(to_map, (vx0 + bx + tw) / 2, (by + vy1) / 2)
         bw = min(22.0, (tw - overlap) * f - 2.0)
+        cx, cy = scene.apply(to_map, *_label_spot((vx0, by, bx + tw, vy1), bw / f, 11.0 / f, obstacles))
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
         content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,

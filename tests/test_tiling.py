@@ -333,3 +333,16 @@ def test_a_text_across_the_papers_cut_is_named_with_its_line(tmp_path):
     assert {(Path(p.loc.file).name, p.loc.line) for p in cut} <= {("board.yaml", line), ("board.yaml", line + 1)}
     assert all("on A4 paper the cut between tile columns" in p.message and "(the line x = " in p.message
                for p in cut), [p.message for p in cut]
+
+
+def test_a_tile_label_moves_off_a_text_it_would_hide():
+    """The assembly map's label plate for a tile goes where it hides the least of the miniature's texts, near the
+    middle of the tile's own part: a text across the middle pushes it up or down, never out of its tile."""
+    title = scene.Text(50.0, 48.0, "A TITLE ACROSS THE MIDDLE", "NotoSans-Bold", 30.0, width=80.0, anchor="middle")
+    obstacles = tiling._art(scene.Group([title]))[0]
+    area = (0.0, 0.0, 100.0, 100.0)
+    cx, cy = tiling._label_spot(area, 20.0, 10.0, obstacles)
+    x0, y0, x1, y1 = obstacles[0][:4]
+    assert cy - 5.0 >= y1 - 1e-6 or cy + 5.0 <= y0 + 1e-6, (cy, y0, y1)  # clear of the title's box
+    assert 10.0 <= cx - 10.0 and cx + 10.0 <= 90.0 and 5.0 <= cy - 5.0 and cy + 5.0 <= 95.0
+    assert tiling._label_spot(area, 20.0, 10.0, []) == (50.0, 50.0)  # nothing to hide: the middle
