@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 from .schema import Entity, doc, entity
-from .values import Amount, Colour, FileName, Id, Label, Length, Text
+from .values import Amount, Colour, FileName, Id, Label, Length, Text, is_language
 
 
 #: Vector icons the layouts can draw. A space, deck or token names one of these.
@@ -306,11 +306,29 @@ class DeckSpot(Entity):
     rotate: float = doc("rotation in degrees", 0.0)
 
 
+def translated(value: Any) -> Any:
+    """A table cell or column head written in several languages (``{fr: Loyer, en: Rent}``) as the schema makes
+    of a text field so written: a Label in the first language carrying every language's (``editions.select``
+    then puts the edition's in its place and reports a missing one); any other value as it is."""
+    if (isinstance(value, dict) and value and all(isinstance(k, str) and is_language(k) for k in value)
+            and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value.values())):
+        written = {k: Label(str(v)) for k, v in value.items()}
+        label = Label(next(iter(written.values())))
+        label.__dict__["translations"] = written
+        return label
+    return value
+
+
 @entity
 class TableRow(Entity):
     label: Label = doc("row label")
     key: Any = doc("value the formula sees as `row`", None)
-    cells: list[Any] = doc("cell values")
+    cells: list[Any] = doc("cell values")  # a text cell may be written in several languages (``translated``)
+
+    def __init__(self, **values: Any):
+        super().__init__(**values)
+        if isinstance(self.cells, list):
+            self.cells = [translated(c) for c in self.cells]
 
 
 @entity
@@ -318,7 +336,7 @@ class Table(Entity):
     id: Optional[Id] = doc("table id (tables.yaml): spaces, panels, cards and effects name a table by it", None)
     title: Optional[Label] = doc("caption", None)
     corner: Optional[Label] = doc("top-left cell", None)
-    columns: list[Any] = doc("column headings; the formula sees each as `col`")
+    columns: list[Any] = doc("column headings; the formula sees each as `col`")  # texts: ``translated``
     rows: list[TableRow] = doc("rows")
     formula: Optional[str] = doc("expression over row and col every cell must equal, e.g. '50 * col * row'", None)
     where: dict[str, str] = doc("named parts of the formula: name -> expression over row, col and earlier names",
@@ -327,6 +345,11 @@ class Table(Entity):
     read: Optional[Literal["dice", "total", "owned"]] = doc(
         "how a space or card reads it: 'dice' (row: one die, column: the other, 1-6), 'total' (columns: the dice "
         "total 2-12) or 'owned' (rows: how many of the kind are owned)", None)
+
+    def __init__(self, **values: Any):
+        super().__init__(**values)
+        if isinstance(self.columns, list):
+            self.columns = [translated(c) for c in self.columns]
 
 
 @entity

@@ -124,3 +124,45 @@ def _walk(g):
         yield from _walk(s)
     if not isinstance(g, scene.Group):
         yield g
+
+
+def test_a_table_written_in_several_languages_prints_each_edition_s_own(mini):
+    """A table's cells and column heads written {en: ..., fr: ...} resolve to the edition's language like every
+    other text of the kit (its corner and row labels already did); a cell lacking a language the kit carries is
+    E-text-translation, as any text is."""
+    from pnp.content import load_kit
+    from pnp.editions import Edition
+    from pnp.problems import Problems
+
+    from conftest import edit
+
+    edit(mini / "game.yaml", "language: en\n", "language: en\ntranslations: [fr]\n")
+    (mini / "tables.yaml").write_text(
+        "tables:\n"
+        "  - id: moves\n"
+        "    money: false\n"
+        "    corner: {en: Roll, fr: Dés}\n"
+        "    columns: [{en: Move, fr: Déplacement}, {en: Then, fr: Ensuite}]\n"
+        "    rows:\n"
+        "      - {label: '2', cells: [{en: Back 2, fr: Reculez de 2}, {en: Stay, fr: Restez}]}\n"
+        "      - {label: '3', cells: [{en: Ahead 3, fr: Avancez de 3}, 12]}\n", encoding="utf-8")
+
+    def load(lang):
+        problems = Problems()
+        kit = load_kit(mini, problems, Edition(lang=lang))
+        assert kit is not None and not problems.errors, [str(p) for p in problems.errors]
+        return kit
+
+    for lang, words in (("en", ["Move", "Then", "Back 2", "Stay", "Ahead 3", "12"]),
+                        ("fr", ["Déplacement", "Ensuite", "Reculez de 2", "Restez", "Avancez de 3", "12"])):
+        kit = load(lang)
+        t = kit.table("moves")
+        ctx = Ctx(kit)
+        shown = [table.cell_text(ctx, c) for c in t.columns] + [table.cell_text(ctx, v) for r in t.rows
+                                                                 for v in r.cells]
+        assert shown == words, (lang, shown)
+        assert t.rows[1].cells[1] == 12 and isinstance(t.rows[1].cells[1], int)  # a number stays a number
+    edit(mini / "tables.yaml", "{en: Stay, fr: Restez}", "{en: Stay}")
+    problems = Problems()
+    load_kit(mini, problems, Edition(lang="fr"))
+    assert [p.code for p in problems.errors] == ["E-text-translation"], [str(p) for p in problems.errors]
