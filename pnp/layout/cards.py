@@ -136,7 +136,7 @@ def _valued(t: Title) -> bool:
 def _body(ctx: Ctx, t: Title, space: Space) -> tuple[float, float]:
     """The top and bottom (mm) of the room for a title card's lines, text and table."""
     w, h = _size(ctx)
-    top = h - 4.5 - 20 - 2 if space.group else h - (EMBLEM[1] if _compact(ctx, t, space) else EMBLEM[0])
+    top = h - 4.5 - 20 - 2 if space.group else h - _emblem_depth(space, _compact(ctx, t, space))
     return top, (VALUE_RULE + 1.0 if _valued(t) else 6.0)
 
 
@@ -307,6 +307,12 @@ EMBLEM = (42.0, 30.0)
 TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines under it
 
 
+def _emblem_depth(space: Space, compact: bool) -> float:
+    """mm from the top of a non-property title card to the room under its emblem (a compact emblem's subtitle
+    takes 2.5 mm more)."""
+    return EMBLEM[1] + (2.5 if space.subtitle else 0.0) if compact else EMBLEM[0]
+
+
 def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
     """Does a non-property title card take the compact emblem (it carries a table)?"""
     return not space.group and ctx.kit.table(t.table) is not None
@@ -329,7 +335,7 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     if space.subtitle:
         g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 6.5, space, "subtitle",
                        what="subtitle").shapes)
-    below = h - (EMBLEM[1] if compact else EMBLEM[0])
+    below = h - _emblem_depth(space, compact)
     g.add(scene.Line(10, below + 1, w - 10, below + 1, c.line, 0.25))
     return below
 
