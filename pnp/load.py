@@ -7,12 +7,11 @@ becomes an error instead of a hang.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
+from .node import Node
 from .files import MAX_BYTES, MISSING, NOT_PLAIN, NOT_UTF8, TOO_LARGE, Unreadable, read_plain
 from .problems import Loc, Problems, clip, quote
 from .rules.schema import (FILE_MISSING, FILE_UNREADABLE, YAML_DUPLICATE_KEY, YAML_ENCODING, YAML_KEY, YAML_MERGE,
@@ -31,32 +30,6 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
-
-
-@dataclass
-class Node:
-    """A YAML value with its position. ``value`` is a str/int/float/bool/None,
-    a ``dict[str, Node]`` or a ``list[Node]``."""
-
-    value: Any
-    loc: Loc
-    key_locs: dict[str, Loc] = field(default_factory=dict)
-
-    @property
-    def is_map(self) -> bool:
-        return isinstance(self.value, dict)
-
-    @property
-    def is_list(self) -> bool:
-        return isinstance(self.value, list)
-
-    def plain(self) -> Any:
-        """The value without positions (for hashing, templates, JSON)."""
-        if isinstance(self.value, dict):
-            return {k: v.plain() for k, v in self.value.items()}
-        if isinstance(self.value, list):
-            return [v.plain() for v in self.value]
-        return self.value
 
 
 class _Budget(Exception):

@@ -15,7 +15,7 @@ import typing
 from functools import lru_cache
 from typing import Any, Literal, Union, get_args, get_origin
 
-from .load import Node
+from .node import Node
 from .problems import Loc, Problems, clip, quote
 from .values import is_language
 from .rules.schema import (SCHEMA_AMOUNT, SCHEMA_CHOICE, SCHEMA_COLOUR, SCHEMA_EMPTY_TEXT, SCHEMA_ID, SCHEMA_LENGTH,

@@ -22,7 +22,7 @@ PNP = Path(__file__).resolve().parent.parent / "pnp"
 
 #: the layers, lowest first; a module is placed by its exact name, else by the first glob matching it
 LAYERS: list[tuple[str, list[str]]] = [
-    ("base", ["pnp", "pnp.problems", "pnp.files", "pnp.values", "pnp.vision", "pnp.typeset", "pnp.words",
+    ("base", ["pnp", "pnp.problems", "pnp.node", "pnp.files", "pnp.values", "pnp.vision", "pnp.typeset", "pnp.words",
               "pnp.scene", "pnp.markup", "pnp.supply", "pnp.cache", "pnp.template_cache", "pnp.bundled",
               "pnp.forked", "pnp.coverage", "pnp.output", "pnp.ttf", "pnp.fonts", "pnp.render",
               "pnp.render.faces", "pnp.images"]),

@@ -48,7 +48,8 @@ LOADING = ("yaml", "jinja2", "pnp.model", "pnp.schema", "pnp.load", "pnp.templat
 
 def imported(tmp_path: Path, *argv: str, cwd: Path = ROOT) -> tuple[int, list[str]]:
     out = tmp_path / f"modules-{len(list(tmp_path.glob('modules-*')))}.json"
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}  # the test's own: what pnp keeps between its runs
     proc = subprocess.run([sys.executable, "-c", _PROBE, str(out), *argv], cwd=cwd, env=env,
                           capture_output=True, text=True)
     assert out.is_file(), proc.stderr
@@ -71,6 +72,15 @@ def test_validate_does_not_import_the_pdf_renderer(tmp_path):
     assert code == 0
     assert "yaml" in modules and "pnp.layout.cards" in modules  # it did load and lay out the kit
     assert offending(modules, ("reportlab", "PIL", "pnp.render")) == []
+
+
+def test_validate_of_unchanged_content_neither_parses_nor_lays_out(tmp_path):
+    """The second validate of the same content reads the kit and each part's findings back (pnp/checked.py): no
+    YAML parser, no template engine, no layout; every rule still runs."""
+    imported(tmp_path, "validate", str(MINI))
+    code, modules = imported(tmp_path, "validate", str(MINI))
+    assert code == 0 and "pnp.rules.validator" in modules
+    assert offending(modules, ("yaml", "jinja2", "reportlab", "PIL", "pnp.layout", "pnp.render")) == []
 
 
 def test_a_build_with_nothing_to_do_decides_from_hashes_alone(tmp_path):
