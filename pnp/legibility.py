@@ -234,6 +234,7 @@ def findings(group: scene.Group, paper: str = PAPER, memo: Memo | None = None) -
                 state = after[0]
 
     visit(group, scene.IDENTITY, ())
+    visit = None  # the closure refers to itself: a cycle that would keep this call's lists until the collector runs
     return out
 
 
