@@ -502,13 +502,14 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     ink = contrast(deck.colour)
     g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
     top = h - _band(deck) - 3
+    block = scene.Group()  # the picture or icon, the title and the text, read from the top
     glyph = card.icon or deck.icon
     if card.picture is not None:  # an image takes the icon's place, at its printed size
         pw, ph = float(card.picture.width), float(card.picture.height)
-        g.add(*picture(ctx, card.picture.file, (w - pw) / 2, top - 2 - ph, pw, ph))
+        block.add(*picture(ctx, card.picture.file, (w - pw) / 2, top - 2 - ph, pw, ph))
         top -= ph + 4
     elif glyph:
-        g.add(icon(glyph, w / 2, top - 9, 11, deck.colour, c.paper))
+        block.add(icon(glyph, w / 2, top - 9, 11, deck.colour, c.paper))
         top -= 19
     bottom = 6.0
     if card.keep:
@@ -525,13 +526,20 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     if card.title:  # the title under the icon, the text right under it: a block read from the top
         title = ctx.fit(card.title, (6, top - 1 - 8.5, w - 12, 8.5), f.heading, DECK_TITLE_PT, card, "title",
                         valign="top", wrap_below=DECK_TITLE_PT - 1)
-        g.add(*title.shapes)
+        block.add(*title.shapes)
         text_top = top - 1 - title.height - 2.0
         body = ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, text_pt, card, "text",
                        mode="para", valign="top")
+        block.add(*body.shapes)
+        # a short text leaves room under the block: the block as a whole goes to the middle of the card's room
+        # (between the band and what sits at the foot), as a text alone does; a long text fills it and stays
+        spare = text_top - body.height - bottom
+        if spare > 0.05 and not body.overflow:
+            block.transform = scene.translate(0.0, -spare / 2)
     else:  # a text alone sits in the middle of its room
         body = ctx.fit(card.text, (6, bottom, w - 12, top - 1 - bottom), f.body, text_pt, card, "text", mode="para")
-    g.add(*body.shapes)
+        block.add(*body.shapes)
+    g.add(block)
     return g, body.size, body.overflow
 
 
