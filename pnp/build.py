@@ -252,6 +252,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
     imposed = registry.output(part).imposed
     if imposed == "board":
         return _build_board(ctx, opts, items[0])
+    ctx.forget_fits()  # the items are checked: what the checks needed goes before the sheets are made
     try:
         if imposed == "booklet":
             from .layout.booklet import binding_note

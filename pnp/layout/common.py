@@ -143,6 +143,13 @@ class Ctx:
             self.problems.report(TEXT_SHRUNK, source.at(field_name), source.sub(field_name),
                                  f"{what} shrunk from {size:g} to {result.size:g} pt to fit; consider shortening it")
 
+    def forget_fits(self) -> None:
+        """Drop what fitting kept for the checks (where each run came from, the fits by their inputs) once a part's
+        items are checked: a build does so before it imposes and renders them (a 6000-card deck's fits are ~10 MB);
+        a later fit of the same text is made again, alike."""
+        self.sources.clear()
+        self.fitted.clear()
+
     def source_of(self, t: scene.Text) -> tuple[Entity, str] | None:
         """The (entity, field) a text run was first fitted from, also after ``recolour``; None for a fixed label."""
         fits = self.sources.get(text_key(t))
