@@ -97,6 +97,60 @@ def test_tocharian_cards_print_white_as_the_seed_says():
         assert back.children[0].fill == colour
 
 
+def _name_lines_of(ctx, front):
+    """A title card's name as printed: its lines top to bottom (the runs in the heading font at 11 pt, joined
+    by baseline), no-break spaces read as spaces."""
+    lines: dict = {}
+    for t in walk_text(front):
+        if t.font == ctx.fonts.heading and abs(t.size - 11) < 0.01:
+            lines.setdefault(round(t.y, 2), []).append(t)
+    return [" ".join(" ".join(r.text.split()) for r in sorted(runs, key=lambda r: r.x))
+            for _, runs in sorted(lines.items(), reverse=True)]
+
+
+@pytest.mark.parametrize("sid, lines", [("rue-de-gaulle", ["RUE DU GÉNÉRAL", "DE GAULLE"]),
+                                        ("residences-du-lotus", ["LES RÉSIDENCES", "DU LOTUS"])])
+def test_a_title_cards_long_name_breaks_into_balanced_lines(sid, lines):
+    """A name too long for one line takes two even ones, not a full line and a word left over."""
+    kit, ctx = _kit_ctx("tahiti")
+    t = next((t for t in kit.titles.titles if t.space == sid), None)
+    assert t is not None, [t.space for t in kit.titles.titles]
+    assert _name_lines_of(ctx, cards.title_front(ctx, t, kit.board.space(sid))) == lines
+
+
+def test_balanced_lines_keeps_a_short_name_and_a_written_no_break_space():
+    kit, ctx = _kit_ctx("tahiti")
+    from pnp.layout.common import balanced_lines
+    heading = ctx.fonts.heading
+    assert balanced_lines(ctx, "MAIAO", heading, 11, 45) == "MAIAO"
+    assert balanced_lines(ctx, "RUE DU GÉNÉRAL DE GAULLE", heading, 11, 45) == \
+        "RUE\u00a0DU\u00a0GÉNÉRAL DE\u00a0GAULLE"
+    # a no-break space the content wrote is never a break: the halves are made around it
+    assert balanced_lines(ctx, "RUE DU GÉNÉRAL DE\u00a0GAULLE", heading, 11, 45) == \
+        "RUE\u00a0DU\u00a0GÉNÉRAL DE\u00a0GAULLE"
+
+
+@pytest.mark.parametrize("kit_name", ["euronopoly", "tahiti"])
+def test_title_card_names_stand_at_one_height_with_a_subtitle_or_without(kit_name):
+    """Some spaces have a subtitle (a local name), some not (Amsterdam, Paris): every one-line name of the
+    banded cards, and of the emblem cards, prints on one baseline, so a row of cards lines up."""
+    kit, ctx = _kit_ctx(kit_name)
+    for banded in (True, False):
+        baselines, subtitled = {}, set()
+        for t in kit.titles.titles:
+            space = kit.board.space(t.space)
+            if bool(space.group) != banded or cards._compact(ctx, t, space):
+                continue
+            front = cards.title_front(ctx, t, space)
+            ys = [r.y for r in walk_text(front) if r.font == ctx.fonts.heading and abs(r.size - 11) < 0.01]
+            if len({round(y, 2) for y in ys}) == 1:
+                baselines[t.space] = round(ys[0], 2)
+                subtitled.add(bool(space.subtitle))
+        if banded:
+            assert subtitled == {True, False}, kit_name  # the kit has both kinds: the test tests something
+        assert len(set(baselines.values())) <= 1, baselines
+
+
 # ---------------------------------------------------------------- deck and reference cards
 def _mini_ctx(root):
     kit, problems = loaded(root, checked=True)

@@ -14,7 +14,7 @@ from ..values import Id, Label, Text
 from ..model import Card, Deck, RefCard, Space, Title
 from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
-from .common import SHRINK_WARNING, Ctx, Item, bleed_rect, contrast, mix, picture, recolour
+from .common import SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contrast, mix, picture, recolour
 from .icons import group_mark, icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import text_width
@@ -239,10 +239,13 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
                 g.add(group_mark(shape, x, band_y + band_h - 1.4 - MARK / 2, MARK, ink, colour))
         g.add(*recolour(ctx.fit(terms.title_card.upper(), (6 + room, band_y + 14.6, w - 12 - 2 * room, 4), f.body,
                                 6.5, terms, "title_card", what="title card label").shapes, ink))
-        name_box = (6, band_y + 5.2, w - 12, 9.5) if space.subtitle else (6, band_y + 1.5, w - 12, 13)
-        # a long name takes two lines at the deck's one size rather than shrink on its own card
-        g.add(*recolour(ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name",
-                                wrap_below=NAME_WRAP).shapes, ink))
+        # the name at one height on every banded card of the kit: under the label, over a subtitle's line when
+        # any of them has a subtitle (a card without one keeps the line empty), else in the middle of the band
+        name_box = (6, band_y + 5.2, w - 12, 9.5) if _subtitled(ctx, banded=True) else (6, band_y + 1.5, w - 12, 13)
+        # a long name takes two balanced lines at the deck's one size rather than shrink on its own card
+        name = balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12)
+        g.add(*recolour(ctx.fit(name, name_box, f.heading, 11, space, "name", what="name",
+                                wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes, ink))
         if space.subtitle:
             g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
                                      what="subtitle").shapes, ink))
@@ -329,9 +332,11 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
         g.add(scene.Circle(w / 2, centre, 10.5 * k, fill=colour, stroke=c.line, width=0.35))
         g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
-    name_box = (6, h - 36.5 + lift, w - 12, 9) if not space.subtitle else (6, h - 34.5 + lift, w - 12, 7.5)
-    g.add(*ctx.fit(space.name.upper(), name_box, f.heading, 11, space, "name", what="name",
-                   wrap_below=NAME_WRAP).shapes)
+    # the name at one height on every card with an emblem in the kit (as ``_subtitled`` says for bands)
+    subtitled = _subtitled(ctx, banded=False)
+    name_box = (6, h - 34.5 + lift, w - 12, 7.5) if subtitled else (6, h - 36.5 + lift, w - 12, 9)
+    g.add(*ctx.fit(balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12), name_box, f.heading, 11, space,
+                   "name", what="name", wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes)
     if space.subtitle:
         g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 6.5, space, "subtitle",
                        what="subtitle").shapes)
@@ -340,8 +345,19 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     return below
 
 
+def _subtitled(ctx: Ctx, banded: bool) -> bool:
+    """Does any title card of the kit's banded ones (a colour group's) or of its others (an emblem) show a
+    subtitle? Then every card of them sets its name where a subtitled one does, so a row of cards lines up."""
+    key = ("title-subtitled", banded)
+    if key not in ctx.memo:
+        spaces = [ctx.kit.board.space(t.space) for t in ctx.kit.titles.titles]
+        ctx.memo[key] = any(s is not None and bool(s.group) == banded and bool(s.subtitle) for s in spaces)
+    return ctx.memo[key]
+
+
 MARK = 3.4  # mm: a group mark in a title card's band
 NAME_WRAP = 11.0  # pt: a title card's name never shrinks below its size: a long one takes two lines
+NAME_LEADING = 1.1  # a title card's name is in capitals (no descenders): its two lines set closer than a text's
 
 
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
@@ -358,7 +374,8 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
             room = MARK + 1.2
             for x in (4.5 + 1.4 + MARK / 2, w - 4.5 - 1.4 - MARK / 2):
                 g.add(group_mark(shape, x, h - 4.5 - 1.4 - MARK / 2, MARK, ink, colour))
-        g.add(*recolour(ctx.fit(space.name.upper(), (6 + room, h - 23, w - 12 - 2 * room, 17), f.heading, 10, space,
+        name = balanced_lines(ctx, space.name.upper(), f.heading, 10, w - 12 - 2 * room)
+        g.add(*recolour(ctx.fit(name, (6 + room, h - 23, w - 12 - 2 * room, 17), f.heading, 10, space,
                                 "name", what="name").shapes, ink))
         g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
                        what="mortgaged label").shapes)

@@ -16,7 +16,8 @@ from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
 from ..text import Fit, fit
-from ..typeset import Style, style_of
+from ..fonts import text_width
+from ..typeset import NBSP, Style, style_of
 
 #: text shrunk below this share of its nominal size earns a warning
 SHRINK_WARNING = 0.7
@@ -164,6 +165,32 @@ def text_key(t: scene.Text) -> tuple:
     """What identifies a fitted run wherever it is drawn: its words, place, font and size (not its colour:
     layouts recolour fitted runs)."""
     return (t.text, round(t.x, 4), round(t.y, 4), t.font, round(t.size, 4))
+
+
+def balanced_lines(ctx: "Ctx", text: str, font: str, size: float, width: float) -> str:
+    """``text`` as it should wrap in ``width`` mm at ``size`` pt: as it is when one line holds it, else with
+    no-break spaces inside the two halves that make the most even lines (the longer as short as it can be), so
+    that it breaks once, between them ("Les Résidences" / "du Lotus", not "Les Résidences du" / "Lotus"). Only
+    plain spaces are break points (a no-break space the content wrote stays one); unchanged when no two lines
+    hold it at ``size``."""
+    words = text.split(" ")
+    if len(words) < 2 or _lines(ctx, text, font, size, width) == 1:
+        return text
+    best = None
+    for i in range(1, len(words)):
+        first, second = " ".join(words[:i]), " ".join(words[i:])
+        longer = max(text_width(first, font, size), text_width(second, font, size))
+        if longer <= width - 0.3 and (best is None or longer < best[0]):
+            best = (longer, first, second)
+    if best is None:
+        return text
+    balanced = best[1].replace(" ", NBSP) + " " + best[2].replace(" ", NBSP)
+    return balanced if _lines(ctx, balanced, font, size, width) == 2 else text
+
+
+def _lines(ctx: "Ctx", text: str, font: str, size: float, width: float) -> int:
+    """How many lines ``text`` takes in ``width`` mm at ``size`` pt, never shrunk."""
+    return fit(text, (0.0, 0.0, width, 1e3), font, size, size, style=ctx.style, wrap_below=size).lines
 
 
 def bleed_rect(w: float, h: float, bleed: float, fill: str) -> scene.Rect:
