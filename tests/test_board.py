@@ -373,3 +373,30 @@ def test_tiles_reassemble_the_board(name, paper):
     # percentile above 90 and 0.4 % of pixels above 48.
     assert np.percentile(error, 99.9) <= 40, np.percentile(error, [99, 99.9, 100])
     assert (error > 48).mean() < 5e-4, (error > 48).mean()
+
+
+# ---------------------------------------------------------------- corner names sized from the room
+@pytest.mark.parametrize("kit_id", ["monopoly-2-3", "etymonopoly", "euronopoly", "moneyloopy", "tahiti"])
+def test_a_corner_name_takes_the_size_its_room_gives(kit_id):
+    """One rule for every corner: its name as large as it holds on one line while the instruction, subtitle,
+    amount and icon keep their sizes and the arrow its length. A short start name (GO) grows past the size a
+    14 mm band gave it (41 pt on a 60 mm corner); no corner's name comes out smaller than in that band."""
+    from pnp.layout import board as B
+    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    for g in space_geometry(kit.board):
+        if not g.corner or g.space.jail is not None:
+            continue
+        k = g.along / 60.0
+        banded = B._corner_face(ctx.quiet(), g, None)[1]
+        drawn = B._corner(ctx, g)
+        sizes = {round(t.size, 3) for t in scene.walk_text(drawn) if t.font == ctx.fonts.heading
+                 and t.size > B.CORNER_NAME_PT * k - 1e-6}
+        name = max(sizes)
+        assert name >= banded[0] - 1e-6, (g.space.id, name, banded[0])
+        if kit_id == "monopoly-2-3" and g.index == 0:
+            assert name > B.CORNER_BAND * k / (0.96 * 25.4 / 72) + 5, name  # GO: well past the band's 41 pt
+        texts = [t.size for t in scene.walk_text(drawn) if t.font == ctx.fonts.body]
+        if g.space.text:
+            assert texts and min(texts) >= banded[3] - 1e-6  # the instruction kept its size
+    assert not problems.errors

@@ -345,26 +345,61 @@ CORNER_GAP = 1.6  # mm (on a 60 mm corner) between a corner's name, its subtitle
 
 
 def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
+    """A corner: its name across the diagonal, the instruction over it, the subtitle and amount under it, the
+    icon (or, on the start corner, the arrow of play) toward the outer vertex.
+
+    The name's size comes from the room: laid out first in a band CORNER_BAND tall (on a 60 mm corner), it then
+    takes the largest size (up to CORNER_MAX_PT) at which it still holds on one line in the corner's diamond
+    while everything else keeps what it had: the texts their sizes, the icon its size, the arrow its length (or
+    CORNER_ARROW of its height). A short name (Go) grows to fill its corner; a long one keeps its size."""
+    if g.space.jail is not None:
+        return _jail_corner(ctx, g)
+    k = g.along / 60.0  # the layout is designed for a 60 mm corner and scales with it
+    base, measures = _corner_face(ctx.quiet(), g, None)
+    size, step = CORNER_MAX_PT * k, 1.0 * k
+    while size > measures[0] + step / 2:
+        face, grown = _corner_face(ctx.quiet(), g, size)
+        if face is not None and all(a >= b - 1e-6 for a, b in zip(grown[1:], measures[1:])):
+            return _corner_face(ctx, g, size)[0]
+        size -= step
+    return _corner_face(ctx, g, None)[0]
+
+
+CORNER_BAND = 14.0  # mm (on a 60 mm corner): the band a corner's name is first fitted in
+CORNER_MAX_PT = 96.0  # pt (on a 60 mm corner): the largest a short corner name grows
+CORNER_ARROW = 3.2  # the start corner's arrow keeps at least this many times its height in length as its name grows
+
+
+def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.Group | None, tuple]:
+    """A corner's drawing with its name in the band of CORNER_BAND (``name_pt`` None: as large as it fits there),
+    or on one line at ``name_pt`` in a band of its own height (None when it does not fit there). With it, what the
+    other parts keep: (name size, subtitle size, amount size, instruction size, icon size, arrow length)."""
     s = g.space
     C = g.along
     start = g.index == 0  # the start corner: players begin here, the arrow shows the direction of play
-    if s.jail is not None:
-        return _jail_corner(ctx, g)
     col, fonts = ctx.colours, ctx.fonts
     out = scene.Group(clip=(0.0, 0.0, C, C))
     d = _Diag(C)
-    k = C / 60.0  # the layout is designed for a 60 mm corner and scales with it
+    k = C / 60.0
     diag = scene.Group(transform=d.transform())
 
     # the name across the middle; amounts under it; an instruction above; the icon (or arrow) near the outer vertex
-    name_top, name_bottom = 7.0 * k, -7.0 * k
-    if start:
-        name_top, name_bottom = 11.0 * k, -3.0 * k
+    middle = 4.0 * k if start else 0.0
+    band = CORNER_BAND * k if name_pt is None else 0.96 * PT * name_pt
+    name_top, name_bottom = middle + band / 2, middle - band / 2
     hw = d.half_width(name_bottom, name_top)
-    f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, name_top - name_bottom), fonts.heading, CORNER_NAME_PT * k,
-             s, "name", "space name", legible(col.accent, col.board) if start else col.ink,
-             prefer=min(CORNER_BIG_PT * k, (name_top - name_bottom) / (0.96 * PT)))
+    name_colour = legible(col.accent, col.board) if start else col.ink
+    if name_pt is None:
+        f = _fit(ctx, s.name, (-hw, name_bottom, 2 * hw, band), fonts.heading, CORNER_NAME_PT * k, s, "name",
+                 "space name", name_colour, prefer=min(CORNER_BIG_PT * k, band / (0.96 * PT)))
+    else:
+        f = plain_fit(s.name, (-hw, name_bottom, 2 * hw, band), fonts.heading, name_pt, name_pt, colour=name_colour,
+                      wrap_below=name_pt, style=ctx.style)
+        if f.overflow or f.lines > 1:
+            return None, ()
+        ctx.remember(f, s, "name")
     diag.add(*f.shapes)
+    measures = [f.size]
     # under the name: room for its descenders (Parking), then the subtitle and the amount, each clear of the last
     below = -f.height / 2 + (name_top + name_bottom) / 2 - CORNER_GAP * k
     above = f.height / 2 + (name_top + name_bottom) / 2 + CORNER_GAP_ABOVE * k
@@ -375,6 +410,9 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "subtitle", col.ink)
         diag.add(*fs.shapes)
         below -= fs.height + CORNER_GAP * k
+        measures.append(fs.size if not fs.overflow else 0.0)
+    else:
+        measures.append(0.0)
     printed = _printed_amount(ctx, s)
     if printed:
         money, src, field_name = printed
@@ -384,6 +422,9 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "amount", col.ink)
         diag.add(*fm.shapes)
         below -= fm.height + 1.0 * k
+        measures.append(fm.size if not fm.overflow else 0.0)
+    else:
+        measures.append(0.0)
     if s.text:
         # the fewest lines that hold the instruction at its size (the box narrows as it grows)
         size = CORNER_TEXT_PT * k
@@ -397,6 +438,9 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")
         diag.add(*ft.shapes)
+        measures.append(ft.size if not ft.overflow else 0.0)
+    else:
+        measures.append(0.0)
     if start:
         out.add(diag)
         # the direction of play: toward the spaces of this side (local −x), near the outer edge
@@ -406,19 +450,23 @@ def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         # keep the arrow below the texts: a local point (x, y) has v = (y − x) / √2, which must stay < below
         head = h * 1.1
         x0 = max(PAD + 2.0 * k, cy - SQRT2 * below, cy + h / 2 - SQRT2 * below - head)
-        out.add(_arrow_path(x0, C - PAD - 2.0 * k, cy, h, colour))
-        return out
+        x1 = C - PAD - 2.0 * k
+        out.add(_arrow_path(x0, x1, cy, h, colour))
+        # the arrow's length, counted up to CORNER_ARROW times its height (a name may grow while it keeps that)
+        return out, (*measures, 0.0, min(x1 - x0, CORNER_ARROW * h))
     # the icon below the name, toward the outer vertex
     room_top = below - 0.5 * k
     size = min(16.0 * k, (room_top + d.R) / 1.7)
     cy = room_top - size / 2
+    drawn = 0.0
     if size > 3:
         icon_colour = s.colour or col.ink
         ic = _icon(_icon_name(ctx, s), 0.0, cy, size, icon_colour, col.board)
         if ic is not None:
             diag.add(ic)
+            drawn = size
     out.add(diag)
-    return out
+    return out, (*measures, drawn, 0.0)
 
 
 def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
