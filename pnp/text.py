@@ -28,6 +28,20 @@ DESC = 0.22  # below the baseline, in em
 #: below this share of the nominal size (where pnp/layout/common.py starts to warn of shrunk text)
 WIDOW_FLOOR = 0.7
 
+#: characters whose glyphs reach below the baseline (Latin, Greek and Cyrillic letters, punctuation), and the
+#: combining marks that hang under a letter (cedilla, ogonek, marks below), for ``descends``
+_DESCENDERS = frozenset("gjpqyQ,;()[]{}|/@§µβγζημξρςφχψрудфцщ")
+_HANGING_MARKS = frozenset("\u0326\u0327\u0328\u0323\u0324\u0325\u0329\u032d\u032e\u0330\u0331")
+
+
+def descends(text: str) -> bool:
+    """Whether a line of ``text`` reaches below its baseline: a text in capitals and figures (MONOPOLY) does
+    not, so what sits under it is measured from the baseline rather than from the font's full descent (DESC)."""
+    import unicodedata
+
+    return any(ch in _DESCENDERS or ch in _HANGING_MARKS for ch in unicodedata.normalize("NFD", text))
+
+
 #: where a line may break: white space other than the no-break spaces
 _BREAK = re.compile(f"[^\\S{NO_BREAK}]+")
 _BREAKING = " \t\n\r\f\v"

@@ -173,3 +173,31 @@ def test_every_board_text_is_legible(name):
             faint.append((t.text, t.colour, ground, round(B.contrast_ratio(t.colour, ground), 2)))
     assert not small, small
     assert not faint, faint
+
+
+@pytest.mark.parametrize("name, capitals", [("tahiti", True), ("etymonopoly", False)])
+def test_the_subtitle_sits_under_the_titles_letters_as_they_are(name, capitals):
+    """Under a title in capitals (MONOPOLY) the subtitle is measured from the baseline, not from the font's
+    full descent, which left some 12 mm of air; under a title with descenders it clears them as before."""
+    from pnp.text import CAP, DESC
+
+    ctx, _ = drawn(name)
+    title = B._title(ctx, ctx.kit.board)
+    runs = list(scene.walk_text(title))
+    big = max(t.size for t in runs)
+    baseline = min(t.y for t in runs if t.size == big)
+    sub = [t for t in runs if t.font == ctx.fonts.italic]
+    assert sub
+    gap = baseline - (sub[0].y + CAP * sub[0].size * PT)  # title baseline to the subtitle's capitals
+    if capitals:
+        assert gap == pytest.approx(B.SUBTITLE_GAP + B.TITLE_FOOT * DESC * big * PT, abs=0.05)
+        assert gap < 6.0
+    else:
+        assert gap == pytest.approx(B.SUBTITLE_GAP + DESC * big * PT, abs=0.05)
+
+
+def test_descends_tells_a_line_in_capitals_from_one_with_descenders():
+    from pnp.text import descends
+
+    assert not descends("MONOPOLY") and not descends("EUROPE 2025") and not descends("ÉTÉ")
+    assert descends("Monopoly") and descends("Etymonopoly") and descends("FRANÇAIS") and descends("A, B")

@@ -25,7 +25,7 @@ from .. import scene
 from ..fonts import PT
 from ..vision import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
-from ..text import fit as plain_fit, fits as text_fits
+from ..text import DESC, descends, fit as plain_fit, fits as text_fits
 from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
 from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture
@@ -37,7 +37,8 @@ INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, w
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
 MARK_SHARE = 0.62  # a group mark's size: share of its band's height
-SUBTITLE_GAP = 3.5  # mm from the foot of the title's box (its descenders reach about 1.5 mm into it) to the subtitle
+SUBTITLE_GAP = 3.5  # mm from the foot of the title's letters (its descenders, or its baseline when it has none) to the subtitle
+TITLE_FOOT = 0.2  # the share of its font's descent a board title without descenders keeps under its baseline
 JAIL_CELL = 0.7  # the jail's inner area: share of the corner side
 SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text reads from outside
 NAME_PT = 9.0
@@ -692,7 +693,12 @@ def _title(ctx: Ctx, board: Board) -> scene.Group:
     title.add(*f.shapes)
     if c.subtitle:
         sh = inner * 0.045
-        box = (-tw / 2, -f.height / 2 - SUBTITLE_GAP - sh, tw, sh)
+        # under the title's letters as they are: its last line's descenders, or, for a line without any (in
+        # capitals), its baseline and TITLE_FOOT of the descent (a solid line of letters keeps a little more air)
+        last = min((t.y for t in f.shapes if isinstance(t, scene.Text)), default=-f.height / 2)
+        line = "".join(t.text for t in f.shapes if isinstance(t, scene.Text) and abs(t.y - last) < 1e-6)
+        foot = last - DESC * f.size * PT * (1.0 if descends(line) else TITLE_FOOT)
+        box = (-tw / 2, foot - SUBTITLE_GAP - sh, tw, sh)
         fs = _fit(ctx, c.subtitle, box, fonts.italic, 16.0, c, "subtitle", "board subtitle", col.ink, valign="top")
         title.add(*fs.shapes)
     shift = _title_shift(ctx, title)
