@@ -171,6 +171,20 @@ def test_a_name_written_another_way_is_named(mini, mention, flagged):
         assert "'Red Road'" in found[0].message and "board.yaml:" in found[0].message
 
 
+@pytest.mark.parametrize("mention,flagged", [("Red Road", False), ("RED ROAD", True), ("Red-Road", True)])
+def test_a_name_written_with_a_no_break_space_is_the_same_name(mini, mention, flagged):
+    """A no-break space in a name only says where the name may break: a mention with a plain space is the name
+    written the same way (no W-term-spelling at every mention), another spelling still is one."""
+    edit(mini / "board.yaml", "name: Red Road,", 'name: "Red\\u00a0Road",')
+    edit(mini / "decks" / "luck.yaml", "text: \"Get out of jail free.\"", f"text: \"Walk down {mention}. Out of jail.\"")
+    from pnp.build import check_game
+
+    problems = Problems()
+    check_game(mini, problems)
+    found = [p for p in problems.warnings if p.code == "W-term-spelling"]
+    assert bool(found) == flagged, [str(p) for p in found]
+
+
 #: words that say a text is English, or French (none is a name in the Tahiti kit)
 ENGLISH = {"the", "you", "your", "pay", "collect", "jail", "free", "parking", "rent", "with", "here", "each", "go",
            "sheet", "front", "back", "print", "mortgage", "houses"}

@@ -218,7 +218,9 @@ def _spelling(v: Validator) -> None:
         for m in every.finditer(text):
             found = " ".join(m.group(0).split())  # a folded text's line break is a space
             for owner, n in named.get(_key(found), ()):
-                if owner is obj or not _variant(found, n) or (n, found) in seen:
+                # a name written with a no-break space (to say where it breaks) is the same name as a mention
+                # with a plain one: both compared with their white space as one space
+                if owner is obj or not _variant(found, " ".join(n.split())) or (n, found) in seen:
                     continue
                 seen.add((n, found))
                 field = name if i is None else f"{name}[{i}]"
