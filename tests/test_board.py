@@ -400,3 +400,13 @@ def test_a_corner_name_takes_the_size_its_room_gives(kit_id):
         if g.space.text:
             assert texts and min(texts) >= banded[3] - 1e-6  # the instruction kept its size
     assert not problems.errors
+
+
+def test_a_board_name_breaks_only_where_its_content_lets_it():
+    """The board splits a long name into two balanced halves at plain spaces; a no-break space the content wrote
+    (Fenchurch St.) is never a break."""
+    from pnp.layout.board import _split_words
+
+    assert _split_words("Fenchurch St. Station") == ("Fenchurch", "St. Station")
+    assert _split_words("Fenchurch\u00a0St. Station") == ("Fenchurch\u00a0St.", "Station")
+    assert _split_words("Just Visiting") == ("Just", "Visiting")

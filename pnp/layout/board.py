@@ -187,8 +187,9 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
 
 
 def _split_words(name: str) -> tuple[str, str]:
-    """Two balanced halves of a name at a word boundary ("Just" / "Visiting")."""
-    words = name.split()
+    """Two balanced halves of a name at a word boundary ("Just" / "Visiting"): at a plain space only (a no-break
+    space the content wrote says the name must not break there)."""
+    words = [w for w in name.split(" ") if w.strip()]
     if len(words) < 2:
         return name, ""
     best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
