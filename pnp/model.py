@@ -373,6 +373,9 @@ class Centre(Entity):
     title_rotate: float = doc("rotation of the title in degrees", 45.0)
     title_y: float = doc("mm from the board's centre to the title's middle, along the title's own up-down axis "
                          "(up is positive); from there it slides clear of anything covering it", 0.0)
+    title_frame: bool = doc("a plaque behind the title and its subtitle: a panel of the ring's ground colour, "
+                            "ruled twice in the title's colour, drawn as vector around the letters (off by default)",
+                            False)
     deck_spots: list[DeckSpot] = doc("where decks are placed", default_factory=list)
     panels: list[Panel] = doc("extra panels (tables, areas)", default_factory=list)
     pictures: list[Picture] = doc("images placed in the centre (a logo, an illustration)", default_factory=list)

@@ -201,3 +201,28 @@ def test_descends_tells_a_line_in_capitals_from_one_with_descenders():
 
     assert not descends("MONOPOLY") and not descends("EUROPE 2025") and not descends("ÉTÉ")
     assert descends("Monopoly") and descends("Etymonopoly") and descends("FRANÇAIS") and descends("A, B")
+
+
+def test_a_title_frame_is_drawn_only_when_asked_around_the_title_and_clear_of_the_rest():
+    """``title_frame``: off by default (no plaque); on, a vector plaque under the title and subtitle, around all
+    their letters, inside the centre and clear of its panels and deck spots (the title slides as for its runs)."""
+    import dataclasses
+
+    ctx, _ = drawn("tahiti")
+    board = ctx.kit.board
+    assert not board.centre.title_frame
+    assert not [r for r in B._title(ctx, board).children if isinstance(r, scene.Rect)]
+    framed = dataclasses.replace(board, centre=dataclasses.replace(board.centre, title_frame=True))
+    kit = dataclasses.replace(ctx.kit, board=framed)
+    fctx = Ctx(kit, bleed=3.0, problems=Problems())
+    title = B._title(fctx, framed)
+    plaque, rule = title.children[:2]  # drawn first: under the letters
+    assert isinstance(plaque, scene.Rect) and plaque.fill and isinstance(rule, scene.Rect) and rule.fill is None
+    for t in scene.walk_text(title):
+        assert plaque.x < t.x and t.x + t.width < plaque.x + plaque.w
+        assert plaque.y < t.y - 0.22 * t.size * PT and t.y + 0.74 * t.size * PT < plaque.y + plaque.h
+    things = B.centre_footprints(fctx)
+    (frame,) = [poly for what, poly, _ in things if what == "title frame"]
+    S, C = float(framed.size), float(framed.corner)
+    assert all(C <= x <= S - C and C <= y <= S - C for x, y in frame)
+    assert not [what for what, poly, _ in things if not what.startswith("title") and _overlap(frame, poly)]

@@ -25,7 +25,7 @@ from .. import scene
 from ..fonts import PT
 from ..vision import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
-from ..text import DESC, descends, fit as plain_fit, fits as text_fits
+from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
 from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
 from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture
@@ -702,10 +702,46 @@ def _title(ctx: Ctx, board: Board) -> scene.Group:
         box = (-tw / 2, foot - SUBTITLE_GAP - sh, tw, sh)
         fs = _fit(ctx, c.subtitle, box, fonts.italic, 16.0, c, "subtitle", "board subtitle", col.ink, valign="top")
         title.add(*fs.shapes)
+    if c.title_frame:
+        title.children[:0] = _title_frame(title, f.size, legible(col.accent, col.centre), col.board)
     shift = _title_shift(ctx, title)
     if shift:
         title.transform = scene.compose(turn, scene.translate(0.0, shift))
     return title
+
+
+FRAME_PAD = 0.25  # a title frame's margin around the letters: a share of the title's size (its em)
+FRAME_RULE = (0.8, 0.3)  # mm: a title frame's outer and inner rules
+FRAME_INSET = 1.6  # mm between a title frame's two rules
+
+
+def _title_frame(title: scene.Group, size: float, ink: str, ground: str) -> list:
+    """The plaque behind a board's title and subtitle (``title_frame``): a panel of ``ground`` around their
+    letters (cap height to descender), FRAME_PAD of the title's em clear of them at the sides and three quarters
+    of that above and under, with a heavy outer rule and a fine inner one in the title's colour."""
+    runs = list(scene.walk_text(title))
+    x0 = min(t.x for t in runs)
+    x1 = max(t.x + t.width for t in runs)
+    y0 = min(t.y - DESC * t.size * PT for t in runs)
+    y1 = max(t.y + CAP_EM * t.size * PT for t in runs)
+    pad = FRAME_PAD * size * PT
+    x0, x1, y0, y1 = x0 - pad, x1 + pad, y0 - pad * 0.75, y1 + pad * 0.75
+    outer, inner = FRAME_RULE
+    r = min(4.0, (y1 - y0) / 6)
+    return [scene.Rect(x0, y0, x1 - x0, y1 - y0, fill=ground, stroke=ink, width=outer, radius=r),
+            scene.Rect(x0 + FRAME_INSET, y0 + FRAME_INSET, x1 - x0 - 2 * FRAME_INSET, y1 - y0 - 2 * FRAME_INSET,
+                       stroke=ink, width=inner, radius=max(0.0, r - FRAME_INSET))]
+
+
+def _frame_quads(title: scene.Group, grow: float = 0.0) -> list[list[tuple[float, float]]]:
+    """The title's frame (its outer rectangle, when it has one) as corners in the board's frame, ``grow`` mm
+    larger on every side."""
+    out = []
+    for r in title.children:
+        if isinstance(r, scene.Rect) and r.fill is not None:
+            x0, x1, y0, y1 = r.x - grow, r.x + r.w + grow, r.y - grow, r.y + r.h + grow
+            out.append([scene.apply(title.transform, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+    return out
 
 
 def _run_quads(title: scene.Group, grow: float = 0.0) -> list[list[tuple[float, float]]]:
@@ -741,10 +777,12 @@ def _title_shift(ctx: Ctx, title: scene.Group) -> float:
 
     def clear(shift: float, gap: float = TITLE_GAP) -> bool:
         moved = scene.Group(title.children, transform=scene.compose(turn, scene.translate(0.0, shift)))
-        inside = all(C <= x <= S - C and C <= y <= S - C for run in _run_quads(moved) for x, y in run)
-        return inside and not any(_overlap(run, thing) for run in _run_quads(moved, gap) for thing in things)
+        quads = _run_quads(moved) + _frame_quads(moved)
+        inside = all(C <= x <= S - C and C <= y <= S - C for run in quads for x, y in run)
+        return inside and not any(_overlap(run, thing) for run in _run_quads(moved, gap) + _frame_quads(moved, gap)
+                                  for thing in things)
 
-    if not any(_overlap(run, thing) for run in _run_quads(title) for thing in things):
+    if not any(_overlap(run, thing) for run in _run_quads(title) + _frame_quads(title) for thing in things):
         return 0.0  # in nobody's way: the title keeps the centre
     step, reach = 0.5, S - 2 * C
     for k in range(1, int(reach / step) + 1):
@@ -812,6 +850,8 @@ def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], ob
     title = _title(Ctx(ctx.kit, bleed=ctx.bleed), board)  # laid out again, quietly: the drawing reports
     for t, corners in zip(scene.walk_text(title), _run_quads(title)):
         out.append((f"title {t.text!r}", corners, board.centre))
+    for corners in _frame_quads(title):
+        out.append(("title frame", corners, board.centre))
     return out
 
 
