@@ -208,13 +208,19 @@ def test_a_title_frame_is_drawn_only_when_asked_around_the_title_and_clear_of_th
     their letters, inside the centre and clear of its panels and deck spots (the title slides as for its runs)."""
     import dataclasses
 
+    from pnp.model import Centre
+
+    assert Centre.__dataclass_fields__["title_frame"].default is False
     ctx, _ = drawn("tahiti")
-    board = ctx.kit.board
-    assert not board.centre.title_frame
-    assert not [r for r in B._title(ctx, board).children if isinstance(r, scene.Rect)]
-    framed = dataclasses.replace(board, centre=dataclasses.replace(board.centre, title_frame=True))
-    kit = dataclasses.replace(ctx.kit, board=framed)
-    fctx = Ctx(kit, bleed=3.0, problems=Problems())
+
+    def with_frame(on: bool):
+        board = ctx.kit.board
+        board = dataclasses.replace(board, centre=dataclasses.replace(board.centre, title_frame=on))
+        return Ctx(dataclasses.replace(ctx.kit, board=board), bleed=3.0, problems=Problems()), board
+
+    bare, board = with_frame(False)
+    assert not [r for r in B._title(bare, board).children if isinstance(r, scene.Rect)]
+    fctx, framed = with_frame(True)
     title = B._title(fctx, framed)
     plaque, rule = title.children[:2]  # drawn first: under the letters
     assert isinstance(plaque, scene.Rect) and plaque.fill and isinstance(rule, scene.Rect) and rule.fill is None
