@@ -4,10 +4,13 @@ The mini fixture's YAML is loaded as plain data, mutated at random (values retyp
 keys and items deleted or added, huge and odd strings, unicode, deep nesting, shared
 values that YAML writes as anchors and aliases, raw text damage), written back, and
 checked with ``pnp.build.check_game``. Every problem must carry a known code.
+
+CI runs twice PNP_FUZZ_EXAMPLES (default 100) examples; a nightly run sets it to thousands.
 """
 from __future__ import annotations
 
 import copy
+import os
 import shutil
 import tempfile
 import time
@@ -146,7 +149,10 @@ def check(root: Path) -> Problems:
     return problems
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "100"))
+
+
+@settings(max_examples=2 * EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_mutated_content_is_reported_never_raised(data):
     docs = copy.deepcopy(DATA)

@@ -6,7 +6,7 @@ text damage), and checks it. A quarter of the examples then run ``pnp build`` in
 that holds an earlier good build: the exit code is 0 or 1, never a traceback, and when the
 build fails the earlier files are exactly as they were.
 
-CI runs PNP_FUZZ_EXAMPLES (default 120) examples; a nightly run sets it to thousands.
+CI runs PNP_FUZZ_EXAMPLES (default 100) examples; a nightly run sets it to thousands.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from test_fuzz import check, damage_text, dump, mutate
 KITS = [d for d in sorted((ROOT / "content").iterdir()) if (d / "game.yaml").is_file()] + [MECH]
 DOCS = {kit.name: {p.relative_to(kit).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8"))
                    for p in sorted(kit.rglob("*.yaml"))} for kit in KITS}
-EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "120"))
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "100"))
 
 
 def _digests(folder: Path) -> dict[str, str]:
