@@ -12,8 +12,9 @@ back instead of parsing the YAML again. Every rule runs on every validate, on th
 
 Two files per game folder, in the user's cache folder (``pnp/cache.py``: never in the game folder or the
 output): each part's hash and findings, and the loaded kit, from the folder's last validate: they stay the size
-of one kit. A file that is torn, foreign or from another pnp is passed over (the kit is loaded and the parts
-laid out as without it); no run ever fails for it, and deleting the folder is always safe.
+of one kit, and the files of the ``FOLDERS`` game folders validated last are kept (older ones are deleted when
+a new one is written). A file that is torn, foreign or from another pnp is passed over (the kit is loaded and
+the parts laid out as without it); no run ever fails for it, and deleting the folder is always safe.
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ from .problems import Loc, Problem, Problems
 #: first line of a cache file; a new layout of the file gets a new number
 MAGIC = b"pnp-findings 1\n"
 KIT_MAGIC = b"pnp-kit 1\n"
+#: the game folders whose findings are kept (a designer's few games; a folder of copies in /tmp does not grow it)
+FOLDERS = 32
 
 
 class Findings:
@@ -73,6 +76,7 @@ class Findings:
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return  # a kit that cannot be kept is loaded again next time
         cache.write(self.kit_path, KIT_MAGIC, self.salt, inputs.encode() + b"\n" + data)
+        _prune(self.kit_path.parent if self.kit_path is not None else None)
 
     def save(self) -> None:
         if self.changed:
@@ -87,6 +91,22 @@ class Findings:
         except ValueError:
             return {}
         return kept if isinstance(kept, dict) else {}
+
+
+def _prune(folder: Path | None) -> None:
+    """Keep the files of the ``FOLDERS`` game folders written last; delete the others (silent where it cannot)."""
+    if folder is None:
+        return
+    try:
+        by_folder: dict[str, float] = {}
+        for f in folder.iterdir():
+            if f.suffix in (".json", ".kit"):
+                by_folder[f.stem] = max(by_folder.get(f.stem, 0.0), f.stat().st_mtime)
+        for stem in sorted(by_folder, key=by_folder.__getitem__)[:-FOLDERS]:
+            for suffix in (".json", ".kit"):
+                (folder / f"{stem}{suffix}").unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _entry(found: Problems) -> dict:

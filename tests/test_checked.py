@@ -3,12 +3,15 @@ again exactly as found while the inputs hold, found again for what a saved file 
 cache."""
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
 from click.testing import CliRunner
 
 import pnp.build
+import pnp.checked
+from pnp import cache
 from pnp import parts as registry
 from pnp.cli import cli
 
@@ -126,3 +129,16 @@ def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path, monkeyp
     game, _ = overlay("text-overflow", tmp_path / "case")
     first = validate(game, "--format", "json")
     assert validate(game, "--format", "json") == first and first[0] == 1
+
+
+def test_the_cache_keeps_the_last_game_folders_validated_and_no_more(tmp_path, cache_home, monkeypatch):
+    monkeypatch.setattr(pnp.checked, "FOLDERS", 3)
+    games = []
+    for i in range(5):
+        game = tmp_path / f"game{i}"
+        shutil.copytree(MINI, game)
+        assert validate(game)[0] == 0
+        games.append(game)
+    kept = sorted(f.name for f in (cache_home / "pnp" / "findings").iterdir())
+    stems = {cache.digest(os.fsencode(os.path.abspath(g))).hex()[:32] for g in games[2:]}  # the last three
+    assert kept == sorted(f"{stem}{suffix}" for stem in stems for suffix in (".json", ".kit"))
