@@ -316,17 +316,17 @@ def _pages_of(pages, prefix: str) -> dict[str, int]:
     return {t.text: n for n, page in enumerate(pages) for _, t in _texts(page.front) if t.text.startswith(prefix)}
 
 
-@pytest.mark.parametrize("lines, split", [(28, False), (31, True), (34, False)])
+@pytest.mark.parametrize("lines, split", [(26, False), (31, True), (34, False)])
 def test_a_short_table_splits_only_rather_than_leave_a_sixth_of_a_page_blank(mini, lines, split):
     """A short table goes whole onto the next page when the blank it leaves is small (at most booklet.VOID, a
     sixth of the text column: 34 lines); when it would leave more (31 lines) it starts at the page's foot and
     goes on over the page, its header repeated, two rows at least on each side. (Until issue 33 a short table
-    never split, whatever it left blank.)"""
+    never split, whatever it left blank; a table of booklet.GLANCE_ROWS rows or fewer still never does.)"""
     para = " ".join(["Words to fill the page."] * (lines * 3))
-    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 9))
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 11))
     _, pages = _with_rules(mini, para + "\n\n" + table)
     on = _pages_of(pages, "row")
-    assert len(on) == 8 and len(set(on.values())) == (2 if split else 1), on
+    assert len(on) == 10 and len(set(on.values())) == (2 if split else 1), on
     for n in set(on.values()):
         assert any(t.text == "Row" for _, t in _texts(pages[n].front))
         assert sum(1 for v in on.values() if v == n) >= 2
@@ -334,6 +334,16 @@ def test_a_short_table_splits_only_rather_than_leave_a_sixth_of_a_page_blank(min
         first = min(on.values())
         lowest = min(y for y, t in _texts(pages[first - 1].front) if y > 20)  # the page's last line of text
         assert first == 1 or lowest - booklet.BOTTOM <= booklet.VOID + 6, lowest
+
+
+@pytest.mark.parametrize("lines", [27, 31, 34])
+def test_a_table_read_at_a_glance_is_never_split(mini, lines):
+    """Eight rows or fewer go whole, to the next page if need be, wherever the text before them ends."""
+    para = " ".join(["Words to fill the page."] * (lines * 3))
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 9))
+    _, pages = _with_rules(mini, para + "\n\n" + table)
+    on = _pages_of(pages, "row")
+    assert len(on) == 8 and len(set(on.values())) == 1, on
 
 
 def test_a_long_table_still_splits_with_its_header_on_each_page(mini):

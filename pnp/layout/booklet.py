@@ -246,6 +246,8 @@ PICTURE, PICTURE_MIN, PICTURE_LEAST = 92.0, 60.0, 50.0
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
 KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page ...
+GLANCE_ROWS = 8  # ... and one of at most this many always does, whatever blank it leaves (a reader takes it in
+#: at a glance: four rows here and three overleaf read as a mistake)
 FIRST_ROWS = 3  # a longer table starts at a page's foot only with this many rows (a heading over it keeps them)
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
@@ -668,8 +670,10 @@ class _Pages:
         """Does table ``g`` go whole onto one page, with ``room`` mm left for it on this one, and ``void`` mm
         left blank here should it (and the headings over it) go to the next? A short table does when it fits,
         or when the blank it leaves is at most VOID; else it splits like a long one, its header repeated on the
-        next page (a third of a page left blank reads as a mistake)."""
-        return g.short and (g.height() <= room + 1e-6 or void <= VOID or not self.tables)
+        next page (a third of a page left blank reads as a mistake); a table of GLANCE_ROWS rows or fewer is never
+        split."""
+        return g.short and (g.height() <= room + 1e-6 or void <= VOID or not self.tables
+                            or len(g.rows) <= GLANCE_ROWS)
 
     @property
     def least(self) -> float:
