@@ -604,7 +604,7 @@ def credits_card(ctx: Ctx) -> RefCard | None:
 REF_BAND = 14.0  # mm: the title band of a reference card
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
 REF_MARGIN = 5.0  # mm: the text's margin on a reference card
-REF_TOP = REF_BAND + 2  # mm from the card's top to the room under its band
+REF_TOP = REF_BAND + 3.5  # mm from the card's top to the room under its band (the text as far under it as from the sides)
 
 
 def reference_text_pt(ctx: Ctx) -> float:
