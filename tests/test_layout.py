@@ -312,3 +312,21 @@ def test_every_reference_card_text_prints_at_one_size(kit_id):
             sizes |= {round(r.size, 2) for g in cards.reference_fronts(ctx, card, cards.reference_text_pt(ctx))
                       for r in walk_text(g) if r.font == ctx.fonts.body and r.size >= cards.REF_PT[0]}  # not tables
     assert len(sizes) == 1, sizes
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "euronopoly"])
+def test_a_title_back_without_a_group_shows_its_spaces_icon_and_its_label_in_line(kit):
+    """A 'group' style back shows the group's mark; a station, utility or branch (no group) shows its space's
+    icon in that place, so every back of the deck carries a picture and its label stands at one height."""
+    k, _ = loaded(ROOT / "content" / kit)
+    ctx = Ctx(k)
+    spaces = {str(s.id): s for s in k.board.spaces}
+    labels, groupless = set(), 0
+    for t in k.titles.titles:
+        space = spaces[str(t.space)]
+        back = cards.title_back(ctx, t, space)
+        if not space.group:
+            groupless += 1
+            assert space.icon and back.key.endswith(f"-{space.icon}"), back.key
+        labels |= {round(y, 2) for y, t2 in [(t2.y, t2) for t2 in walk_text(back)] if t2.text.isupper()}
+    assert groupless and len(labels) == 1, labels

@@ -389,8 +389,11 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     if style == "group":
         colour = _group_colour(ctx, space)
         shape = ctx.group_mark(space.group)
-        key = f"title-back-{space.group or space.kind}-{colour[1:]}-{shape or ''}"
-        return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card", mark=shape)
+        # a station or utility (no group) shows its space's icon where a group's back shows its mark
+        glyph = None if space.group else space.icon
+        key = f"title-back-{space.group or space.kind}-{colour[1:]}-{shape or ''}-{glyph or ''}"
+        return _plain_back(ctx, w, h, colour, terms.title_card.upper(), key, terms, "title_card", mark=shape,
+                           icon_name=glyph)
     return game_back(ctx)
 
 
