@@ -376,9 +376,10 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
                 g.add(group_mark(shape, x, h - 4.5 - 1.4 - MARK / 2, MARK, ink, colour))
         name = balanced_lines(ctx, space.name.upper(), f.heading, 10, w - 12 - 2 * room)
         g.add(*recolour(ctx.fit(name, (6 + room, h - 23, w - 12 - 2 * room, 17), f.heading, 10, space,
-                                "name", what="name").shapes, ink))
-        g.add(*ctx.fit(terms.mortgaged.upper(), (6, h / 2 - 2, w - 12, 14), f.title, 16, terms, "mortgaged",
-                       what="mortgaged label").shapes)
+                                "name", what="name", wrap_below=NAME_WRAP - 1, leading=NAME_LEADING).shapes, ink))
+        # the word stands with air on both sides, as a stamp would (at most 75 % of the card's width)
+        g.add(*ctx.fit(terms.mortgaged.upper(), (w * 0.125, h / 2 - 2, w * 0.75, 14), f.title, 14, terms,
+                       "mortgaged", what="mortgaged label").shapes)
         if t.mortgage is not None:
             g.add(*ctx.fit(f"{terms.mortgage} {ctx.money(t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
                            "mortgage", what="mortgage line").shapes)
