@@ -122,8 +122,8 @@ class Terms(Entity):
     rent: Label = doc("what visitors pay", "Rent")
     rent_ladder: list[Label] = doc("labels for each step of a property's rent list", default_factory=lambda: [
         "Rent", "With colour set", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With hotel"])
-    house_cost: Label = doc("label for the development cost", "Houses cost")
-    hotel_cost: Label = doc("label for the top development cost", "Hotel costs")
+    house_cost: Label = doc("label for the development cost", "House cost")
+    hotel_cost: Label = doc("label for the top development cost", "Hotel cost")
     mortgage: Label = doc("label for the mortgage value", "Mortgage value")
     trade_value: Label = doc("label for the trade value", "Trade value")
     owned: Union[Label, Counted] = doc(
