@@ -268,7 +268,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         air = TABLE_AIR if lower else 0.0  # the grid clear of the rule over the lines under it
         # the figures at the size of the kit's title card lines when the card holds the whole table at
         # print.min_text_pt or more, else as many rows as fit and the rest on more cards
-        shapes, rest = flow_table(ctx, table, (5, table_bottom + air, w - 10, y - 1 - table_bottom - air), c.ink,
+        shapes, rest = flow_table(ctx, table, (6, table_bottom + air, w - 12, y - 1 - table_bottom - air), c.ink,
                                   mix(c.paper, c.ink, 0.12), pt=size)
         g.add(*shapes)
         y = table_bottom
