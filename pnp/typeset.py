@@ -144,7 +144,10 @@ def _quotes(text: str, french: bool) -> str:
         return text
     out: list[str] = []
     for i, ch in enumerate(text):
-        prev = text[i - 1] if i else " "
+        k = i - 1
+        while k >= 0 and text[k] in "*_":  # emphasis markers: a quote opens after **, as after what precedes them
+            k -= 1
+        prev = text[k] if k >= 0 else " "
         nxt = text[i + 1] if i + 1 < len(text) else " "
         if ch == "'":
             opening = prev in _OPENS_AFTER and not nxt.isspace() and not nxt.isdigit()

@@ -33,6 +33,8 @@ def show(text: str) -> str:
     ("the players' cards and the '90s", "the players’ cards and the ’90s"),
     ("a 'quoted' word", "a ‘quoted’ word"),
     ("(\"Go\")", "(“Go”)"),
+    ("- **\"Pay a fine\":** your choice", "- **“Pay a fine”:** your choice"),  # opens after emphasis markers
+    ("\"*so*\" and **\"Go\"**", "“*so*” and **“Go”**"),  # closes after them when a word precedes
 ])
 def test_english_quotes(typed, printed):
     assert typeset(typed, EN) == printed
