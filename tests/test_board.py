@@ -405,7 +405,7 @@ def test_a_corner_name_takes_the_size_its_room_gives(kit_id):
 def test_a_board_name_breaks_only_where_its_content_lets_it():
     """The board splits a long name into two balanced halves at plain spaces; a no-break space the content wrote
     (Fenchurch St.) is never a break."""
-    from pnp.layout.board import _split_words
+    from pnp.layout.common import split_balanced as _split_words  # the board and the title cards split alike
 
     assert _split_words("Fenchurch St. Station") == ("Fenchurch", "St. Station")
     assert _split_words("Fenchurch\u00a0St. Station") == ("Fenchurch\u00a0St.", "Station")

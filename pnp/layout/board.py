@@ -26,9 +26,8 @@ from ..fonts import PT
 from ..vision import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
 from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
-from ..typeset import NBSP
 from ..rules.printing import TEXT_OVERFLOW
-from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture
+from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture, split_balanced, unbroken_halves
 from .icons import group_mark
 from .table import draw_table
 
@@ -186,16 +185,6 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
 
 
-def _split_words(name: str) -> tuple[str, str]:
-    """Two balanced halves of a name at a word boundary ("Just" / "Visiting"): at a plain space only (a no-break
-    space the content wrote says the name must not break there)."""
-    words = [w for w in name.split(" ") if w.strip()]
-    if len(words) < 2:
-        return name, ""
-    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-    return " ".join(words[:best]), " ".join(words[best:])
-
-
 def _name_lines(ctx: Ctx, name: str, width: float) -> tuple[str, float]:
     """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size with
     NAME_AIR to spare, else with no-break spaces inside two balanced halves, so that it breaks once, between
@@ -203,8 +192,7 @@ def _name_lines(ctx: Ctx, name: str, width: float) -> tuple[str, float]:
     its lines keep each side (NAME_AIR when it takes two lines, so that they break where this decided)."""
     if " " not in name.strip() or not _wraps(ctx, name, width - 2 * NAME_AIR):
         return name, 0.0
-    first, second = _split_words(name)
-    return first.replace(" ", NBSP) + " " + second.replace(" ", NBSP), NAME_AIR
+    return unbroken_halves(*split_balanced(name)), NAME_AIR
 
 
 def _wraps(ctx: Ctx, name: str, width: float) -> bool:
@@ -485,7 +473,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         ctx.problems.report(TEXT_OVERFLOW, s.at("text"), s.sub("text"),
                            "a jail corner has no room for a text (its strips hold the name, its inner area the "
                            "inner name); put the jail's rules on a centre panel or a reference card")
-    first, second = _split_words(s.name)
+    first, second = split_balanced(s.name)
     if not second:
         first, second = s.name, ""
     # first part along the outer edge at the bottom (read from this side)

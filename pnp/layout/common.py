@@ -173,19 +173,29 @@ def balanced_lines(ctx: "Ctx", text: str, font: str, size: float, width: float) 
     that it breaks once, between them ("Les Résidences" / "du Lotus", not "Les Résidences du" / "Lotus"). Only
     plain spaces are break points (a no-break space the content wrote stays one); unchanged when no two lines
     hold it at ``size``."""
-    words = text.split(" ")
-    if len(words) < 2 or _lines(ctx, text, font, size, width) == 1:
+    if " " not in text.strip() or _lines(ctx, text, font, size, width) == 1:
         return text
-    best = None
-    for i in range(1, len(words)):
-        first, second = " ".join(words[:i]), " ".join(words[i:])
-        longer = max(text_width(first, font, size), text_width(second, font, size))
-        if longer <= width - 0.3 and (best is None or longer < best[0]):
-            best = (longer, first, second)
-    if best is None:
+    first, second = split_balanced(text, lambda s: text_width(s, font, size))
+    if max(text_width(first, font, size), text_width(second, font, size)) > width - 0.3:
         return text
-    balanced = best[1].replace(" ", NBSP) + " " + best[2].replace(" ", NBSP)
+    balanced = unbroken_halves(first, second)
     return balanced if _lines(ctx, balanced, font, size, width) == 2 else text
+
+
+def split_balanced(text: str, measure=len) -> tuple[str, str]:
+    """``text`` in two halves at a plain space (a no-break space the content wrote never breaks), the longer as
+    short as it can be by ``measure`` (characters by default; a text's width for a fitted one): "Just" /
+    "Visiting", "Les Résidences" / "du Lotus". One word: (text, "")."""
+    words = [w for w in text.split(" ") if w.strip()]
+    if len(words) < 2:
+        return text, ""
+    best = min(range(1, len(words)), key=lambda i: max(measure(" ".join(words[:i])), measure(" ".join(words[i:]))))
+    return " ".join(words[:best]), " ".join(words[best:])
+
+
+def unbroken_halves(first: str, second: str) -> str:
+    """Two halves joined so that a line breaks only between them (no-break spaces inside each)."""
+    return first.replace(" ", NBSP) + " " + second.replace(" ", NBSP)
 
 
 def _lines(ctx: "Ctx", text: str, font: str, size: float, width: float) -> int:
