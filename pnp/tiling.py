@@ -63,7 +63,7 @@ def board_full(board_group: scene.Group, size: float, bleed: float, label: str, 
     w = words.of(lang)
     text = w["board_full"].format(label=_part_name(label, w), size=words.number(size, lang),
                                   bleed=words.number(bleed, lang)) + f" · {w['print_note']}"
-    content.add(footer(text, side / 2, min(m - bleed - 3.0, 4.0) if m - bleed > 4.5 else 2.0))
+    content.add(footer(text, side / 2, min(m - bleed - 3.0, 4.0) if m - bleed > 4.5 else 2.0, style=words.style(lang)))
     return Page(side, side, content, trim=(m, m, size, size),
                 bleed=(m - bleed, m - bleed, size + 2 * bleed, size + 2 * bleed))
 
@@ -509,9 +509,9 @@ def board_tiles(board_group: scene.Group, size: float, bleed: float, paper: str,
         text = w["tile"].format(name=t["name"], row=r, col=c, rows=R, cols=C)
         content.add(*runs(text, W / 2, margin + 4.2, LABEL_FONT, LABEL_PT, "#1d1d1b", "middle", style=own))
         foot = w["tile_foot"].format(label=label, name=t["name"], k=t["page"] - 1, tiles=R * C, page=t["page"],
-                                     pages=n_pages, paper=paper, orientation=w[plan["orientation"]],
+                                     pages=n_pages, paper=words.paper(paper), orientation=w[plan["orientation"]],
                                      overlap=words.number(o, lang)) + f" · {w['print_note']}"
-        content.add(footer(foot, W / 2, margin + 0.8))
+        content.add(footer(foot, W / 2, margin + 0.8, style=own))
         pages.append(Page(W, H, content))
     return pages, info
 
@@ -670,5 +670,5 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
                          6.5, 6.0, "#1d1d1b", style=own).shapes)
     foot = w["map_foot"].format(label=label, pages=n_pages, orientation=w[plan["orientation"]]) \
         + f" · {w['print_note']}"
-    content.add(footer(foot, W / 2, margin + 0.8))
+    content.add(footer(foot, W / 2, margin + 0.8, style=own))
     return Page(W, H, content)

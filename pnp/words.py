@@ -118,6 +118,11 @@ def style(lang: str | None) -> Style:
     return Style(str(lang or "en"))
 
 
+def paper(name: str) -> str:
+    """A paper size as printed: ISO sizes in capitals (A4, A3), the others as words (Letter, Tabloid)."""
+    return name.upper() if name[:1].lower() == "a" and name[1:].isdigit() else name.capitalize()
+
+
 def number(value: float, lang: str | None) -> str:
     """A plain number as pnp prints it in ``lang`` (a decimal comma in French)."""
     text = f"{value:g}"

@@ -238,6 +238,23 @@ def test_pnp_own_words_are_english_in_a_french_kit():
     assert any("\u202f" in t.text for t in scene.walk_text(g))  # French spacing on the board itself
 
 
+def test_a_french_edition_footers_are_set_in_french():
+    """In a French edition pnp's words are French and set as French: a no-break space before "%" in every
+    footer (the tiles' and the full sheet's were set in English, "100%", beside the cards' "100 %"), and the
+    paper named as it is printed ("A4 portrait", not "a4 portrait")."""
+    kit, g = board(ROOT / "content" / "tahiti")
+    S = float(kit.board.size)
+    pages, _ = tiling.board_tiles(g, S, BLEED, "a4", 6.0, 10.0, kit.game.title, lang="fr")
+    full = tiling.board_full(g, S, BLEED, kit.game.title, lang="fr")
+    ours = [t.text for page in [*pages, full] for t in scene.walk_text(page.content)
+            if not any(t is b for b in scene.walk_text(g))]
+    feet = [t for t in ours if "imprimer" in t]
+    assert len(feet) == len(pages) + 1
+    assert all("100%" not in t and ("100\u202f%" in t or "100\u00a0%" in t) for t in feet), feet
+    assert any("A4 portrait" in t for t in feet) and not any("a4 portrait" in t for t in feet)
+    assert tiling.words.paper("letter") == "Letter" and tiling.words.paper("a3") == "A3"
+
+
 # --------------------------------------------------------------------------- the built board: its cuts and its texts
 def _words(page) -> list[tuple[float, float, float, float, float, float]]:
     """Every word the page prints, as pdfium reads it back: (left, bottom, right, top in mm, font size in pt,
