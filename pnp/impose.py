@@ -157,7 +157,27 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
         sheets.append(current)
     for blocks in sheets:
         _position(blocks, area, bleed)
+    _keep_grid(sheets)
     return sheets
+
+
+def _shape(b: Block) -> tuple:
+    return (b.cell_w, b.cell_h, b.rotation, b.gap, b.edge, b.room)
+
+
+def _keep_grid(sheets: list[list[Block]]) -> None:
+    """A sheet holding fewer items than an earlier one of the same layout (a deck's last, part-filled sheet) keeps
+    that sheet's grid: its cells where the earlier sheet's are, filled from the top left, so every sheet of a stack
+    cuts on the same lines (centred on its own, a last sheet of two rows stood a row lower than the rest)."""
+    for i, blocks in enumerate(sheets):
+        for earlier in sheets[:i]:
+            if len(blocks) <= len(earlier) and all(
+                    _shape(b) == _shape(e) and b.cols <= e.cols and b.rows <= e.rows
+                    for b, e in zip(blocks, earlier)):
+                for b, e in zip(blocks, earlier):
+                    b.x0 = e.x0
+                    b.y0 = e.y0 + (e.rows - b.rows) * (b.cell_h + b.gap)
+                break
 
 
 def _position(blocks: list[Block], area: tuple[float, float, float, float], bleed: float) -> None:

@@ -312,3 +312,26 @@ def test_an_a4_sheet_of_notes_takes_a_turned_note_under_its_grid(tmp_path):
         assert lone["trim"][1] + lone["trim"][3] < min(i["trim"][1] for i in grid)  # under the grid
     letter = build(tmp_path / "letter", parts=("notes",), paper="letter")
     assert {len(rec["items"]) for rec in letter["parts"]["notes"]["pages"][:-2]} == {6}
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "euronopoly"])
+def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit):
+    """A stack of sheets is cut as one: a deck's last sheet, part filled, puts its items on cells of a full
+    sheet (from the top left), not on a grid of its own centred on the page (Etymonopoly's last card sheet
+    stood 47 mm lower than the rest, its last money sheet and Euronopoly's last chips likewise)."""
+    from conftest import ROOT
+
+    problems = Problems()
+    assert build_game(ROOT / "content" / kit, tmp_path, BuildOptions(parts=("cards", "notes")), problems)
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    partial = 0
+    for part, info in manifest["parts"].items():
+        fronts = [rec for rec in info["pages"] if rec["side"] == "front"]
+        cells = [{(round(i["trim"][0], 2), round(i["trim"][1], 2), round(i["trim"][2], 2))
+                  for i in rec["items"]} for rec in fronts]
+        most = max(len(c) for c in cells)
+        for c in cells:
+            if len(c) < most:
+                partial += 1
+                assert any(c <= full for full in cells if len(full) == most), (part, sorted(c))
+    assert partial  # both kits end their cards or their money on a part-filled sheet
