@@ -646,6 +646,7 @@ class _Pages:
         self.tables = tables  # short tables split rather than leave more than VOID blank
         self.pictures = pictures  # pictures shrink to PICTURE_LEAST rather than leave a third of a page blank
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
+        self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
         self.pages: list[list] = []
         self.y = 0.0
         self.top = True
@@ -768,6 +769,7 @@ class _Pages:
         elif not self.top:
             self.y -= g.before
         rows = list(g.rows)
+        sides: list[int] = []
         note = (g.note.before + g.note.height() + g.note.after) if g.note is not None else 0.0
         while rows:
             head = g.header.height if g.header else 0.0
@@ -791,9 +793,12 @@ class _Pages:
                 self._row(g, g.header)
             for r in rows[:fit]:
                 self._row(g, r)
+            sides.append(fit)
             rows = rows[fit:]
             if rows:
                 self.new_page()
+        if len(sides) > 1:
+            self.splits.append(sides)
         if g.note is not None:
             self._text(g.note, 0.0)
         self.y -= g.after
@@ -1040,18 +1045,17 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictu
         pages.place(blocks)
         first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
         begun.append((first, section))
+    pages.blank.append(pages.room)  # the last page of text
     pages.pages.append(back)  # the last page: imposition puts blank pages before it
     return pages, begun
 
 
-def booklet_pages(ctx: Ctx) -> list[Item]:
-    """The registry's rules part: one item per A5 page, the cover first and the back cover last; none without
-    rules.yaml."""
+def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
+    """The booklet's pages as flowed (``_Pages``: their shapes, the blank at each text page's foot, the rows of each
+    split table on each side of its breaks) and the page each section begins on; None without rules.yaml."""
     booklet = ctx.kit.booklet
     if booklet is None or too_large(booklet):  # E-rules-size says why: nothing is set
-        return []
-    game = ctx.kit.game
-    running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
+        return None
     sections = []
     for section in booklet.sections:
         style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
@@ -1066,7 +1070,7 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
                  for tables, pictures in ((True, False), (False, True), (False, False))]
         flows = [f for f in flows if -(-len(f[0].pages) // 4) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
-            pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:], default=0.0)))
+            pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
     blanks = -len(pages.pages) % 4
     if blanks and len(pages.pages) > 4:  # a booklet, not a leaflet of a page or two
         last_section = booklet.sections[-1] if booklet.sections else booklet
@@ -1076,6 +1080,19 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
                             f"text by {'a page' if blanks == 3 else f'{4 - blanks} pages'} to "
                             f"{len(pages.pages) - (4 - blanks)}, or add {blanks} "
                             f"page{'s' if blanks > 1 else ''} players need")
+    return pages, begun
+
+
+def booklet_pages(ctx: Ctx) -> list[Item]:
+    """The registry's rules part: one item per A5 page, the cover first and the back cover last; none without
+    rules.yaml."""
+    flowed = set_pages(ctx)
+    if flowed is None:
+        return []
+    pages, begun = flowed
+    booklet = ctx.kit.booklet
+    game = ctx.kit.game
+    running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
     items = []
     head = _running_head(ctx, running)
     last = len(pages.pages)
