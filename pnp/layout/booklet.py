@@ -169,6 +169,7 @@ class _Text:
     before: float = 0.0  # mm above it
     after: float = 0.0  # mm below it
     keep: bool = False  # a heading: goes with the first lines of the next block
+    heading: bool = False  # a section's heading or a subheading: nothing moves past it
     lead: float = 0.0  # mm from baseline to baseline
 
     def height(self, n: int | None = None) -> float:
@@ -248,7 +249,11 @@ PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
 KEEP_ROWS = 12  # a table of at most this many rows (and a third of a page) goes whole onto one page ...
 GLANCE_ROWS = 8  # ... and one of at most this many always does, whatever blank it leaves (a reader takes it in
 #: at a glance: four rows here and three overleaf read as a mistake)
-FIRST_ROWS = 3  # a longer table starts at a page's foot only with this many rows (a heading over it keeps them)
+#: a table split over pages has at least this many rows on each side of every break (a heading over it keeps
+#: them); three or four rows at a page's foot or head read as a mistake: the table goes to the next page whole,
+#: or breaks earlier, and the text after it in its section fills the room it left (``_Pages.place``); a booklet
+#: that would take another sheet of paper for it keeps as many as it can (down to LEAST_SIDE_ROWS)
+SIDE_ROWS, LEAST_SIDE_ROWS = 6, 3
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next page leaves at most this blank
@@ -288,12 +293,12 @@ class _Setter:
     def heading(self, title: str, where: tuple) -> _Text:
         fonts = _Fonts(self.ctx.fonts.title, self.ctx.fonts.title, self.ctx.fonts.title)
         return self._short(self.text([markup.Span(title)], 14.0, fonts, self.accent, where=where, before=7.0,
-                                     after=2.5, keep=True), where)
+                                     after=2.5, keep=True, heading=True), where)
 
     def subheading(self, spans, where: tuple) -> _Text:
         fonts = _Fonts(self.ctx.fonts.heading, self.ctx.fonts.heading, self.ctx.fonts.heading)
-        return self._short(self.text(spans, 10.5, fonts, self.ink, where=where, before=3.5, after=1.2, keep=True),
-                           where)
+        return self._short(self.text(spans, 10.5, fonts, self.ink, where=where, before=3.5, after=1.2, keep=True,
+                                     heading=True), where)
 
     def _short(self, t: _Text, where: tuple) -> _Text:
         """A heading of at most MAX_HEADING_LINES lines (it is never split over pages): a longer one is reported
@@ -641,8 +646,9 @@ class _Pages:
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
     of a page blank."""
 
-    def __init__(self, ctx: Ctx, tables: bool = True, pictures: bool = True):
+    def __init__(self, ctx: Ctx, tables: bool = True, pictures: bool = True, side: int = SIDE_ROWS):
         self.ctx = ctx
+        self.side = side  # a split table's least rows on each side of a break
         self.tables = tables  # short tables split rather than leave more than VOID blank
         self.pictures = pictures  # pictures shrink to PICTURE_LEAST rather than leave a third of a page blank
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
@@ -688,7 +694,7 @@ class _Pages:
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
             return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
         if isinstance(block, _Grid):
-            return block.height() if self.whole(block, room, room if void is None else void) else _start(block)
+            return block.height() if self.whole(block, room, room if void is None else void) else _start(block, self.side)
         if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
             return block.before + self.least + block.after
         return 0.0
@@ -709,15 +715,78 @@ class _Pages:
         return self.first_height(nxt, room, self.room if self.held is None else self.held)
 
     def place(self, blocks: list) -> None:
-        for i, b in enumerate(blocks):
+        """A section's blocks in order, but for a table that would go to the next page and leave this one's
+        foot blank (too few of its rows fit there): the text after it in the section, up to a heading, a picture
+        or another table, comes up to fill that room as far as it fits whole (``_float``)."""
+        i = 0
+        while i < len(blocks):
+            j = i
+            while j < len(blocks) and isinstance(blocks[j], _Text) and blocks[j].keep:
+                j += 1  # the headings and lead-in over a table go with it
+            if j < len(blocks) and isinstance(blocks[j], _Grid) and not self.top:
+                i = self._float(blocks, i, j)
+                continue
+            self._place(blocks, i, i + 1)
+            i += 1
+
+    def _place(self, blocks: list, i: int, j: int) -> None:
+        for k in range(i, j):
+            b = blocks[k]
             if isinstance(b, _Text):
-                self._text(b, self.kept(blocks, i) if b.keep else 0.0)
+                self._text(b, self.kept(blocks, k) if b.keep else 0.0)
             elif isinstance(b, _Grid):
                 self._grid(b)
             elif isinstance(b, _Picture):
                 self._picture(b)
             if not (isinstance(b, _Text) and b.keep):
                 self.held = None
+
+    def _mark(self) -> tuple:
+        return (len(self.pages), len(self.pages[-1]), self.y, self.top, self.held, len(self.blank), len(self.splits))
+
+    def _undo(self, mark: tuple) -> None:
+        """Back to where ``_mark`` was taken (pages only grow: what came since is cut off)."""
+        n, k, self.y, self.top, self.held, nb, ns = mark
+        del self.pages[n:]
+        del self.pages[-1][k:]
+        del self.blank[nb:]
+        del self.splits[ns:]
+
+    def _float(self, blocks: list, i: int, j: int) -> int:
+        """Set the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
+        block to set. When the table would leave this page's foot blank (it goes to the next page, with its
+        lead-in), the texts after it that fit here whole come first (its headings stay above them: nothing moves
+        past a heading, nor past the section's end), as many as leave the least blank: the table floats."""
+        mark = self._mark()
+        page, shapes = mark[0], mark[1]
+        self._place(blocks, i, j + 1)
+        if len(self.pages) == page or len(self.pages[page - 1]) > shapes:
+            return j + 1  # begun on this page: no room left blank for text to fill
+        left = self.blank[page - 1]
+        end = j + 1
+        while end < len(blocks) and isinstance(blocks[end], _Text) and not blocks[end].heading:
+            end += 1
+        heads = [b for b in blocks[i:j] if b.heading]
+        leads = [b for b in blocks[i:j] if not b.heading]
+        best = None
+        for last in range(j + 1, end):
+            nxt = blocks[last + 1] if last + 1 < len(blocks) else None
+            if blocks[last].keep or (blocks[last].marker and isinstance(nxt, _Text) and nxt.marker):
+                continue  # a lead-in never ends the text moved up, nor does a list stop half way
+            self._undo(mark)
+            self._place(heads + blocks[j + 1:last + 1], 0, len(heads) + last - j)
+            if len(self.pages) > page:
+                break  # more than this page holds
+            room = self.room
+            if room < left - 1e-6 and (best is None or room < best[1]):
+                best = (last, room)
+        self._undo(mark)
+        if best is None:
+            self._place(blocks, i, j + 1)
+            return j + 1
+        order = heads + blocks[j + 1:best[0] + 1] + leads + [blocks[j]]
+        self._place(order, 0, len(order))
+        return best[0] + 1
 
     def _text(self, t: _Text, keep: float) -> None:
         if not t.lines:
@@ -761,7 +830,7 @@ class _Pages:
         rows fit, a page break never leaving one row alone on either side of it, the header repeated on every
         page, the note kept with the last row."""
         whole = self.whole(g, self.room, self.room if self.held is None else self.held)
-        start = g.height() if whole else _start(g)
+        start = g.height() if whole else _start(g, self.side)
         if start > self.room and not self.top:
             self.new_page()
         if g.caption is not None:
@@ -783,11 +852,14 @@ class _Pages:
             if fit == len(rows) and used + note > room + 1e-6:
                 fit -= 1  # the note goes over with the last row
             if fit < len(rows):
-                if len(rows) - fit == 1 and fit >= 3:
-                    fit -= 1  # no row alone at the top of the next page
-                if fit < 2 and not self.top and len(rows) > 1:
-                    self.new_page()
+                most = fit
+                if len(rows) - fit < self.side:
+                    fit = len(rows) - self.side  # self.side rows at least at the top of the next page
+                if fit < self.side and not self.top and len(rows) > 1:
+                    self.new_page()  # too few rows at this page's foot: the table goes on on the next
                     continue
+                if fit < self.side:  # a page holds too few rows for a good break: as many as it holds
+                    fit = most
                 fit = max(fit, 1)
             if g.header:
                 self._row(g, g.header)
@@ -853,10 +925,10 @@ class _Pages:
         self.top = False
 
 
-def _start(g: _Grid) -> float:
-    """The height of a table's start at a page's foot when it splits: caption, header and FIRST_ROWS rows."""
+def _start(g: _Grid, side: int = SIDE_ROWS) -> float:
+    """The height of a table's start at a page's foot when it splits: caption, header and ``side`` rows."""
     h = g.before + (g.caption.height() + g.caption.after if g.caption else 0.0)
-    return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:FIRST_ROWS])
+    return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:side])
 
 
 def _count(room: float, t: _Text) -> int:
@@ -1031,11 +1103,12 @@ def _furniture(ctx: Ctx, n: int, head: list) -> list:
     return out
 
 
-def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictures: bool) -> tuple[_Pages, list]:
+def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictures: bool,
+          side: int = SIDE_ROWS) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
     ``tables``, ``pictures``: short tables split and pictures shrink rather than leave a page blank at its foot;
     else they go whole to the next page (as a booklet with blank pages to spare before its back cover can)."""
-    pages = _Pages(ctx, tables, pictures)
+    pages = _Pages(ctx, tables, pictures, side)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     for section, blocks in sections:
@@ -1062,11 +1135,16 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
         setter = _Setter(ctx, style)
         sections.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
-    pages, begun = _flow(ctx, cover, back, sections, True, True)
+    # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
+    least = -(-len(_flow(ctx, cover, back, sections, True, True, LEAST_SIDE_ROWS)[0].pages) // 4)
+    for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
+        pages, begun = _flow(ctx, cover, back, sections, True, True, side)
+        if -(-len(pages.pages) // 4) <= least:
+            break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, pictures larger,
         # as far as the sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = -(-len(pages.pages) // 4)
-        flows = [_flow(ctx, cover, back, sections, tables, pictures)
+        flows = [_flow(ctx, cover, back, sections, tables, pictures, side)
                  for tables, pictures in ((True, False), (False, True), (False, False))]
         flows = [f for f in flows if -(-len(f[0].pages) // 4) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
