@@ -253,7 +253,7 @@ GLANCE_ROWS = 8  # ... and one of at most this many always does, whatever blank 
 #: them); three or four rows at a page's foot or head read as a mistake: the table goes to the next page whole,
 #: or breaks earlier, and the text after it in its section fills the room it left (``_Pages.place``); a booklet
 #: that would take another sheet of paper for it keeps as many as it can (down to LEAST_SIDE_ROWS)
-SIDE_ROWS, LEAST_SIDE_ROWS = 6, 3
+SIDE_ROWS, LEAST_SIDE_ROWS = 5, 3
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next page leaves at most this blank
@@ -261,7 +261,9 @@ MAX_HEADING_LINES = 3
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
 LADDER_COLUMN = 0.6
-NARROW, NARROW_SPARE = 0.6, 5.0  # a table under this share of the column gets at most this many mm more a column
+#: mm a column widens by at a time while its width is sought; a row saved is worth this many wrapped cells
+WIDTH_STEP, ROW_WORTH = 0.5, 4
+TRADE = 30.0  # mm: the most one column hands another at a time while the widths are sought
 SWATCH = 2.6  # mm: a group's colour square before a property's name
 
 
@@ -312,7 +314,7 @@ class _Setter:
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
              under: dict[int, str] | None = None) -> _Grid | None:
-        """A table set to the column's width: columns as wide as their texts, the widest wrapping; the type
+        """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``); the type
         shrinks (not under MIN_BODY_PT) when even the longest words do not fit."""
         if not rows:
             return None
@@ -322,9 +324,6 @@ class _Setter:
                  for j in range(ncols)]
         numeric = {j for j in range(ncols) if all(_numeric(c) for c in cells[j])}
         right = numeric - {0} if right is None else right  # numbers align right, the label column left
-        # a column of figures with a word or two among them ("see its table") keeps its figures on one line too:
-        # names wrap before a rent ladder does
-        figures = {j for j in range(ncols) if cells[j] and sum(map(_numeric, cells[j])) > len(cells[j]) / 2}
         for j in range(ncols):  # a column with colour swatches indents its other names as far
             if any(r[j][1] for r in raw):
                 for i, r in enumerate(raw):
@@ -332,13 +331,13 @@ class _Setter:
                         r[j] = (r[j][0], "")
         size = TABLE_PT
         while True:
-            widths, fits, wraps = self._widths(raw, header, size, figures, full=bool(under))
+            widths, fits, wraps = self._widths(raw, header, size)
             if fits or size <= MIN_BODY_PT:
                 break
             size = max(MIN_BODY_PT, size - 0.25)
         if fits and wraps:  # a size a little smaller that sets every row on one line is the easier read
             for smaller in (size - 0.25 * k for k in range(1, int((size - MIN_BODY_PT) / 0.25 + 1e-6) + 1)):
-                w2, f2, wraps2 = self._widths(raw, header, smaller, figures, full=bool(under))
+                w2, f2, wraps2 = self._widths(raw, header, smaller)
                 if f2 and not wraps2:
                     widths, size = w2, smaller
                     break
@@ -387,22 +386,25 @@ class _Setter:
             return [markup.Span(c)], None
         return c, None
 
-    def _widths(self, raw, header: bool, size: float, numeric: set[int],
-                full: bool = False) -> tuple[list[float], bool, bool]:
-        """Column widths filling the text column, whether they fit, and whether a row of the body wraps: each
-        column as wide as its longest line where all fit; else the columns of numbers keep their values on one
-        line (their headings may wrap) and the columns of words share what is left, none narrower than its
-        longest word; else only the widest column of numbers wraps."""
-        widths, fits, body = self._columns(raw, header, size, numeric, full)
+    def _widths(self, raw, header: bool, size: float) -> tuple[list[float], bool, bool]:
+        """Column widths filling the text column, whether they fit, and whether a row of the body wraps (``_columns``)."""
+        widths, fits, body = self._columns(raw, header, size)
         return widths, fits, any(b > w + 1e-6 for b, w in zip(body, widths))
 
-    def _columns(self, raw, header: bool, size: float, numeric: set[int],
-                 full: bool) -> tuple[list[float], bool, list[float]]:
+    def _columns(self, raw, header: bool, size: float) -> tuple[list[float], bool, list[float]]:
+        """Every table at the column's full measure, its columns' widths from their content: each column at least
+        as wide as its longest unbreakable word (its floor); the room above the floors goes first where it saves
+        the most lines (a step of WIDTH_STEP mm at a time, to the column whose widening shortens the table most
+        for its millimetres: rows first, then wrapped cells), and what is left once no cell wraps that can be
+        helped is shared by the columns' natural widths (their longest lines). Also (whether the floors fit the
+        column, each column's longest line in the body)."""
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
+        cells: list[list[tuple[list[_Word], float, float]]] = []
         for i, r in enumerate(raw):
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
             space = text_width(" ", fonts.plain, size)
+            row = []
             for j, (spans, swatch) in enumerate(r):
                 ws = _words(spans, fonts, size, self.style)
                 extra = 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)
@@ -411,32 +413,74 @@ class _Setter:
                 least[j] = max(least[j], max((w.width for w in ws), default=0.0) + extra)
                 if not (header and i == 0):
                     body[j] = max(body[j], line)
-        if sum(natural) <= COLUMN:  # a narrow table keeps near its natural width, a wide one fills the column
-            spare = (COLUMN - sum(natural)) / ncols
-            narrow = sum(natural) < NARROW * COLUMN and not full  # lines under the rows need the column's width
-            return [n + (min(spare, NARROW_SPARE) if narrow else spare) for n in natural], True, body
+                row.append((ws, space, extra))
+            cells.append(row)
         if sum(least) > COLUMN + 1e-6:
             return least, False, body
-        kept = [max(body[j], least[j]) if j in numeric else least[j] for j in range(ncols)]
-        words = [j for j in range(ncols) if j not in numeric]
-        if words and sum(kept) <= COLUMN + 1e-6:  # numbers on one line, the words share the rest
-            room = COLUMN - sum(kept)
-            give = {j: natural[j] - least[j] for j in words}
-            total = sum(give.values())
-            out = list(kept)
-            for j in words:
-                out[j] += room * (give[j] / total if total else 1 / len(words))
-            return out, True, body
-        if numeric:  # the widest column of numbers wraps (at its dots); the others keep their values whole
-            widest = max(numeric, key=lambda j: body[j])
-            kept = [max(body[j], least[j]) if j in numeric and j != widest else least[j] for j in range(ncols)]
-            if sum(kept) <= COLUMN + 1e-6:
-                kept[widest] += COLUMN - sum(kept)
-                return kept, True, body
-        room = COLUMN - sum(least)
-        give = [n - m for n, m in zip(natural, least)]
-        total = sum(give) or 1.0
-        return [m + room * g / total for m, g in zip(least, give)], True, body
+        total = sum(natural) or 1.0
+        if sum(natural) <= COLUMN + 1e-6:  # every cell on one line: the room left shared by natural width
+            return [n + (COLUMN - sum(natural)) * n / total for n in natural], True, body
+        memo: dict[tuple[int, int], tuple[int, ...]] = {}
+        same: dict[tuple[int, ...], tuple[int, ...]] = {}  # one object for equal lines: a trial unchanged is skipped
+
+        def lines(j: int, w: float) -> tuple[int, ...]:
+            """Lines of each row's cell in column ``j`` at width ``w`` (on the WIDTH_STEP grid)."""
+            key = (j, round(w / WIDTH_STEP))
+            if key not in memo:
+                got = tuple(max(1, len(_wrap(ws, w - extra + 1e-6, space)[0])) if ws else 1
+                            for ws, space, extra in (row[j] for row in cells))
+                memo[key] = same.setdefault(got, got)
+            return memo[key]
+
+        def cost(cols: list[list[int]]) -> tuple[int, int]:
+            return sum(max(c[r] for c in cols) for r in range(len(cells))), sum(map(sum, cols))
+
+        widths = list(least)
+        cols = [lines(j, widths[j]) for j in range(ncols)]
+        now = cost(cols)
+        while True:
+            spare = COLUMN - sum(widths)
+            best = None  # (saving per mm, column, its new width, its lines)
+            for j in range(ncols):
+                d = WIDTH_STEP
+                while widths[j] < natural[j] - 1e-6 and d <= spare + 1e-6:
+                    trial = lines(j, widths[j] + d)
+                    after = cost(cols[:j] + [trial] + cols[j + 1:])
+                    saved = (now[0] - after[0]) * ROW_WORTH + now[1] - after[1]
+                    if saved > 0:
+                        if best is None or saved / d > best[0] + 1e-9:
+                            best = (saved / d, j, widths[j] + d, trial)
+                        break
+                    d += WIDTH_STEP
+            if best is None:
+                break
+            _, j, widths[j], cols[j] = best
+            now = cost(cols)
+        for _ in range(100):  # then width handed from one column to another while that saves lines (the steps
+            # above go for the nearest saving: a column that needs a long step for a large one may have missed it)
+            best = None  # (cost, from, to, step)
+            for a in range(ncols):
+                for b in range(ncols):
+                    d, seen = WIDTH_STEP, (cols[a], cols[b])
+                    while a != b and widths[a] - d >= least[a] - 1e-6 and d <= TRADE:
+                        trial = list(cols)
+                        trial[a], trial[b] = lines(a, widths[a] - d), lines(b, widths[b] + d)
+                        if (trial[a], trial[b]) == seen or trial[a] is seen[0] and trial[b] is seen[1]:
+                            d += WIDTH_STEP
+                            continue
+                        seen = (trial[a], trial[b])
+                        after = cost(trial)
+                        if after < now and (best is None or after < best[0]):
+                            best = (after, a, b, d)
+                        d += WIDTH_STEP
+            if best is None:
+                break
+            now, a, b, d = best
+            widths[a] -= d
+            widths[b] += d
+            cols[a], cols[b] = lines(a, widths[a]), lines(b, widths[b])
+        spare = COLUMN - sum(widths)
+        return [w + spare * n / total for w, n in zip(widths, natural)], True, body
 
 
 def _numeric(text: str) -> bool:
