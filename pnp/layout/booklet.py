@@ -387,7 +387,8 @@ class _Setter:
         return c, None
 
     def _widths(self, raw, header: bool, size: float) -> tuple[list[float], bool, bool]:
-        """Column widths filling the text column, whether they fit, and whether a row of the body wraps (``_columns``)."""
+        """Column widths filling the text column, whether they fit, and whether a row of the body wraps
+        (``_columns``)."""
         widths, fits, body = self._columns(raw, header, size)
         return widths, fits, any(b > w + 1e-6 for b, w in zip(body, widths))
 
@@ -738,7 +739,8 @@ class _Pages:
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
             return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
         if isinstance(block, _Grid):
-            return block.height() if self.whole(block, room, room if void is None else void) else _start(block, self.side)
+            whole = self.whole(block, room, room if void is None else void)
+            return block.height() if whole else _start(block, self.side)
         if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
             return block.before + self.least + block.after
         return 0.0
@@ -1073,9 +1075,65 @@ def _cover(ctx: Ctx, booklet: Booklet) -> list:
     size = 72.0
     out.append(scene.Group([board_picture(ctx, size)], transform=scene.translate((PAGE_W - size) / 2, 56.0)))
     if booklet.intro:
-        out += ctx.fit(str(booklet.intro), (SIDE + 4.0, 14.0, COLUMN - 8.0, 38.0), ctx.fonts.body, BODY_PT,
-                       booklet, "intro", what="the intro", min_size=MIN_BODY_PT, mode="para", align="center",
-                       valign="top", colour=colours.ink).shapes
+        out += _intro(ctx, booklet)
+    return out
+
+
+#: mm: the cover's intro is set in this box (left, bottom, width, height), its block centred across the page
+INTRO_BOX = (SIDE + 4.0, 14.0, COLUMN - 8.0, 38.0)
+INTRO_GAP = 1.5  # mm between the intro's paragraphs
+
+
+def _balanced(setter: _Setter, paras: list, size: float, width: float) -> tuple[list[_Text], float]:
+    """The paragraphs at ``size`` on the narrowest measure (up to ``width``) that sets each in as few lines as
+    ``width`` does: lines of even length, the last no stub. Also that measure."""
+    def set_at(w: float) -> list[_Text]:
+        return [setter.text(spans, size, width=w, after=INTRO_GAP) for spans in paras]
+
+    full = set_at(width)
+    want = [len(t.lines) for t in full]
+    lo, hi = width / 3, width
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        if [len(t.lines) for t in set_at(mid)] == want:
+            hi = mid
+        else:
+            lo = mid
+    return set_at(hi), hi
+
+
+def _intro(ctx: Ctx, booklet: Booklet) -> list:
+    """The cover's intro as a block: its paragraphs left-aligned on one measure, as narrow as keeps their lines
+    as few (balanced lines), the block centred on the page; an intro of one line is centred. The type shrinks
+    (not under MIN_BODY_PT) to fit INTRO_BOX; what is still too long is reported and cut."""
+    setter = _Setter(ctx, ctx.style)
+    x, y, w, h = INTRO_BOX
+    paras = [markup.spans(" ".join(p.split())) for p in re.split(r"\n\s*\n", str(booklet.intro).strip())
+             if p.strip()]
+    size = BODY_PT
+    while True:
+        texts, _ = _balanced(setter, paras, size, w)
+        height = sum(t.height() + t.after for t in texts) - INTRO_GAP
+        if height <= h + 1e-6 or size <= MIN_BODY_PT:
+            break
+        size = max(MIN_BODY_PT, size - 0.25)
+    if height > h + 1e-6:
+        setter._overflow((booklet, "intro", 0), f"the intro takes {height:.0f} mm of the cover's {h:.0f} mm even at "
+                                                f"{MIN_BODY_PT:g} pt; shorten it")
+    out: list = []
+    lines = [ln for t in texts for ln in t.lines]
+    block = max((ln.width for ln in lines), default=0.0)
+    top = y + h
+    for t in texts:
+        n = min(len(t.lines), _count(top - y, t))
+        if n <= 0:
+            break
+        if len(lines) == 1:  # a tagline: centred
+            left = (PAGE_W - t.lines[0].width) / 2
+        else:
+            left = (PAGE_W - block) / 2
+        out.extend(_set_lines(t, t.lines[:n], top, left))
+        top -= t.height(n) + t.after
     return out
 
 
