@@ -800,8 +800,8 @@ class _Pages:
 
     def _float(self, blocks: list, i: int, j: int) -> int:
         """Set the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
-        block to set. When the table would leave this page's foot blank (it goes to the next page, with its
-        lead-in), the texts after it that fit here whole come first (its headings stay above them: nothing moves
+        block to set. When the table would leave more than VOID of this page's foot blank (it goes to the next
+        page, with its lead-in), the texts after it that fit here whole come first (its headings stay above them: nothing moves
         past a heading, nor past the section's end), as many as leave the least blank: the table floats."""
         mark = self._mark()
         page, shapes = mark[0], mark[1]
@@ -809,6 +809,8 @@ class _Pages:
         if len(self.pages) == page or len(self.pages[page - 1]) > shapes:
             return j + 1  # begun on this page: no room left blank for text to fill
         left = self.blank[page - 1]
+        if left <= VOID:
+            return j + 1  # a little blank at a page's foot reads better than text taken out of its order
         end = j + 1
         while end < len(blocks) and isinstance(blocks[end], _Text) and not blocks[end].heading:
             end += 1
