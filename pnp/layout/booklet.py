@@ -9,8 +9,10 @@ cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
 with the first lines of what follows); a paragraph split between pages leaves at least two lines on each;
-a table row never splits, and a table continued on a new page repeats its header row. The pages are imposed
-by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
+a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes to
+the next page, and the text after it in its section may come up to fill the room it left) and repeats its header
+row; every table is set at the column's full measure, its columns as wide as their content asks. The pages are
+imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
 """
 from __future__ import annotations
 
@@ -689,7 +691,7 @@ def board_picture(ctx: Ctx, size: float) -> scene.Group:
 class _Pages:
     """Flows blocks onto pages: headings kept with what follows, paragraphs split with two lines a side at
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
-    of a page blank."""
+    of a page blank, ``side`` rows at least on each side of a table's break."""
 
     def __init__(self, ctx: Ctx, tables: bool = True, pictures: bool = True, side: int = SIDE_ROWS):
         self.ctx = ctx
@@ -874,9 +876,10 @@ class _Pages:
         self.top = False
 
     def _grid(self, g: _Grid) -> None:
-        """A table: a short one whole on one page; a longer one started where its caption, header and first two
-        rows fit, a page break never leaving one row alone on either side of it, the header repeated on every
-        page, the note kept with the last row."""
+        """A table: a short one whole on one page; a longer one started where its caption, header and first
+        ``self.side`` rows fit, a page break leaving at least that many rows on either side of it (it comes earlier
+        when the rows after it would be fewer), the header repeated on every page, the note kept with the last
+        row."""
         whole = self.whole(g, self.room, self.room if self.held is None else self.held)
         start = g.height() if whole else _start(g, self.side)
         if start > self.room and not self.top:
