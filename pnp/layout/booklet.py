@@ -803,8 +803,9 @@ class _Pages:
     def _float(self, blocks: list, i: int, j: int) -> int:
         """Set the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
         block to set. When the table would leave more than VOID of this page's foot blank (it goes to the next
-        page, with its lead-in), the texts after it that fit here whole come first (its headings stay above them: nothing moves
-        past a heading, nor past the section's end), as many as leave the least blank: the table floats."""
+        page, with its lead-in), the texts after it that fit here whole come first (its headings stay above them:
+        nothing moves past a heading, nor past the section's end), as many as leave the least blank: the table
+        floats."""
         mark = self._mark()
         page, shapes = mark[0], mark[1]
         self._place(blocks, i, j + 1)
