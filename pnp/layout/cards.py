@@ -612,26 +612,52 @@ REF_TOP = REF_BAND + 3.5  # mm from the card's top to the room under its band (t
 
 
 def reference_text_pt(ctx: Ctx) -> float:
-    """The one size of the reference cards' texts: the largest (up to REF_PT[1]) every card's text fits at
-    (each split onto more cards at REF_PT[0] as it needs). The credits card, printed with them, takes it too."""
+    """The one size of the reference cards' texts, the credits card's included: the smallest of the cards' own
+    sizes (``_reference_pt``), each the largest up to REF_PT[1] at which the card's text, split between cards at
+    that size, takes no more cards than it needs at REF_PT[0]."""
     key = ("reference-text-pt",)
     if key not in ctx.memo:
-        sizes = []
-        for card in ctx.kit.reference.cards:
-            if card.text:
-                top = _size(ctx)[1] - REF_TOP  # the room under the band, as _reference_face leaves it
-                table = ctx.kit.table(card.table)
-                sizes.append(_reference_chunks(ctx, card.text, top, _table_need(ctx, table, top) if table else 0.0)[1])
-        ctx.memo[key] = min(sizes, default=REF_PT[1])
+        cards = list(ctx.kit.reference.cards)
+        credits = credits_card(ctx)
+        if credits is not None:
+            cards.append(credits)
+        ctx.memo[key] = min((_reference_pt(ctx, card) for card in cards if card.text), default=REF_PT[1])
     return ctx.memo[key]
+
+
+def _reference_room(ctx: Ctx, card: RefCard) -> tuple[float, float]:
+    """The top of the room under a reference card's band, and the room its table wants under the text."""
+    top = _size(ctx)[1] - REF_TOP  # as _reference_face leaves it
+    table = ctx.kit.table(card.table)
+    return top, (_table_need(ctx, table, top) if table is not None else 0.0)
+
+
+def _reference_pt(ctx: Ctx, card: RefCard) -> float:
+    """A reference card's own size: the largest up to REF_PT[1] at which its text, split at that size, fits at
+    it on no more cards than at REF_PT[0] (its table starting where it would)."""
+    top, need = _reference_room(ctx, card)
+
+    def faces(size: float) -> int | None:
+        chunks, fitted, kept = _reference_split(ctx, card.text, top, need, size)
+        return len(chunks) + (1 if need and not kept else 0) if fitted else None
+
+    fewest = faces(REF_PT[0])
+    size = REF_PT[1]
+    while size > REF_PT[0]:
+        n = faces(size)
+        if n is not None and (fewest is None or n <= fewest):
+            return size
+        size -= 0.25
+    return REF_PT[0]
 
 
 def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> list[scene.Group]:
     """A reference card's face, or several when its text or table is too long for one card: the text, split
     between paragraphs or list items, and then the table continue on the next cards, under the title marked
     with terms.continued, rather than shrink below REF_PT (text) or print.min_text_pt (table). The text prints
-    as large as it fits up to REF_PT (leaving room for the table under it), at one size on every card of it,
-    and at most ``text_pt``: every reference card's text at one size (``reference_text_pt``)."""
+    at ``text_pt``, the one size of every reference card's text (``reference_text_pt``), or alone at its own
+    (``_reference_pt``), split at the size it prints at; a paragraph longer than a card at it is set smaller
+    and W-text-shrunk names the card."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
     terms = ctx.kit.game.terms
@@ -639,14 +665,20 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
     faces: list[scene.Group] = []
     need = _table_need(ctx, table, top) if table is not None else 0.0
     if card.text:
-        chunks, size = _reference_chunks(ctx, card.text, top, need, text_pt or REF_PT[1])
+        size = text_pt if text_pt is not None else _reference_pt(ctx, card)
+        chunks, _, _ = _reference_split(ctx, card.text, top, need, size)
         for i, chunk in enumerate(chunks):
             if i:
                 faces.append(g)
                 g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
             block = ctx.fit(chunk, (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN), ctx.fonts.body,
-                            size, card, "text", min_size=REF_PT[0], mode="para", align="left", valign="top")
+                            size, card, "text", min_size=ctx.min_pt, mode="para", align="left", valign="top")
             g.add(*block.shapes)
+            if block.size < size - 1e-9 and not block.overflow:  # a paragraph longer than a card at the size
+                ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
+                                    f"reference card {str(card.id)!r} is set at {block.size:g} pt where the other "
+                                    f"reference cards are at {size:g} pt (a paragraph of it is longer than a "
+                                    f"card at that size): shorten it or break it into paragraphs")
         top -= block.height + 2.5
     if table is None:
         return faces + [g]
@@ -693,15 +725,16 @@ def _join(units: list[str]) -> str:
     return "\n".join("" if u == "" else u for u in units).strip("\n")
 
 
-def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0,
-                      largest: float = REF_PT[1]) -> tuple[list[str], float]:
-    """The text as it goes on one or more cards (the room under the band from ``top``), and the size it prints
-    at: the largest up to REF_PT[1] at which every chunk fits, the chunks as long as REF_PT[0] allows. The last
-    chunk leaves ``reserve`` mm under it (for a table) when it can."""
+def _reference_split(ctx: Ctx, text: str, top: float, reserve: float,
+                     size: float) -> tuple[list[str], bool, bool]:
+    """The text as it goes on one or more cards (the room under the band from ``top``) at ``size``: the chunks,
+    each as long as fits at that size (split between paragraphs and list items), whether every chunk fits at
+    it (a paragraph longer than a card does not), and whether the last one leaves ``reserve`` mm under it (for
+    a table). The split and the size the text prints at are the same, so they never disagree."""
     w, _ = _size(ctx)
     font = ctx.fonts.body
 
-    def fits(t: str, size: float, keep: float = 0.0) -> bool:
+    def fits(t: str, keep: float = 0.0) -> bool:
         box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
         return box[3] > 0 and text_fits(t, box, font, size, size, mode="para", style=ctx.style)
 
@@ -709,7 +742,7 @@ def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0,
     cur: list[str] = []
     for u in _units(text):
         trial = cur + [u]
-        if cur and u and not fits(_join(trial), REF_PT[0]):
+        if cur and u and not fits(_join(trial)):
             chunks.append(_join(cur))
             cur = [u]
         else:
@@ -717,15 +750,8 @@ def _reference_chunks(ctx: Ctx, text: str, top: float, reserve: float = 0.0,
     if _join(cur):
         chunks.append(_join(cur))
     chunks = [c for c in chunks if c.strip()] or [text]
-    keep = reserve + 2.5 if reserve and fits(chunks[-1], REF_PT[0], reserve + 2.5) else 0.0
-
-    def all_fit(size: float) -> bool:
-        return all(fits(c, size) for c in chunks[:-1]) and fits(chunks[-1], size, keep)
-
-    size = max(REF_PT[0], min(largest, REF_PT[1]))
-    while size > REF_PT[0] and not all_fit(size):
-        size -= 0.25
-    return chunks, size
+    kept = bool(reserve) and fits(chunks[-1], reserve + 2.5)
+    return chunks, all(fits(c) for c in chunks), kept
 
 
 def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:

@@ -1,0 +1,60 @@
+"""Reference cards: one body size across a kit's reference deck, the credits card included, the text split
+between cards at the size it prints at; a card that must print smaller is a warning naming it."""
+import pytest
+
+from conftest import ROOT, edit, loaded
+from pnp.layout import cards
+from pnp.layout.common import Ctx
+from pnp.scene import walk_text
+
+
+def _body_sizes(ctx, items) -> dict[str, set[float]]:
+    sizes: dict[str, set[float]] = {}
+    seen = set()
+    for it in items:
+        if id(it.front) in seen:
+            continue
+        seen.add(id(it.front))
+        sizes.setdefault(str(it.source.id), set()).update(
+            round(r.size, 2) for r in walk_text(it.front)
+            if r.font == ctx.fonts.body and r.size >= cards.REF_PT[0] - 1e-6)  # not a table's figures
+    return sizes
+
+
+@pytest.mark.parametrize("kit_id", ["monopoly-2-3", "tahiti"])
+def test_the_credits_card_prints_at_the_reference_decks_size(kit_id):
+    """Monopoly 2.3's and Tahiti's credits card set smaller than their deck's rules cards (8 and 8.75 pt beside
+    9.5 and 9.25): every reference card of the kit, credits included, prints at one size."""
+    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    sizes = _body_sizes(ctx, cards.reference_items(ctx))
+    assert "credits" in sizes
+    every = set().union(*sizes.values())
+    assert every == {cards.reference_text_pt(ctx)}, sizes
+    assert not [p for p in problems.items if p.code == "W-text-shrunk"]
+
+
+def test_a_text_is_split_at_the_size_it_prints_at(mini):
+    """A long card splits where its print size breaks it, so every card of it fills its room at that size:
+    no chunk packed at REF_PT[0] and then printed at it whatever the deck's size."""
+    items = "\n".join(f"      - Rule {i}: whoever lands here first pays the bank and tells the table why." for i in
+                      range(1, 31))
+    edit(mini / "reference.yaml", "      3. Trade and build.\n", "      3. Trade and build.\n\n" + items + "\n")
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    size = cards.reference_text_pt(ctx)
+    sizes = _body_sizes(ctx, cards.reference_items(ctx))
+    assert set().union(*sizes.values()) == {size}, sizes
+    chunks, fitted, _ = cards._reference_split(ctx, kit.reference.cards[0].text, 89 - cards.REF_TOP, 0.0, size)
+    assert fitted and len(chunks) == len(cards.reference_fronts(ctx, kit.reference.cards[0], size))
+
+
+def test_a_card_that_must_print_smaller_is_a_warning_naming_it(mini):
+    """One paragraph longer than a card at the deck's size cannot be split: it prints smaller, and says so."""
+    long = " ".join(["Whoever lands here first pays the bank and tells the table why, at length."] * 9)
+    edit(mini / "reference.yaml", "      3. Trade and build.\n", f"      3. Trade and build.\n\n      {long}\n")
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    cards.reference_items(ctx)
+    shrunk = [p for p in problems.items if p.code == "W-text-shrunk" and "'turn'" in p.message]
+    assert len(shrunk) == 1, [p.message for p in problems.items]
