@@ -237,6 +237,18 @@ class _Geometry:
     edge: float
     gutters_x: list[float]  # centres of the vertical gutters (between columns)
     gutters_y: list[float]  # centres of the horizontal gutters (between rows)
+    cells: tuple = ()  # the trims of the cells with something printed on this side
+
+
+def _beside(g: _Geometry, at: float, centre: float, direction: str) -> bool:
+    """Does a printed cell have an edge on the cut ``at`` and lie beside the gutter centred on ``centre``?"""
+    half = g.gap / 2
+    for x, y, w, h in g.cells:
+        along, across = ((x, x + w), (y, y + h)) if direction == "vertical" else ((y, y + h), (x, x + w))
+        if any(abs(v - at) < 1e-3 for v in along) and (abs(across[0] - centre - half) < 1e-3
+                                                     or abs(across[1] - centre + half) < 1e-3):
+            return True
+    return False
 
 
 def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: float) -> _Geometry:
@@ -245,7 +257,7 @@ def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: 
     bx, by = xs[0], ys[0]
     gx = [(a + b) / 2 for a, b in zip(xs, xs[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
     gy = [(a + b) / 2 for a, b in zip(ys, ys[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
-    return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy)
+    return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy, tuple(rects))
 
 
 def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
@@ -290,7 +302,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     # its marks: a sheet whose blocks fill the height marks its horizontal cuts there); else one a side
     left_only = len(side_lines) * FOOTER_ROOM <= side_room - MARK_OFFSET
     sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1 and not left_only}
-    key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y))
+    key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y), g.cells)
                  for g in order), tuple(limits), tuple(area), foot_bottom, foot_top, tuple(sides_taken.values()))
     marks = memo.get(key) if memo is not None else None
     if marks is None:
@@ -367,7 +379,8 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
     if g.gap == 0:
         return []
     half = min(1.0, g.gap / 4)
-    centres = g.gutters_y if direction == "vertical" else g.gutters_x
+    # only in a gutter beside a printed cell: a partial row's blank cells (a back's unprinted ones) stay bare
+    centres = [c for c in (g.gutters_y if direction == "vertical" else g.gutters_x) if _beside(g, at, c, direction)]
     if direction == "vertical":
         return [gutter_tick(at, c - half, at, c + half) for c in centres]
     return [gutter_tick(c - half, at, c + half, at) for c in centres]
@@ -435,17 +448,18 @@ def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, memo:
     about = pw / 2 if axis == "vertical" else ph / 2
     geos = []
     for b in blocks:
-        rects = []
+        rects = []  # the cells with a back: marks only where something is printed on this side
         for it, (x, y) in zip(b.items, b.cells()):
             rect = (x, y, b.cell_w, b.cell_h) if simplex else _mirror((x, y, b.cell_w, b.cell_h), axis, about)
-            rects.append(rect)
             if it.back is None:
                 continue
+            rects.append(rect)
             rot = b.rotation if simplex else back_rotation(b.rotation, axis)
             bx, by, bw, bh = rect
             content.add(_place(it.back, bx, by, it.width, it.height, rot, _clip(bx, by, bw, bh, b.edge)))
             placed.append(Placed(it, "back", bx, by, bw, bh, rot))
-        geos.append(_geometry(rects, b.gap, b.edge))
+        if rects:
+            geos.append(_geometry(rects, b.gap, b.edge))
     if not simplex:
         area = _mirror(area, axis, about)
     content.add(*_furniture(geos, area, opts.bleed, label, paper, memo))
