@@ -22,12 +22,14 @@ import math
 from dataclasses import dataclass
 
 from .. import scene
-from ..fonts import PT
+from ..fonts import PT, text_width
 from ..vision import MIN_CONTRAST, contrast_ratio
 from ..model import Board, Space
 from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
 from ..rules.printing import TEXT_OVERFLOW
-from .common import DARK, LIGHT, Ctx, Item, contrast, mix, picture, split_balanced, unbroken_halves
+from ..typeset import NBSP
+from .common import (DARK, LIGHT, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
+                     split_balanced, unbroken_halves)
 from .icons import group_mark
 from .table import draw_table
 
@@ -422,10 +424,13 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         for n in range(1, 6):
             th = (n - 1) * line + size * PT
             hw = d.half_width(above, above + th)
-            if text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para", style=ctx.style) \
-                    or above + th + line > d.R:
+            fitted = text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para", style=ctx.style)
+            if fitted or above + th + line > d.R:
                 break
-        ft = _fit(ctx, s.text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
+        # those lines as even as they can be, never a word left over at the end ("Collect £200 salary as" /
+        # "you pass" was greedy)
+        text = balanced_n(ctx, s.text, fonts.body, size, 2 * hw, n) if fitted else s.text
+        ft = _fit(ctx, text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")
         diag.add(*ft.shapes)
         measures.append(ft.size if not ft.overflow else 0.0)
@@ -459,6 +464,23 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
     return out, (*measures, drawn, 0.0)
 
 
+def _jail_halves(name: str, font: str, size: float, long: float, short: float) -> tuple[str, str]:
+    """A jail's name split in two for its strips (``long`` and ``short`` mm of room): at the plain space where
+    both parts, each on one line with no-break spaces inside, hold at the largest size (up to ``size``), the
+    parts as even as they can be among equals; a one-word name whole, for the long strip."""
+    words = [w for w in name.split(" ") if w.strip()]
+    if len(words) < 2:
+        return name, ""
+
+    def grade(i: int) -> tuple[float, float]:
+        a, b = text_width(" ".join(words[:i]), font, size), text_width(" ".join(words[i:]), font, size)
+        fits_at = min(1.0, long / a if a else 1.0, short / b if b else 1.0)
+        return -round(fits_at, 3), max(a, b)
+
+    best = min(range(1, len(words)), key=grade)
+    return " ".join(words[:best]).replace(" ", NBSP), " ".join(words[best:]).replace(" ", NBSP)
+
+
 def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     """The jail: an inner area toward the board's centre, the visitors' strips along the two outer edges."""
     s = g.space
@@ -473,18 +495,27 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         ctx.problems.report(TEXT_OVERFLOW, s.at("text"), s.sub("text"),
                            "a jail corner has no room for a text (its strips hold the name, its inner area the "
                            "inner name); put the jail's rules on a centre panel or a reference card")
-    first, second = split_balanced(s.name)
-    if not second:
-        first, second = s.name, ""
+    # the name in the two strips, each part on one line (a word never breaks), both at one size: split where
+    # that size is largest (the first part in the strip along the whole side)
+    size = 11.0 * C / 60
+    first, second = _jail_halves(s.name, fonts.heading, size, C - 2 * PAD, q - 2 * PAD)
+    f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, size, s, "name", "space name",
+              col.ink, wrap_below=size)
+    f2 = None
+    if second:
+        f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, size, s, "name",
+                  "space name", col.ink, wrap_below=size)
+        common = min(f1.size, f2.size)
+        if common < max(f1.size, f2.size) - 1e-6:  # one part had to shrink: the other goes down with it
+            f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, common, s, "name",
+                      "space name", col.ink, wrap_below=common)
+            f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, common, s, "name",
+                      "space name", col.ink, wrap_below=common)
     # first part along the outer edge at the bottom (read from this side)
-    f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, 11.0 * C / 60, s, "name",
-              "space name", col.ink)
     out.add(*f1.shapes)
     # second part along the right strip, reading from the previous side
     right = scene.Group(transform=scene.compose(scene.translate(C, strip), scene.rotate(90.0)))
-    if second:
-        f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, 11.0 * C / 60, s, "name",
-                  "space name", col.ink)
+    if f2 is not None:
         right.add(*f2.shapes)
     else:
         ic = _icon(_icon_name(ctx, s), q / 2, strip / 2, strip - 4 * PAD, col.ink, col.board)
@@ -496,10 +527,11 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     cellg = scene.Group(transform=scene.compose(scene.translate(0, strip), d.transform()))
     ink = _ink(cell)
     k = q / 42.0
-    if s.inner:
+    if s.inner:  # one line, or two even ones (never a word broken, nor shrunk far before it wraps)
         hw = d.half_width(-1.0 * k, 9.0 * k)
-        fi = _fit(ctx, s.inner, (-hw, -1.0 * k, 2 * hw, 10.0 * k), fonts.heading, 10.0 * k, s, "inner",
-                  "inner area name", ink)
+        inner = balanced_lines(ctx, s.inner, fonts.heading, 10.0 * k, 2 * hw)
+        fi = _fit(ctx, inner, (-hw, -1.0 * k, 2 * hw, 10.0 * k), fonts.heading, 10.0 * k, s, "inner",
+                  "inner area name", ink, wrap_below=10.0 * k * NAME_SHRINK)
         cellg.add(*fi.shapes)
     size = 12.0 * k
     ic = _icon(_icon_name(ctx, s), 0.0, -2.5 * k - size / 2, size, ink, cell)

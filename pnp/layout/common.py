@@ -5,7 +5,9 @@ that cannot fit a text reports it here against the content line that text came f
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from .. import scene
 from ..groupmarks import group_marks
@@ -17,7 +19,7 @@ from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
 from ..text import Fit, fit
 from ..fonts import text_width
-from ..typeset import NBSP, Style, style_of
+from ..typeset import NBSP, Style, style_of, typeset
 
 #: text shrunk below this share of its nominal size earns a warning
 SHRINK_WARNING = 0.7
@@ -191,6 +193,49 @@ def split_balanced(text: str, measure=len) -> tuple[str, str]:
         return text, ""
     best = min(range(1, len(words)), key=lambda i: max(measure(" ".join(words[:i])), measure(" ".join(words[i:]))))
     return " ".join(words[:best]), " ".join(words[best:])
+
+
+#: the share by which a line may be longer than in the most even setting when its breaks fall after punctuation
+BALANCE_SLACK = 0.12
+
+
+def balanced_n(ctx: "Ctx", text: str, font: str, size: float, width: float, n: int) -> str:
+    """``text`` set in ``n`` even lines in ``width`` mm at ``size`` pt: no-break spaces inside each line, so that
+    it breaks only between them. Of the settings whose longest line is within BALANCE_SLACK of the shortest it can
+    be, the one breaking most after a sentence's or a clause's end (. : ; ! ? then ,), then the most even. A
+    one-letter word never ends a line (it goes down with the word after it). Only plain spaces are break points;
+    unchanged when it is one line, has paragraphs, or no setting fits ``width``."""
+    if n < 2 or "\n" in text.strip():
+        return text
+    text = typeset(text, ctx.style)  # its breaks as printed ("£200 salary" is bound by the typesetting)
+    words = [w for w in text.split(" ") if w.strip()]
+    units: list[str] = []  # a one-letter word and the next one stay together
+    for w in words:
+        if units and len(units[-1]) == 1 and units[-1].isalpha():
+            units[-1] = f"{units[-1]} {w}"
+        else:
+            units.append(w)
+    if len(units) < n or math.comb(len(units) - 1, n - 1) > 20000:
+        return text
+    widths = {}
+
+    def wide(i: int, j: int) -> float:
+        if (i, j) not in widths:
+            widths[i, j] = text_width(" ".join(units[i:j]), font, size)
+        return widths[i, j]
+
+    settings = []
+    for cuts in combinations(range(1, len(units)), n - 1):
+        bounds = (0, *cuts, len(units))
+        longest = max(wide(a, b) for a, b in zip(bounds, bounds[1:]))
+        if longest <= width - 0.3:
+            pauses = sum(2 if units[c - 1][-1] in ".:;!?" else 1 if units[c - 1][-1] == "," else 0 for c in cuts)
+            settings.append((longest, pauses, bounds))
+    if not settings:
+        return text
+    even = min(longest for longest, _, _ in settings)
+    _, _, bounds = min((s for s in settings if s[0] <= even * (1 + BALANCE_SLACK)), key=lambda s: (-s[1], s[0]))
+    return " ".join(" ".join(units[a:b]).replace(" ", NBSP) for a, b in zip(bounds, bounds[1:]))
 
 
 def unbroken_halves(first: str, second: str) -> str:
