@@ -187,20 +187,20 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
 
 
-def _name_lines(ctx: Ctx, name: str, width: float) -> tuple[str, float]:
+def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT) -> tuple[str, float]:
     """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size with
     NAME_AIR to spare, else with no-break spaces inside two balanced halves, so that it breaks once, between
     them ("Rue du Général" / "de Gaulle", not "Rue du Général de" / "Gaulle"). Returns the name and the room
     its lines keep each side (NAME_AIR when it takes two lines, so that they break where this decided)."""
-    if " " not in name.strip() or not _wraps(ctx, name, width - 2 * NAME_AIR):
+    if " " not in name.strip() or not _wraps(ctx, name, width - 2 * NAME_AIR, pt):
         return name, 0.0
     return unbroken_halves(*split_balanced(name)), NAME_AIR
 
 
-def _wraps(ctx: Ctx, name: str, width: float) -> bool:
-    """Whether the name needs more than one line at the board's name size, shrunk by at most NAME_SHRINK."""
-    f = plain_fit(name, (0.0, 0.0, width, 1e3), ctx.fonts.heading, NAME_PT, NAME_PT * NAME_SHRINK,
-                  wrap_below=NAME_PT * NAME_SHRINK, style=ctx.style)
+def _wraps(ctx: Ctx, name: str, width: float, pt: float = NAME_PT) -> bool:
+    """Whether the name needs more than one line at the board's name size ``pt``, shrunk by at most NAME_SHRINK."""
+    f = plain_fit(name, (0.0, 0.0, width, 1e3), ctx.fonts.heading, pt, pt * NAME_SHRINK,
+                  wrap_below=pt * NAME_SHRINK, style=ctx.style)
     return len({round(s.y, 3) for s in f.shapes if isinstance(s, scene.Text)}) > 1
 
 
@@ -223,7 +223,41 @@ def legible(colour: str, ground: str, ratio: float = MIN_CONTRAST) -> str:
 
 
 # --------------------------------------------------------------------------- side spaces
+NAME_MAX_PT = 13.0  # pt: the most the board's names grow to where every space has room for them
+
+
+def name_pt(ctx: Ctx) -> float:
+    """The one size of every side space's name on the board: the largest (up to NAME_MAX_PT, at least NAME_PT) at
+    which each name holds its box in one line or two balanced ones, never shrunk past NAME_SHRINK nor run off its
+    space, while everything else on the space keeps what it has at NAME_PT (subtitle, amount and text their
+    sizes, the icon its size)."""
+    key = ("board-name-pt",)
+    if key not in ctx.memo:
+        quiet = ctx.quiet()
+        sides = [g for g in space_geometry(ctx.kit.board) if not g.corner]
+        base = {g.index: _side_face(quiet, g, NAME_PT)[1] for g in sides}
+        size, chosen = NAME_MAX_PT, NAME_PT
+        while size > NAME_PT + 1e-9:
+            if all(_keeps(_side_face(quiet, g, size)[1], base[g.index]) for g in sides):
+                chosen = size
+                break
+            size -= 0.5
+        ctx.memo[key] = chosen
+    return ctx.memo[key]
+
+
+def _keeps(grown: tuple, base: tuple) -> bool:
+    """Does a space laid out with a larger name keep everything it had (``_side_face``'s measures)?"""
+    return grown[0] and all(a >= b - 1e-6 for a, b in zip(grown[1:], base[1:]))
+
+
 def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
+    return _side_face(ctx, g, name_pt(ctx))[0]
+
+
+def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
+    """A side space with its name at ``pt``, and what its parts keep: (whether the name holds at ``pt`` in at most
+    two lines, subtitle size, amount size, text size, icon size)."""
     s = g.space
     W, D = g.along, g.depth
     col, fonts = ctx.colours, ctx.fonts
@@ -248,10 +282,12 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
-    name, air = _name_lines(ctx, s.name, inner_w)
-    f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, NAME_PT, s, "name",
-             "space name", col.ink, valign="top", wrap_below=NAME_PT * NAME_SHRINK)
+    name, air = _name_lines(ctx, s.name, inner_w, pt)
+    f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, pt, s, "name",
+             "space name", col.ink, valign="top", wrap_below=pt * NAME_SHRINK)
     out.add(*f.shapes)
+    # the name holds: one line shrunk by at most NAME_SHRINK, or two lines at the size itself
+    measures = [not f.overflow and f.size >= pt * (NAME_SHRINK if f.lines == 1 else 1.0) - 1e-6 and f.lines <= 2]
     y = top - f.height
     if s.subtitle:
         sub_h = SUB_PT * PT * 2.3
@@ -259,6 +295,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   "subtitle", col.ink, valign="top")
         out.add(*fs.shapes)
         y -= 0.6 + fs.height
+    measures.append(fs.size if s.subtitle and not fs.overflow else 0.0)
 
     # bottom: price, amount or instruction
     bottom = PAD
@@ -271,6 +308,7 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                   valign="bottom")
         out.add(*fm.shapes)
         bottom += fm.height + 0.8
+    measures.append(fm.size if printed and not fm.overflow else 0.0)
     if text:
         th = min(0.22 * D, max(0.0, y - bottom - 4.0))
         if th > SMALL_PT * PT:
@@ -278,12 +316,18 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                       col.ink, mode="para", valign="bottom")
             out.add(*ft.shapes)
             bottom += ft.height + 0.8
+            measures.append(ft.size if not ft.overflow else 0.0)
         else:
+            measures.append(0.0)
             ctx.problems.report(TEXT_OVERFLOW, s.at("text"), s.sub("text"),
                                f"the space's name and amount leave its text no room ({th:.1f} mm); shorten the name "
                                f"or the text, or drop the text")
 
+    else:
+        measures.append(0.0)
+
     # icon in what is left (a space with a colour band shows the band instead)
+    drawn = 0.0
     if not s.group:
         room = y - bottom - 2.0
         size = min(inner_w - 4.0, room, 0.42 * D)
@@ -300,7 +344,8 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
         ic = _icon(_icon_name(ctx, s), cx, cy, size, icon_colour, icon_ground)
         if ic is not None:
             out.add(ic)
-    return out
+            drawn = size
+    return out, (*measures, drawn)
 
 
 # --------------------------------------------------------------------------- corners

@@ -1,0 +1,37 @@
+"""Board space names: one size for the board, as large as every space has room for (up to NAME_MAX_PT), in one
+line or two balanced ones, never off their space."""
+import pytest
+
+from conftest import ROOT, loaded
+from pnp.fonts import PT
+from pnp.layout import board
+from pnp.layout.common import Ctx
+from pnp.scene import walk_text
+
+KITS = ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"]
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
+    """The names printed at 9 pt on a 480 mm board (40 mm spaces) with room to spare: now at one larger size,
+    each in at most two lines inside its space, and every other text and icon of a space as large as before."""
+    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    pt = board.name_pt(ctx)
+    assert pt >= 12.0, pt  # every bundled kit's spaces hold 12 pt names
+    for g in board.space_geometry(kit.board):
+        if g.corner:
+            continue
+        face, measures = board._side_face(ctx.quiet(), g, pt)
+        assert measures[0], g.space.id  # the name holds at the size
+        base = board._side_face(ctx.quiet(), g, board.NAME_PT)[1]
+        assert all(a >= b - 1e-6 for a, b in zip(measures[1:], base[1:])), (g.space.id, measures, base)
+        runs = [t for t in walk_text(face) if t.font == ctx.fonts.heading and t.size > board.MONEY_PT + 0.01]
+        assert runs, g.space.id
+        assert len({round(t.y, 2) for t in runs}) <= 2, g.space.id
+        for t in runs:
+            assert t.size >= pt * board.NAME_SHRINK - 1e-6, (g.space.id, t.size)
+            x0 = t.x - t.width / 2 if t.anchor == "middle" else t.x - t.width if t.anchor == "end" else t.x
+            assert board.PAD - 1e-6 <= x0 and x0 + t.width <= g.along - board.PAD + 1e-6, (g.space.id, t.text)
+            assert t.y + 0.72 * t.size * PT <= g.depth, (g.space.id, t.text)
+    assert not [p for p in problems.items if p.code in ("E-text-overflow", "W-text-shrunk")]
