@@ -239,11 +239,18 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
                 g.add(group_mark(shape, x, band_y + band_h - 1.4 - MARK / 2, MARK, ink, colour))
         g.add(*recolour(ctx.fit(terms.title_card.upper(), (6 + room, band_y + 14.6, w - 12 - 2 * room, 4), f.body,
                                 6.5, terms, "title_card", what="title card label").shapes, ink))
-        # the name at one height on every banded card of the kit: under the label, over a subtitle's line when
-        # any of them has a subtitle (a card without one keeps the line empty), else in the middle of the band
-        name_box = (6, band_y + 5.2, w - 12, 9.5) if _subtitled(ctx, banded=True) else (6, band_y + 1.5, w - 12, 13)
+        # the name in the middle of the band's room under the label, at one height on every banded card of the
+        # kit; a subtitle hangs under it. (It stood over an empty subtitle's line on every card of a kit where any
+        # card has a subtitle: Euronopoly's and Tahiti's names without one rode 2.6 mm above the middle.) A name
+        # in two lines over a subtitle rises just enough to clear it.
         # a long name takes two balanced lines at the deck's one size rather than shrink on its own card
         name = balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12)
+        name_box = (6, band_y + NAME_LOW, w - 12, 9.5)
+        fitted = ctx.quiet().fit(name, name_box, f.heading, 11, space, "name", what="name", wrap_below=NAME_WRAP,
+                                 leading=NAME_LEADING)
+        lowest = min((r.y for r in fitted.shapes if isinstance(r, scene.Text)), default=band_y + NAME_LOW)
+        if space.subtitle and lowest < band_y + SUBTITLE_CLEAR:
+            name_box = (6, band_y + NAME_LOW + band_y + SUBTITLE_CLEAR - lowest, w - 12, 9.5)
         g.add(*recolour(ctx.fit(name, name_box, f.heading, 11, space, "name", what="name",
                                 wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes, ink))
         if space.subtitle:
@@ -332,7 +339,7 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
         g.add(scene.Circle(w / 2, centre, 10.5 * k, fill=colour, stroke=c.line, width=0.35))
         g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
-    # the name at one height on every card with an emblem in the kit (as ``_subtitled`` says for bands)
+    # the name at one height on every card with an emblem in the kit: where a subtitled one sets it when any has one
     subtitled = _subtitled(ctx, banded=False)
     name_box = (6, h - 34.5 + lift, w - 12, 7.5) if subtitled else (6, h - 36.5 + lift, w - 12, 9)
     g.add(*ctx.fit(balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12), name_box, f.heading, 11, space,
@@ -358,6 +365,9 @@ def _subtitled(ctx: Ctx, banded: bool) -> bool:
 MARK = 3.4  # mm: a group mark in a title card's band
 NAME_WRAP = 11.0  # pt: a title card's name never shrinks below its size: a long one takes two lines
 NAME_LEADING = 1.1  # a title card's name is in capitals (no descenders): its two lines set closer than a text's
+NAME_LOW = 2.6  # mm above a band's foot: the foot of a banded title card's name box (9.5 mm tall), which puts a
+#               name in the middle of the band's room under its label
+SUBTITLE_CLEAR = 6.0  # mm above a band's foot: the least baseline of a name with a subtitle hanging under it
 
 
 def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
