@@ -15,6 +15,7 @@ Pure maths on ``#rrggbb`` strings; nothing here knows a kit.
 """
 from __future__ import annotations
 
+import colorsys
 import math
 from functools import lru_cache
 
@@ -50,6 +51,15 @@ def mix(colour: str, other: str, t: float) -> str:
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def tint(colour: str, t: float) -> str:
+    """A light tint of ``colour`` keeping its hue and saturation: its lightness taken a fraction ``t`` of the way
+    to white. Unlike ``mix`` with another colour, a tint of red on a turquoise ground stays pink, not grey."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    h, lightness, s = colorsys.rgb_to_hls(r, g, b)
+    out = colorsys.hls_to_rgb(h, lightness + (1 - lightness) * t, s)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in out)
 
 
 @lru_cache(maxsize=1024)

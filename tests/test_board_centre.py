@@ -82,6 +82,42 @@ def test_deck_spots_are_cards_and_piles(name):
         assert (spot.label or (ctx.kit.deck(spot.deck).name if spot.deck else "")).split()[0] in names
 
 
+@pytest.mark.parametrize("name", KITS)
+def test_a_deck_spot_is_tinted_in_its_decks_hue_whatever_the_ground(name):
+    """A pile's cards are light tints of the deck's colour, its hue and saturation kept: mixed with the centre's
+    ground, a colour opposite to it went grey (Tahiti's red Chance on the lagoon, Moneyloopy's purple SafeCards)."""
+    import colorsys
+
+    def hls(c):
+        return colorsys.rgb_to_hls(*(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)))
+
+    ctx, _ = drawn(name)
+    S = float(ctx.kit.board.size)
+    seen = 0
+    for spot in ctx.kit.board.centre.deck_spots:
+        if spot.deck is None:
+            continue
+        h0, _, s0 = hls(ctx.kit.deck(spot.deck).colour)
+        for c in _rounded_cards(B._deck_spot(ctx, spot, S), *map(float, (ctx.kit.game.print.card.width,
+                                                                       ctx.kit.game.print.card.height))):
+            h, lightness, s = hls(c.fill)
+            assert lightness > 0.6 and abs(s - s0) < 0.02 and (s0 < 0.05 or min(abs(h - h0), 1 - abs(h - h0)) < 0.02), \
+                (spot.deck, c.fill)
+            seen += 1
+    assert seen
+
+
+def test_a_tint_keeps_the_hue_where_a_mix_greys_it():
+    from pnp.vision import mix, tint
+
+    red, lagoon = "#c8102e", "#aedfd6"
+    assert tint(red, 0.0) == red and tint(red, 1.0) == "#ffffff"
+    r, g, b = (int(tint(red, 0.78)[i:i + 2], 16) for i in (1, 3, 5))
+    assert r - max(g, b) > 40  # still plainly red (pink)
+    r, g, b = (int(mix(red, lagoon, 0.78)[i:i + 2], 16) for i in (1, 3, 5))
+    assert max(r, g, b) - min(r, g, b) < 60  # the mix with the lagoon: a muddy grey
+
+
 # --------------------------------------------------------------------------- legibility
 def _luminance_ok():
     assert B.contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)

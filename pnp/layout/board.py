@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .. import scene
 from ..fonts import PT, text_width
-from ..vision import MIN_CONTRAST, contrast_ratio
+from ..vision import MIN_CONTRAST, contrast_ratio, tint
 from ..model import Board, Space
 from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
 from ..rules.printing import TEXT_OVERFLOW
@@ -612,16 +612,15 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     cw, ch = float(card.width), float(card.height)
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
-    centre = ctx.colours.centre
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)),
                     whole=True)
-    fill = mix(colour, centre, 0.78)
+    fill = tint(colour, 0.78)  # the deck's own hue: a mix with the ground greys a colour opposite to it
     pile = deck is not None or spot.titles
     x0, y0 = -cw / 2, -ch / 2
     if pile:
         for k in range(SPOT_STACK, 0, -1):  # the sheets under the top card, the lowest first
             d = k * SPOT_STEP
-            g.add(scene.Rect(x0 + d, y0 - d, cw, ch, fill=mix(colour, centre, 0.55 + 0.1 * k), stroke=colour,
+            g.add(scene.Rect(x0 + d, y0 - d, cw, ch, fill=tint(colour, 0.55 + 0.1 * k), stroke=colour,
                              width=0.3, radius=SPOT_RADIUS))
         g.add(*_card_shape(x0, y0, cw, ch, colour, fill))
     else:
@@ -664,7 +663,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         g.add(*fh.shapes)
     for n in range(1, spot.face_up + 1):  # the market row: cards dealt face up, numbered
         x = x0 + n * (cw + SPOT_GAP)
-        face = mix(colour, centre, 0.9)
+        face = tint(colour, 0.9)
         g.add(*_card_shape(x, y0, cw, ch, colour, face))
         r = 6.0
         g.add(scene.Circle(x + cw / 2, 0.0, r, fill=legible(colour, face, 3.0)))
