@@ -238,7 +238,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
             for x in (4.5 + 1.4 + MARK / 2, w - 4.5 - 1.4 - MARK / 2):
                 g.add(group_mark(shape, x, band_y + band_h - 1.4 - MARK / 2, MARK, ink, colour))
         g.add(*recolour(ctx.fit(terms.title_card.upper(), (6 + room, band_y + 14.6, w - 12 - 2 * room, 4), f.body,
-                                6.5, terms, "title_card", what="title card label").shapes, ink))
+                                7.0, terms, "title_card", what="title card label").shapes, ink))
         # the name in the middle of the band's room under the label, at one height on every banded card of the
         # kit; a subtitle hangs under it. (It stood over an empty subtitle's line on every card of a kit where any
         # card has a subtitle: Euronopoly's and Tahiti's names without one rode 2.6 mm above the middle.) A name
@@ -254,7 +254,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         g.add(*recolour(ctx.fit(name, name_box, f.heading, 11, space, "name", what="name",
                                 wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes, ink))
         if space.subtitle:
-            g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 6.5, space, "subtitle",
+            g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 7.0, space, "subtitle",
                                      what="subtitle").shapes, ink))
     else:
         _emblem(ctx, g, space, w, h, compact=_compact(ctx, t, space))
@@ -345,7 +345,7 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     g.add(*ctx.fit(balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12), name_box, f.heading, 11, space,
                    "name", what="name", wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes)
     if space.subtitle:
-        g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 6.5, space, "subtitle",
+        g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 7.0, space, "subtitle",
                        what="subtitle").shapes)
     below = h - _emblem_depth(space, compact)
     g.add(scene.Line(10, below + 1, w - 10, below + 1, c.line, 0.25))
@@ -394,7 +394,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
             g.add(*ctx.fit(f"{terms.mortgage} {ctx.money(t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
                            "mortgage", what="mortgage line").shapes)
         if ctx.kit.titles.back.text:
-            g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 6.5, ctx.kit.titles.back, "text",
+            g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 7.0, ctx.kit.titles.back, "text",
                            mode="para").shapes)
         return g
     if style == "group":
@@ -471,7 +471,7 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
-        g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 6.5, deck, "help_name",
+        g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 7.0, deck, "help_name",
                                  what="deck help name").shapes, ink))
     g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - band - FRAME - 1.5, stroke=mix(deck.colour, c.paper, 0.2),
                      width=0.5, radius=2))
@@ -545,11 +545,11 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     bottom = 6.0
     if card.keep:
         g.add(scene.Rect(8, 5, w - 16, 6, fill=deck.colour, radius=3))
-        g.add(*recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 6.5, terms, "keep",
+        g.add(*recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 7.0, terms, "keep",
                                  what="keep label").shapes, ink))
         bottom = 12.5
     if card.help:
-        help_fit = ctx.fit(card.help, (6, bottom, w - 12, 16), f.italic, 6.5, card, "help", mode="para", valign="bottom")
+        help_fit = ctx.fit(card.help, (6, bottom, w - 12, 16), f.italic, 7.0, card, "help", mode="para", valign="bottom")
         help_top = bottom + help_fit.height
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
