@@ -45,9 +45,9 @@ SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text read
 NAME_PT = 9.0
 NAME_SHRINK = 0.94  # a space's name shrinks this far on one line before it takes a second
 NAME_AIR = 2.0  # mm a one-line name keeps clear inside its space's padding, each side, or it takes two lines
-SUB_PT = 6.5
+SUB_PT = 7.0
 MONEY_PT = 8.0
-SMALL_PT = 6.5
+SMALL_PT = 7.0
 CORNER_NAME_PT = 14.0
 CORNER_BIG_PT = 44.0  # short corner names (GO) print up to this big: the corner's name fills its band
 CORNER_GAP_ABOVE = 2.4  # mm between a corner's name and the instruction over it (clear of its capitals)
@@ -703,7 +703,7 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
             zone.add(*f.shapes)
             if link.text:
                 ft = _fit(ctx, link.text, (PAD + 1, y0 + 1.5, W - 2 * PAD - 2, LINK_DEPTH - 12.0), fonts.body,
-                          6.5, link, "text", "link text", ink, mode="para", valign="top")
+                          7.0, link, "text", "link text", ink, mode="para", valign="top")
                 zone.add(*ft.shapes)
             out.append(zone)
     return out
