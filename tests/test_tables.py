@@ -60,12 +60,13 @@ def test_every_figure_has_air_to_its_cell_walls(name, monkeypatch):
 
 
 def test_a_narrow_box_gives_the_air_it_has_at_the_smallest_size():
-    """Euronopoly's risk table on a 47 mm reference card: seven columns of four-character figures need 47.07 mm
-    for 1.2 mm of air at 6 pt; the figures stay at 6 pt and share the air there is."""
+    """Euronopoly's risk table on a 47 mm reference card: seven columns of four-character figures need more than
+    47 mm for 1.2 mm of air at the kit's smallest size (7 pt); the figures stay at that size and share the air
+    there is."""
     kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
     ctx = Ctx(kit, problems=problems)
     t = kit.table("risk")
-    size, label_w, col_w, air = table._grid(ctx, t, 47.0, 3.39)
+    size, label_w, col_w, air = table._grid(ctx, t, 47.0, table.row_height(ctx))
     assert size == ctx.min_pt and table.CELL_AIR_LEAST <= air < table.CELL_AIR
     assert label_w + len(t.columns) * col_w == pytest.approx(47.0)
     roomy = table._grid(ctx, t, 94.0, 11.0)
