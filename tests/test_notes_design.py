@@ -140,3 +140,21 @@ def test_the_front_value_is_large_at_every_length():
     for value in LENGTHS:
         front = pieces.note_front(c, with_value(kit("tahiti").money.notes.denominations[0], value))
         assert max(t.size for t in scene.walk_text(front)) >= pieces.VALUE_PT * 0.8, value
+
+
+@pytest.mark.parametrize("name", ("tahiti", "monopoly-2-3"))
+@pytest.mark.parametrize("value", (5, 2000, 1_000_000))
+def test_a_corner_number_keeps_air_inside_its_cartouche(name, value):
+    """Each corner number stands at least 1.5 mm inside its cartouche's side walls at every length (the review:
+    Tahiti's 1 000 000 touched its frame, fitted 1 mm in)."""
+    c = ctx(name)
+    d = with_value(kit(name).money.notes.denominations[0], value)
+    face = pieces.note_front(c, d)
+    number = pieces.group_digits(value, kit(name).game.currency.thousands)
+    rects = [s for s, _ in walk(face) if isinstance(s, scene.Rect) and abs(s.h - pieces.CORNER_H) < 1e-6]
+    runs = [t for t in scene.walk_text(face) if t.text == number]
+    assert len(rects) == 4 and len(runs) == 4
+    for t in runs:
+        x0, y0, x1, y1 = box(t)
+        (r,) = [r for r in rects if r.y <= y0 and y1 <= r.y + r.h and r.x <= x0 and x1 <= r.x + r.w]
+        assert x0 - r.x >= 1.5 - 1e-6 and r.x + r.w - x1 >= 1.5 - 1e-6, (value, x0 - r.x, r.x + r.w - x1)

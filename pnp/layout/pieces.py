@@ -49,7 +49,7 @@ def _note_field(w: float, h: float, colour: str) -> scene.Rect:
 SAFE = 4.0
 BAND_OUT, BAND_IN = 4.3, 9.0
 #: mm: the corner cartouches' height, and the most a long value (1 000 000) widens them
-CORNER_H, CORNER_W_MAX = 8.0, 19.0
+CORNER_H, CORNER_W_MAX = 8.0, 20.5
 CORNER_PT = 11.0  # pt: the value in a note's corners
 VALUE_PT = 26.0  # pt: the value in the front's cartouche
 PLAQUE_GAP = 2.0  # mm between a corner cartouche and the title's plaque
@@ -121,7 +121,7 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     for (x, y) in ((BAND_OUT, h - BAND_OUT - CORNER_H), (w - BAND_OUT - cw, h - BAND_OUT - CORNER_H),
                    (BAND_OUT, BAND_OUT), (w - BAND_OUT - cw, BAND_OUT)):
         g.add(scene.Rect(x, y, cw, CORNER_H, fill=light, stroke=ink, width=0.3, radius=1.5))
-        g.add(*recolour(ctx.fit(number, (x + 1, y + 1, cw - 2, CORNER_H - 2), f.title, CORNER_PT, d, "value",
+        g.add(*recolour(ctx.fit(number, (x + 1.6, y + 1, cw - 3.2, CORNER_H - 2), f.title, CORNER_PT, d, "value",
                                 what="corner value").shapes, ink))
     # the title on a plaque over the top band, the currency's name on one over the bottom band, clear of the corners
     side = BAND_OUT + cw + PLAQUE_GAP
