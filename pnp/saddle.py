@@ -3,8 +3,15 @@ landscape, sheets nested, folded once and stapled on the fold.
 
 ``N`` pages (padded to a multiple of 4 with blank pages before the back cover) need ``N / 4`` sheets. Sheet
 ``k`` (from 0) carries pages ``N − 2k`` (left) and ``2k + 1`` (right) on its front, ``2k + 2`` and
-``N − 2k − 1`` on its back: nested in order and folded, the pages read 1 … N. A page is centred in its half
-of the sheet, scaled to fit it (A5 on A4: 1; on Letter, half-Letter pages: 0.944).
+``N − 2k − 1`` on its back: nested in order and folded, the pages read 1 … N. A page is set against the fold
+in its half of the sheet, scaled to fit it above the slug's band (``SLUG_BAND``: the printable margin and a line
+of the sheet's footer), so the slug lies outside every page's trim (A5 on A4: 0.957; on Letter, half-Letter
+pages: 0.944, as wide as half the sheet, centred).
+
+The slug (``Binding``): each side of a sheet says what it is in the band, outside the pages' trim, in the
+edition's language: the kit, the part, sheet n of m, front or back, on the left half; how to print it (the paper,
+two-sided, the edge to flip on, at 100 %) on the right. A maker reads it as the sheets come out of the printer,
+before folding, and the band is cut away with the booklet's foot (or stays outside it, folded).
 
 Backs: a sheet is turned over about its fold like a book page. A landscape sheet printed with a long-edge
 flip turns about its horizontal middle instead, so the back sides are drawn upside down (``--flip long``,
@@ -15,15 +22,34 @@ as short ticks at the top and bottom of both sides, and staple marks across the 
 """
 from __future__ import annotations
 
-from . import scene
+from dataclasses import dataclass
+
+from . import scene, words
 from .impose import Placed, Sheet, _per_item
 from .layout.common import Item
-from .marks import MARK_WIDTH, PAPERS, REGISTRATION
+from .marks import MARK_WIDTH, PAPERS, REGISTRATION, footer
 from .options import PrintOptions
 from .scene import Page
 
 FOLD_TICK = 4.0  # mm: a fold mark's length, inside the sheet's printable margin
 STAPLE_TICK = 3.0  # mm across the fold
+SLUG_ROOM = 3.0  # mm a slug's line takes inside the printable margin, up to the pages' trim
+SLUG_GAP = 3.0  # mm between the slug's halves and the fold
+
+
+def slug_band(opts: PrintOptions) -> float:
+    """mm at one edge of a sheet kept outside the pages' trim for the slug: the printable margin and its line."""
+    return opts.margin + SLUG_ROOM
+
+
+@dataclass
+class Binding:
+    """What the imposed booklet prints of itself: ``note`` (how to print and bind it, drawn in a page's frame) at
+    the foot of its back cover, and a slug on every side of every sheet naming ``title`` (the kit) in ``lang``."""
+
+    note: scene.Group | None
+    title: str
+    lang: str | None = None
 
 
 def order(n: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -45,10 +71,10 @@ def padded(items: list[Item]) -> list[Item | None]:
     return pages
 
 
-def impose_booklet(items: list[Item], opts: PrintOptions, note: scene.Group | None = None) -> list[Sheet]:
+def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | None = None) -> list[Sheet]:
     """The booklet's sheets in print order (front, back, front, back ...), or its plain pages (simplex), or
-    one page per item for a print shop (``--per-item``). ``note`` (how to print and bind it, drawn in the
-    page's frame) goes on the back cover of the imposed booklet."""
+    one page per item for a print shop (``--per-item``). ``binding``: its note goes on the back cover of the
+    imposed booklet, its slug on every side of every sheet."""
     if not items:
         return []
     if opts.per_item:
@@ -63,6 +89,8 @@ def impose_booklet(items: list[Item], opts: PrintOptions, note: scene.Group | No
     sheets: list[Sheet] = []
     spreads = order(len(pages))
     centre = len(spreads) - 1  # the innermost sheet's back is the centre spread
+    band = slug_band(opts) if binding is not None else 0.0
+    note = binding.note if binding is not None else None
     for k, (front, back) in enumerate(spreads):
         for side, (left, right) in (("front", front), ("back", back)):
             content = scene.Group()
@@ -71,10 +99,10 @@ def impose_booklet(items: list[Item], opts: PrintOptions, note: scene.Group | No
                 item = pages[number - 1]
                 if item is None:
                     continue
-                s = min((sw / 2) / item.width, sh / item.height)
+                s = min((sw / 2) / item.width, (sh - band) / item.height)
                 w, h = item.width * s, item.height * s
-                x = half * sw / 2 + (sw / 2 - w) / 2
-                y = (sh - h) / 2
+                x = sw / 2 - w if half == 0 else sw / 2  # against the fold: what is cut away is at the edges
+                y = max(band, (sh - h) / 2)  # centred where the sheet leaves room for the band anyway
                 drawing = [item.front] + ([note] if note is not None and item is items[-1] else [])
                 content.add(scene.Group(drawing, transform=scene.compose(scene.translate(x, y), scene.scale(s)),
                                         clip=(0.0, 0.0, item.width, item.height)))
@@ -82,19 +110,38 @@ def impose_booklet(items: list[Item], opts: PrintOptions, note: scene.Group | No
             content.add(*_fold_marks(sw, sh, opts.margin))
             if side == "back" and k == centre:
                 content.add(*_staple_marks(sw, sh))
+            slug = _slug(binding, opts, k + 1, len(spreads), side, sw, sh) if binding is not None else []
             if side == "back":
-                content, placed = _turn(content, placed, sw, sh, opts)
+                content, placed = _turn(content, placed, sw, sh, opts, slug)
+            else:
+                content.add(*slug)
             sheets.append(Sheet(Page(sw, sh, content), placed, side))
     return sheets
 
 
+def _slug(binding: Binding, opts: PrintOptions, n: int, total: int, side: str, sw: float, sh: float) -> list:
+    """A sheet side's slug, upright on the page as printed, in the band outside the pages' trim: at the foot of a
+    front, and of a back printed for a short-edge flip; at the head of a back printed for a long-edge flip (the
+    band, turned with the pages, is there; turned over, it lies under the front's)."""
+    w, style = words.of(binding.lang), words.style(binding.lang)
+    tag = w["sheet"].format(title=binding.title, part=w["part.rules"], n=n, total=total)
+    how = w["booklet_print"].format(paper=words.paper(opts.paper), edge=w[opts.flip])
+    m = opts.margin
+    y = sh - m - 2.2 if side == "back" and opts.flip == "long" else m + 0.8
+    return [footer(f"{tag} · {w[side]}", sw / 2 - SLUG_GAP, y, "end", style=style),
+            footer(f"{how} · {w['print_note']}", sw / 2 + SLUG_GAP, y, "start", style=style)]
+
+
 def _turn(content: scene.Group, placed: list[Placed], sw: float, sh: float,
-          opts: PrintOptions) -> tuple[scene.Group, list[Placed]]:
-    """A back side as the printer needs it: upside down for a long-edge flip, then shifted by --offset."""
+          opts: PrintOptions, slug: list = ()) -> tuple[scene.Group, list[Placed]]:
+    """A back side as the printer needs it: upside down for a long-edge flip, its slug upright, then shifted by
+    --offset."""
     dx, dy = opts.offset
     if opts.flip == "long":
         content = scene.Group([content], transform=scene.rotate(180, sw / 2, sh / 2))
         placed = [Placed(p.item, p.side, sw - p.x - p.w, sh - p.y - p.h, p.w, p.h, 180) for p in placed]
+    if slug:
+        content = scene.Group([content, *slug])
     if dx or dy:
         content = scene.Group([content], transform=scene.translate(dx, dy))
         for p in placed:
@@ -115,4 +162,4 @@ def _staple_marks(sw: float, sh: float) -> list:
             for y in (sh / 4, 3 * sh / 4)]
 
 
-__all__ = ["impose_booklet", "order", "padded"]
+__all__ = ["Binding", "impose_booklet", "order", "padded", "slug_band"]

@@ -23,6 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
         "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
                    "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
         "long": "long", "short": "short",
+        "booklet_print": "print on {paper}, two-sided, flip on the {edge} edge",
         # sheets of items
         "part.cards": "cards", "part.notes": "money", "part.tokens": "tokens", "part.board": "board",
         "part.rules": "rules",
@@ -71,6 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
                    "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
                    "le pli.",
         "long": "long", "short": "court",
+        "booklet_print": "imprimer sur {paper} en recto verso, retournement sur le bord {edge}",
         "part.cards": "cartes", "part.notes": "argent", "part.tokens": "pions", "part.board": "plateau",
         "part.rules": "règle",
         "print_note": "imprimer à 100 % (taille réelle)",

@@ -15,7 +15,8 @@ from pnp.layout import booklet
 from pnp.layout.booklet import BODY_PT, MIN_BODY_PT, booklet_pages, components
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
-from pnp.saddle import order, padded
+from pnp.options import DEFAULT
+from pnp.saddle import order, padded, slug_band
 
 from conftest import REFERENCE_KITS, ROOT, edit, loaded
 
@@ -46,13 +47,14 @@ def _read_sheets(pdf_path, flip: str):
         tp = page.get_textpage()
         back = i % 2 == 1
         turned = back and flip == "long"  # a long-edge flip needs the back drawn upside down
+        foot = slug_band(DEFAULT)  # the pages stand on the slug's band: their numbers are above it
         halves = []
         for half in (0, 1):  # the reader's left and right page
             x0 = half * w / 2 + w / 4 - 12
             if turned:  # upside down in the PDF: the reader's left page is its right half, its foot at the top
-                halves.append(_number(tp, w - x0 - 24, h - 14, w - x0, h - 4))
+                halves.append(_number(tp, w - x0 - 24, h - foot - 14, w - x0, h - foot - 1))
             else:
-                halves.append(_number(tp, x0, 4, x0 + 24, 14))
+                halves.append(_number(tp, x0, foot + 1, x0 + 24, foot + 14))
         sides.append(tuple(halves))
     return sides
 

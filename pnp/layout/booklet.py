@@ -26,6 +26,7 @@ from ..fonts import PT, text_width
 from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
+from ..saddle import Binding
 from ..text import _runs
 from ..typeset import NBSP, NO_BREAK, Style, typeset
 from .common import Ctx, Item, contrast, mix
@@ -1161,14 +1162,15 @@ def _back_cover(ctx: Ctx) -> list:
     return _foot(blocks, BOTTOM + NOTE_ROOM, ctx, rule=True)
 
 
-def binding_note(ctx: Ctx, flip: str) -> scene.Group:
+def binding_note(ctx: Ctx, flip: str) -> Binding:
     """How to print, fold and staple the booklet, in the game's language, for the flip its sheets were made for:
-    the imposed booklet prints it at the foot of the back cover (plain pages have none)."""
+    the imposed booklet prints the note at the foot of the back cover (plain pages have none), and its slug (the
+    game's title, the sheet, how to print it) on every sheet, in pnp's words in the edition's language."""
     w = words(ctx)
     setter = _Setter(ctx, ctx.style)
     small = _Fonts(ctx.fonts.italic, ctx.fonts.heading, ctx.fonts.italic)
     text = setter.text([markup.Span(w["binding"].format(edge=w[flip]))], 8.0, small)
-    return scene.Group(_foot([text], BOTTOM, ctx))
+    return Binding(scene.Group(_foot([text], BOTTOM, ctx)), str(ctx.kit.game.title), ctx.kit.language)
 
 
 def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
