@@ -406,18 +406,8 @@ def test_a_heading_over_a_long_table_is_never_left_at_a_pages_foot(mini, sentenc
     assert len(rows) >= 3
 
 
-def test_a_picture_shrinks_rather_than_leave_a_third_of_a_page_blank():
-    """Euronopoly: the board at a glance, 92 mm where a page has room, is set at the foot of page 2 at
-    booklet.PICTURE_LEAST or more rather than go to page 3 and leave page 2 some 40 % blank."""
-    game, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
-    pages = booklet_pages(Ctx(game, problems=problems))
-    feet = _pictures(pages[1].front)
-    assert feet, "the board picture is not on page 2"
-
-
-def test_pages_to_spare_before_the_back_cover_keep_tables_and_pictures_whole():
-    """Tahiti in English: set tight (tables split, the picture smaller) it takes 15 pages, a blank before the
-    back cover; the booklet takes its 16th page to set its picture at full size instead (no W-rules-blank)."""
+def test_tahiti_in_english_fills_its_sheets():
+    """Tahiti in English fills its four sheets: no blank page before the back cover (no W-rules-blank)."""
     from pnp.build import load_valid
     from pnp.editions import Edition
 

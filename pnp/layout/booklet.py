@@ -11,7 +11,10 @@ Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never e
 with the first lines of what follows); a paragraph split between pages leaves at least two lines on each;
 a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes to
 the next page, and the text after it in its section may come up to fill the room it left) and repeats its header
-row; every table is set at the column's full measure, its columns as wide as their content asks. The pages are
+row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
+picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
+page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
+the room (a figure floats); a booklet that would take another sheet of paper for it leaves it out. The pages are
 imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
 """
 from __future__ import annotations
@@ -233,8 +236,9 @@ class _Grid:
 
 @dataclass
 class _Picture:
-    """A square picture drawn at the size given: PICTURE mm where the page has room, smaller (not under
-    PICTURE_LEAST, or PICTURE_MIN in a booklet with pages to spare) rather than leave a page a third empty."""
+    """A square picture drawn at the size given (PICTURE: the column's full width), never smaller: where a page has
+    not the room for it, it goes to the top of the next and the text after it in its section comes up to fill the
+    room it left (``_Pages._float``: a figure floats, as in a printed book)."""
 
     draw: Callable[[float], scene.Group]
     w: float
@@ -243,9 +247,10 @@ class _Picture:
     after: float = 3.0
 
 
-#: mm: a picture's size, and the least it takes at a page's foot: PICTURE_LEAST in a booklet set tight (a picture
-#: going to the next page would leave its page a third blank), PICTURE_MIN where the booklet has pages to spare
-PICTURE, PICTURE_MIN, PICTURE_LEAST = 92.0, 60.0, 50.0
+#: mm: a picture's size inside the booklet, the column's full width: the board's picture earns its place beside the
+#: cover's (72 mm) only at a size that shows more of it; a booklet that would take another sheet of paper for it
+#: leaves it out (``set_pages``: the cover shows the board)
+PICTURE = COLUMN
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
@@ -694,11 +699,10 @@ class _Pages:
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
     of a page blank, ``side`` rows at least on each side of a table's break."""
 
-    def __init__(self, ctx: Ctx, tables: bool = True, pictures: bool = True, side: int = SIDE_ROWS):
+    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS):
         self.ctx = ctx
         self.side = side  # a split table's least rows on each side of a break
         self.tables = tables  # short tables split rather than leave more than VOID blank
-        self.pictures = pictures  # pictures shrink to PICTURE_LEAST rather than leave a third of a page blank
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
         self.pages: list[list] = []
@@ -730,11 +734,6 @@ class _Pages:
         return g.short and (g.height() <= room + 1e-6 or void <= VOID or not self.tables
                             or len(g.rows) <= GLANCE_ROWS)
 
-    @property
-    def least(self) -> float:
-        """The smallest a picture is set at the foot of a page rather than go to the next."""
-        return PICTURE_LEAST if self.pictures else PICTURE_MIN
-
     def first_height(self, block, room: float | None = None, void: float | None = None) -> float:
         """What of ``block`` must share a page with a heading above it, ``room`` mm (default: the page's) left
         for it, ``void`` mm (default ``room``) left blank should it go to the next page."""
@@ -744,8 +743,8 @@ class _Pages:
         if isinstance(block, _Grid):
             whole = self.whole(block, room, room if void is None else void)
             return block.height() if whole else _start(block, self.side)
-        if isinstance(block, _Picture):  # as _picture needs it: the smallest picture and the space around it
-            return block.before + self.least + block.after
+        if isinstance(block, _Picture):  # all of it: a picture is never shrunk
+            return block.before + block.h + block.after
         return 0.0
 
     def kept(self, blocks: list, i: int, depth: int = 0, room: float | None = None) -> float:
@@ -764,15 +763,15 @@ class _Pages:
         return self.first_height(nxt, room, self.room if self.held is None else self.held)
 
     def place(self, blocks: list) -> None:
-        """A section's blocks in order, but for a table that would go to the next page and leave this one's
-        foot blank (too few of its rows fit there): the text after it in the section, up to a heading, a picture
-        or another table, comes up to fill that room as far as it fits whole (``_float``)."""
+        """A section's blocks in order, but for a table or picture that would go to the next page and leave this
+        one's foot blank (too few of a table's rows fit there, or not the whole picture): what comes after it in the
+        section comes up to fill that room as far as it fits whole (``_float``)."""
         i = 0
         while i < len(blocks):
             j = i
             while j < len(blocks) and isinstance(blocks[j], _Text) and blocks[j].keep:
                 j += 1  # the headings and lead-in over a table go with it
-            if j < len(blocks) and isinstance(blocks[j], _Grid) and not self.top:
+            if j < len(blocks) and isinstance(blocks[j], (_Grid, _Picture)) and not self.top:
                 i = self._float(blocks, i, j)
                 continue
             self._place(blocks, i, i + 1)
@@ -802,11 +801,11 @@ class _Pages:
         del self.splits[ns:]
 
     def _float(self, blocks: list, i: int, j: int) -> int:
-        """Set the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
-        block to set. When the table would leave more than VOID of this page's foot blank (it goes to the next
-        page, with its lead-in), the texts after it that fit here whole come first (its headings stay above them:
-        nothing moves past a heading, nor past the section's end), as many as leave the least blank: the table
-        floats."""
+        """Set the table or picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of
+        the next block to set. When it would leave more than VOID of this page's foot blank (it goes to the next
+        page, a table with its lead-in), the texts after it that fit here whole come first (its headings stay above
+        them: nothing moves past a heading, nor past the section's end; a picture's lead-in stays above them too,
+        and tables after a picture come up as well as texts), as many as leave the least blank: it floats."""
         mark = self._mark()
         page, shapes = mark[0], mark[1]
         self._place(blocks, i, j + 1)
@@ -815,15 +814,18 @@ class _Pages:
         left = self.blank[page - 1]
         if left <= VOID:
             return j + 1  # a little blank at a page's foot reads better than text taken out of its order
+        picture = isinstance(blocks[j], _Picture)
+        movable = (_Text, _Grid) if picture else (_Text,)
         end = j + 1
-        while end < len(blocks) and isinstance(blocks[end], _Text) and not blocks[end].heading:
+        while end < len(blocks) and isinstance(blocks[end], movable) and not getattr(blocks[end], "heading", False):
             end += 1
-        heads = [b for b in blocks[i:j] if b.heading]
-        leads = [b for b in blocks[i:j] if not b.heading]
+        heads = [b for b in blocks[i:j] if b.heading or picture]
+        leads = [b for b in blocks[i:j] if not (b.heading or picture)]
         best = None
         for last in range(j + 1, end):
             nxt = blocks[last + 1] if last + 1 < len(blocks) else None
-            if blocks[last].keep or (blocks[last].marker and isinstance(nxt, _Text) and nxt.marker):
+            b = blocks[last]
+            if isinstance(b, _Text) and (b.keep or (b.marker and isinstance(nxt, _Text) and nxt.marker)):
                 continue  # a lead-in never ends the text moved up, nor does a list stop half way
             self._undo(mark)
             self._place(heads + blocks[j + 1:last + 1], 0, len(heads) + last - j)
@@ -966,11 +968,11 @@ class _Pages:
         self.top = False
 
     def _picture(self, p: _Picture) -> None:
-        size = min(p.h, self.room - self.gap(p.before) - p.after)
-        if size < self.least and not self.top:
+        """A picture at its size, on the next page where this one has not the room (``_float`` fills what it
+        leaves)."""
+        size = p.h
+        if self.gap(p.before) + size + p.after > self.room + 1e-6 and not self.top:
             self.new_page()
-            size = p.h
-        size = max(self.least, min(size, p.h))
         self.y -= self.gap(p.before)
         x = SIDE + (COLUMN - size) / 2
         self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
@@ -1213,12 +1215,12 @@ def _furniture(ctx: Ctx, n: int, head: list) -> list:
     return out
 
 
-def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictures: bool,
+def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
           side: int = SIDE_ROWS) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
-    ``tables``, ``pictures``: short tables split and pictures shrink rather than leave a page blank at its foot;
-    else they go whole to the next page (as a booklet with blank pages to spare before its back cover can)."""
-    pages = _Pages(ctx, tables, pictures, side)
+    ``tables``: short tables split rather than leave a page blank at its foot; else they go whole to the next page
+    (as a booklet with blank pages to spare before its back cover can)."""
+    pages = _Pages(ctx, tables, side)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     for section, blocks in sections:
@@ -1233,30 +1235,46 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool, pictu
     return pages, begun
 
 
+def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
+    """Each section of the booklet and its blocks, as they flow onto the pages."""
+    out = []
+    for section in ctx.kit.booklet.sections:
+        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
+        setter = _Setter(ctx, style)
+        out.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
+    return out
+
+
+def _sheets(flowed: tuple[_Pages, list]) -> int:
+    """The sheets of paper a flow of pages takes, folded four pages to a sheet."""
+    return -(-len(flowed[0].pages) // 4)
+
+
 def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
     """The booklet's pages as flowed (``_Pages``: their shapes, the blank at each text page's foot, the rows of each
     split table on each side of its breaks) and the page each section begins on; None without rules.yaml."""
     booklet = ctx.kit.booklet
     if booklet is None or too_large(booklet):  # E-rules-size says why: nothing is set
         return None
-    sections = []
-    for section in booklet.sections:
-        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
-        setter = _Setter(ctx, style)
-        sections.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
+    sections = _sections(ctx)
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
+    least = _sheets(_flow(ctx, cover, back, sections, True, LEAST_SIDE_ROWS))
+    # the board's picture inside at the column's width, unless it takes another sheet of paper: the cover shows it
+    bare = [(section, [b for b in blocks if not isinstance(b, _Picture)]) for section, blocks in sections]
+    if any(len(b) < len(blocks) for (_, b), (_, blocks) in zip(bare, sections)):
+        without = _sheets(_flow(ctx, cover, back, bare, True, LEAST_SIDE_ROWS))
+        if without < least:
+            sections, least = bare, without
     # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
-    least = -(-len(_flow(ctx, cover, back, sections, True, True, LEAST_SIDE_ROWS)[0].pages) // 4)
     for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
-        pages, begun = _flow(ctx, cover, back, sections, True, True, side)
-        if -(-len(pages.pages) // 4) <= least:
+        pages, begun = _flow(ctx, cover, back, sections, True, side)
+        if _sheets((pages, begun)) <= least:
             break
-    if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, pictures larger,
-        # as far as the sheets the booklet takes anyway allow, the largest blank at a page's foot the least
-        sheets = -(-len(pages.pages) // 4)
-        flows = [_flow(ctx, cover, back, sections, tables, pictures, side)
-                 for tables, pictures in ((True, False), (False, True), (False, False))]
-        flows = [f for f in flows if -(-len(f[0].pages) // 4) == sheets and len(f[0].pages) > len(pages.pages)]
+    if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
+        # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
+        sheets = _sheets((pages, begun))
+        flows = [_flow(ctx, cover, back, sections, False, side)]
+        flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
     blanks = -len(pages.pages) % 4

@@ -1,0 +1,86 @@
+"""Issue 33: the board's picture inside the rules booklet earns its place beside the cover's miniature. It is set at
+the column's full width (booklet.PICTURE), never smaller (it was shrunk to 59-92 mm, too small to read); where a page
+has not the room it goes to the top of the next and what follows it in its section comes up (a figure floats,
+never past a heading); a booklet that would take another sheet of paper for it leaves it out."""
+from __future__ import annotations
+
+import pytest
+
+from pnp import scene
+from pnp.build import load_valid
+from pnp.editions import Edition
+from pnp.layout import booklet
+from pnp.layout.booklet import COLUMN, PICTURE, LEAST_SIDE_ROWS, booklet_pages
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+
+from conftest import REFERENCE_KITS, ROOT
+from test_booklet import _texts, _with_rules
+
+
+def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
+    """(x, y of its foot, scale) of every picture (a miniature drawing) on a page."""
+    out = []
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            mm = scene.compose(m, child.transform)
+            out += [(*scene.apply(mm, 0.0, 0.0), mm[0])] if child.miniature else _pictures(child, mm)
+    return out
+
+
+def _ctx(kit: str, lang: str | None):
+    problems = Problems()
+    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang))
+    assert game is not None, [str(p) for p in problems.sorted()]
+    return Ctx(game, problems=problems), problems
+
+
+@pytest.mark.parametrize("kit,lang", [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")])
+def test_the_board_inside_is_full_width_or_left_out_where_it_would_take_another_sheet(kit, lang):
+    ctx, problems = _ctx(kit, lang)
+    pages = booklet_pages(ctx)
+    assert len(pages) == 16 and not [p for p in problems.items if "W-rules-blank" in str(p)]
+    size = float(ctx.kit.board.size)
+    assert PICTURE == COLUMN
+    cover = _pictures(pages[0].front)
+    assert len(cover) == 1 and cover[0][2] * size < PICTURE  # the cover's miniature
+    inner = [p for page in pages[1:] for p in _pictures(page.front)]
+    assert len(inner) <= 1
+    for x, _, k in inner:  # at the column's full width, from margin to margin
+        assert abs(k * size - COLUMN) < 1e-6 and abs(x - booklet.SIDE) < 1e-6
+    if not inner:  # left out: with it, even set tight, the booklet would take a fifth sheet of paper
+        sections = booklet._sections(ctx)
+        assert any(isinstance(b, booklet._Picture) for _, blocks in sections for b in blocks)
+        flowed = booklet._flow(ctx, booklet._cover(ctx, ctx.kit.booklet), booklet._back_cover(ctx), sections, True,
+                               LEAST_SIDE_ROWS)
+        assert booklet._sheets(flowed) > 4
+
+
+def test_a_board_that_meets_a_pages_foot_goes_whole_to_the_next_and_the_text_after_it_comes_up(mini):
+    """The picture meets a page's foot lower down each time: it is never shrunk; where it goes to the next page, the
+    two short paragraphs after it fill the room it left, and the subheading after them and its text stay after it."""
+    after = "Aftertext first, a short paragraph.\n\nAftertext second, another one."
+    floated, board = 0, _board_size(mini)
+    for sentences in range(40, 100, 6):
+        para = " ".join(["Words to fill the page."] * sentences)
+        _, pages = _with_rules(mini, para + "\n\n@board\n\n" + after + "\n\n## Next part\n\nUndertext here.")
+        where = [(n, p) for n, page in enumerate(pages[1:], 1) for p in _pictures(page.front)]
+        assert len(where) == 1, sentences
+        n, (_, foot, k) = where[0]
+        assert abs(k * board - COLUMN) < 1e-6, sentences  # never smaller
+        texts = {t.text: (m, y) for m, page in enumerate(pages) for y, t in _texts(page.front)}
+        moved = {texts[t][0] for t in texts if t.startswith("Aftertext")}
+        heading, under = texts["Next part"][0], texts["Undertext here."][0]
+        assert heading >= n and under >= heading  # nothing moves past the heading
+        words = max(m for m, page in enumerate(pages) for _, t in _texts(page.front) if "fill" in t.text)
+        if n > words and moved == {words}:  # the picture went over, the text after it came up
+            floated += 1
+            assert foot > booklet.BOTTOM  # the picture at the head of its page
+    assert floated >= 1
+
+
+def _board_size(mini) -> float:
+    from conftest import loaded
+
+    kit, _ = loaded(mini)
+    return float(kit.board.size)
