@@ -4,7 +4,7 @@ landscape, sheets nested, folded once and stapled on the fold.
 ``N`` pages (padded to a multiple of 4 with blank pages before the back cover) need ``N / 4`` sheets. Sheet
 ``k`` (from 0) carries pages ``N − 2k`` (left) and ``2k + 1`` (right) on its front, ``2k + 2`` and
 ``N − 2k − 1`` on its back: nested in order and folded, the pages read 1 … N. A page is set against the fold
-in its half of the sheet, scaled to fit it above the slug's band (``SLUG_BAND``: the printable margin and a line
+in its half of the sheet, scaled to fit it above the slug's band (``slug_band``: the printable margin and a line
 of the sheet's footer), so the slug lies outside every page's trim (A5 on A4: 0.957; on Letter, half-Letter
 pages: 0.944, as wide as half the sheet, centred).
 

@@ -121,3 +121,16 @@ def test_the_built_booklet_prints_a_slug_on_every_side_in_the_editions_language(
         assert f"règle · feuille {i // 2 + 1} sur 4 · {side}" in text, text
         assert f"imprimer sur Letter en recto verso, retournement sur le bord {edge}" in text, text
         assert "imprimer à 100 % (taille réelle)" in text, text
+
+
+def test_the_gutterfold_layout_folds_the_booklet_alike_with_its_slug(tmp_path):
+    """--layout gutterfold has no meaning for a booklet: its sheets are the saddle-stitched ones, slug and all."""
+    problems = Problems()
+    out = tmp_path / "out"
+    assert build_game(ROOT / "content" / "etymonopoly", out, BuildOptions(parts=("rules",), layout="gutterfold"),
+                      problems) is not None, [str(p) for p in problems.sorted()]
+    sides = _pdf_text(out / "rules-a4-gutterfold.pdf")
+    assert len(sides) == 8
+    for i, text in enumerate(sides):
+        assert f"sheet {i // 2 + 1} of 4 · {'front' if i % 2 == 0 else 'back'}" in text, text
+        assert "print on A4, two-sided, flip on the long edge" in text
