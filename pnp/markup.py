@@ -24,7 +24,7 @@ BLOCKS = {
     "money": "",  # the starting money: notes or chips of each value and the total
     "properties": "",  # every title: price, rents, building costs
     "table": "table",  # a table of tables.yaml
-    "board": "",  # the board as a small picture
+    "board": "",  # the board as a picture at the column's full width
     "lookup": "deck",  # each card of a deck: the start of its text and its help line
 }
 
