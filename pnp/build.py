@@ -202,18 +202,32 @@ def part_items(ctx: Ctx, output: str) -> list[Item]:
 def pdf_bytes(title: str, subject: str, pages: list[Page], colour: str = "rgb") -> tuple[bytes, dict]:
     """The pages as one PDF (reportlab imported here only), in RGB or process inks, and what the manifest says
     of it."""
+    data, info, _ = pdf_of_sheets(title, subject, pages, colour, lambda page: (page, None))
+    return data, info
+
+
+def pdf_of_sheets(title: str, subject: str, sheets, colour: str = "rgb", page_of=lambda s: (s.page, s)
+                  ) -> tuple[bytes, dict, list]:
+    """The PDF of ``sheets`` (any iterable: a generator is written as it goes, each sheet dropped once its page is
+    written), what the manifest says of it, and each sheet's record (``page_of(sheet)``: its page and what is
+    kept of it, by default the sheet's page record)."""
     from .render.pdf import PdfWriter  # reportlab is imported only when a PDF is written
 
     w = PdfWriter(title, subject, colour)
-    for p in pages:
-        w.add(p)
-    data = w.finish()
     sizes = []
-    for p in pages:
-        s = [round(p.width, 2), round(p.height, 2)]
+    records = []
+    for n, sheet in enumerate(sheets, 1):
+        page, of = page_of(sheet)
+        del sheet
+        w.add(page)
+        s = [round(page.width, 2), round(page.height, 2)]
         if s not in sizes:
             sizes.append(s)
-    return data, {"pages": len(pages), "page_size_mm": sizes[0] if len(sizes) == 1 else sizes}
+        if of is not None:
+            records.append(_page_record(n, of))
+        del page, of
+    data = w.finish()
+    return data, {"pages": w.pages, "page_size_mm": sizes[0] if len(sizes) == 1 else sizes}, records
 
 
 def _file_name(part: str, opts: BuildOptions) -> str:
@@ -241,7 +255,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
     """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed.
     ``ctx``: the layout context the build's parts share (the booklet counts the items the other parts laid out,
     rather than lay them out again)."""
-    from .impose import impose
+    from .impose import imposed as impose_each
     from .layout.common import Ctx
     from .rules.printing import SHEET_FIT
 
@@ -253,6 +267,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
     if imposed == "board":
         return _build_board(ctx, opts, items[0])
     ctx.forget_fits()  # the items are checked: what the checks needed goes before the sheets are made
+    counts, count = dict(Counter(it.kind for it in items)), len(items)
     try:
         if imposed == "booklet":
             from .layout.booklet import binding_note
@@ -261,14 +276,38 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
             folded = opts.layout != "simplex" and not opts.per_item
             sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
-            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language)
+            _let_go(ctx, part)
+            sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language)
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
+    del items  # the sheets hold what is still to print: each sheet's items go once its page is written
     name = _file_name(part, opts)
-    data, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets], opts.colour)
-    return PartResult(part, [OutFile(name, data, info)], dict(Counter(it.kind for it in items)),
-                      {"files": [name], "items": len(items), "pages": _page_records(sheets)})
+    data, info, pages = pdf_of_sheets(f"{kit.game.title}: {part}", part, sheets, opts.colour)
+    return PartResult(part, [OutFile(name, data, info)], counts, {"files": [name], "items": count, "pages": pages})
+
+
+def _let_go(ctx: Ctx, output: str) -> None:
+    """What the layout context keeps of an output's items once they are laid out and checked, made light before
+    they are printed: the items stay (the booklet counts them by kind) without their drawings, and the faces a
+    deck laid out to find its text size go (its cards are laid out). Each drawing is then held by the sheets
+    alone, and goes when its page is written."""
+    from copy import copy
+
+    from . import scene
+
+    blank = scene.Group()
+    for p in registry.parts_of(output):
+        key = ("items", p.name)
+        if key in ctx.memo:
+            light = []
+            for it in ctx.memo[key]:
+                it = copy(it)
+                it.front, it.back = blank, None
+                light.append(it)
+            ctx.memo[key] = light
+    for key in [k for k in ctx.memo if isinstance(k, tuple) and k[0] == "deck-faces"]:
+        del ctx.memo[key]
 
 
 def _render_one(shared: tuple, part: str):
@@ -459,8 +498,8 @@ def _advice(kit: Kit, output: str) -> str:
     return " ".join(" ".join(ms.print_advice.split()) for ms in sets)
 
 
-def _page_records(sheets: list[Sheet]) -> list[dict]:
-    return [{"page": n, "side": s.side, "items": [p.record() for p in s.placed]} for n, s in enumerate(sheets, 1)]
+def _page_record(n: int, s: Sheet) -> dict:
+    return {"page": n, "side": s.side, "items": [p.record() for p in s.placed]}
 
 
 def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:

@@ -21,6 +21,7 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import scene
@@ -391,40 +392,65 @@ def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, adv
            advice_style: Style = ENGLISH, lang: str = "en") -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` (the kit's words, typeset in ``advice_style``) is
     printed on every front sheet above the footer; pnp's own words (the footers) are in ``lang``."""
+    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang))
+
+
+def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
+            advice_style: Style = ENGLISH, lang: str = "en") -> Iterator[Sheet]:
+    """``impose``'s sheets one at a time, in print order. A duplex job lets go of each sheet's items once both
+    its sides are made: a caller that hands its list of items over (keeping no other reference to them) and
+    writes each sheet as it comes holds the drawings of one sheet at a time, not of the whole part. The plan
+    (how many sheets, which items on each) is made first, so any error is raised before a sheet is made."""
     if not items:
-        return []
+        return iter(())
     if opts.per_item:
-        return _per_item(items, opts)
+        return iter(_per_item(items, opts))
     pw, ph = PAPERS[opts.paper]
-    printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     if opts.layout == "gutterfold":
-        return _gutterfold(items, opts, (pw, ph), kit_title, part, lang)
+        return iter(_gutterfold(items, opts, (pw, ph), kit_title, part, lang))
+    printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     plans = plan(items, printable, opts.bleed)
+    return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang)
+
+
+def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, float],
+           printable: tuple[float, float, float, float], kit_title: str, part: str, advice: str,
+           advice_style: Style, lang: str) -> Iterator[Sheet]:
+    """The pages of the sheets ``plans``, fronts and backs in print order; a duplex job drops each sheet's blocks
+    (and so its items) once its back is made."""
+    pw, ph = paper
     total = len(plans)
-    fronts, backs = [], []
     axis = "vertical" if opts.flip == "long" else "horizontal"
     extra: Label = [(advice, advice_style)] if advice else []
     w, own = words.of(lang), words.style(lang)
     memo: dict = {}  # marks made for a sheet, reused by the sheets with the same blocks
-    for n, blocks in enumerate(plans, 1):
+    plans.reverse()  # taken from the end, so that each sheet's blocks go as soon as it is made
+    backs: list[Sheet | None] = []
+    n = 0
+    while plans:
+        blocks = plans.pop()
+        n += 1
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
-        fronts.append(_front(blocks, opts, (pw, ph), printable, memo,
-                             [(f"{tag} · {w['front']} · {w['print_note']}", own), *extra]))
+        front = _front(blocks, opts, (pw, ph), printable, memo,
+                       [(f"{tag} · {w['front']} · {w['print_note']}", own), *extra])
+        back = None
         if any(it.back is not None for b in blocks for it in b.items):
-            backs.append(_back(blocks, opts, (pw, ph), printable, axis, memo,
-                               [(f"{tag} · {w['back']} · {w['print_note']}", own)]))
-        else:
-            backs.append(None)
-    if opts.layout == "simplex":
-        return fronts + [b for b in backs if b is not None]
-    sheets = []
-    for n, (f, b) in enumerate(zip(fronts, backs)):  # duplex: each front page is followed by its back page
-        sheets.append(f)
+            back = _back(blocks, opts, (pw, ph), printable, axis, memo,
+                         [(f"{tag} · {w['back']} · {w['print_note']}", own)])
+        del blocks
+        if opts.layout == "simplex":  # every front, then every back
+            backs.append(back)
+            yield front
+            continue
+        yield front  # duplex: each front page is followed by its back page
+        if back is not None:
+            yield back
+        elif plans:  # a blank back keeps the next front on a sheet of its own
+            yield Sheet(Page(pw, ph, scene.Group()), [], "back")
+        del front, back
+    for b in backs:
         if b is not None:
-            sheets.append(b)
-        elif n + 1 < len(fronts):  # a blank back keeps the next front on a sheet of its own
-            sheets.append(Sheet(Page(pw, ph, scene.Group()), [], "back"))
-    return sheets
+            yield b
 
 
 def _front(blocks: list[Block], opts: PrintOptions, paper, area, memo: dict, label: Label) -> Sheet:
