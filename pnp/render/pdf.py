@@ -56,6 +56,20 @@ def _rgb(c: str):
 
 
 _COLOURS: dict[tuple[str, str, bool], str] = {}
+#: operators made of numbers alone (a group's "cm" and clip, a run's "Tm" and "Tf"), formatted once per value: a
+#: deck's cards repeat the same few positions, clips and sizes on every sheet
+_NUMBERS: dict[tuple, str] = {}
+
+
+def _numbers(op: str, *values) -> str:
+    """``fp_str(*values) op``, formatted once per (op, values)."""
+    key = (op, *values)
+    out = _NUMBERS.get(key)
+    if out is None:
+        if len(_NUMBERS) > 100_000:  # a long-running serve: start again rather than grow
+            _NUMBERS.clear()
+        out = _NUMBERS[key] = f"{fp_str(*values)} {op}"
+    return out
 
 
 def _colour_op(c: str, op: str, solid: bool = False) -> str:
@@ -128,6 +142,7 @@ class PdfWriter:
         self.c.setCreator("pnp")
         self.c.setAuthor("pnp")
         self.forms: dict[str, str] = {}  # group key -> name of its form, once defined
+        self.uses: dict[str, str] = {}  # name of a form -> the operator that draws it
         self.pages = 0
         self.ops: list[str] = []  # operators not yet handed to the canvas
         self.encoded: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (font, text) -> (subset, Tj) pieces
@@ -191,22 +206,35 @@ class PdfWriter:
 
     # ------------------------------------------------------------------ drawing
     def _draw(self, shape) -> None:
+        kind = type(shape)
+        if kind is scene.Group:
+            self._draw_group(shape)
+        elif kind is scene.Text:
+            self._texts([shape])
+        else:
+            self._leaf(shape)
+
+    def _draw_group(self, shape: scene.Group) -> None:
+        if shape.key is not None and shape.bounds is not None:
+            self._use_form(shape)
+            return
+        ops = self.ops
+        key = (id(shape), *self.state)
+        drawn = self.drawn.get(key)
+        if drawn is not None and drawn[0] is shape:  # drawn before, from the same state: the same operators
+            ops.extend(drawn[1])
+            return
+        start = len(ops)
+        self._group(shape)
+        if all(type(child) in _LEAVES for child in shape.children):
+            self.drawn[key] = (shape, ops[start:])
+
+    def _leaf(self, shape) -> None:
         ops = self.ops
         if isinstance(shape, scene.Text):
             self._texts([shape])
         elif isinstance(shape, scene.Group):
-            if shape.key is not None and shape.bounds is not None:
-                self._use_form(shape)
-            else:
-                key = (id(shape), *self.state)
-                drawn = self.drawn.get(key)
-                if drawn is not None and drawn[0] is shape:  # drawn before, from the same state: the same operators
-                    ops.extend(drawn[1])
-                    return
-                start = len(ops)
-                self._group(shape)
-                if all(type(child) in _LEAVES for child in shape.children):
-                    self.drawn[key] = (shape, ops[start:])
+            self._draw_group(shape)
         elif isinstance(shape, scene.Rect):
             paint = self._paint(shape.fill, shape.stroke, shape.width, shape.dash)
             if shape.radius:
@@ -229,50 +257,66 @@ class PdfWriter:
             raise TypeError(f"cannot draw {shape!r}")
 
     def _group(self, g: scene.Group) -> None:
-        self._push()
         ops = self.ops
+        ops.append("q")  # _push, written out: a deck draws tens of thousands of groups
+        self.saved.append(self.state[:])
         if g.transform != scene.IDENTITY:
-            ops.append(f"{fp_str(*g.transform)} cm")
+            ops.append(_numbers("cm", *g.transform))
         if g.clip is not None:
-            ops.append(f"{fp_str(*g.clip)} re W n")
+            ops.append(_numbers("re W n", *g.clip))
         texts: list[scene.Text] = []
+        Text, Group = scene.Text, scene.Group
         for child in g.children:
-            if isinstance(child, scene.Text):  # neighbouring runs share one text object
+            kind = type(child)
+            if kind is Text:  # neighbouring runs share one text object
                 texts.append(child)
                 continue
             if texts:
                 self._texts(texts)
                 texts = []
-            self._draw(child)
+            if kind is Group:
+                self._draw_group(child)
+            else:
+                self._leaf(child)
         if texts:
             self._texts(texts)
-        self._pop()
+        self.ops.append("Q")  # _pop (a form defined within flushed the list ``ops`` named)
+        self.state = self.saved.pop()
 
     def _texts(self, runs: list[scene.Text]) -> None:
         """One BT … ET for neighbouring runs: font, colour and position set only where they change."""
         ops = self.ops
-        doc = self.c._doc  # the document whose font subsets the text is encoded in (reportlab's documented way)
         ops.append("BT")
         current = None
+        rgb, state, encoded = self.colour == "rgb", self.state, self.encoded
         for s in runs:
-            fill = s.colour if self.colour == "rgb" else ("text", s.colour)  # text is set apart in process inks
-            if fill != self.state[0]:
+            fill = s.colour if rgb else ("text", s.colour)  # text is set apart in process inks
+            if fill != state[0]:
                 ops.append(_colour_op(s.colour, self.fill_op, solid=True))
-                self.state[0] = fill
-            font = _font(s.font)
-            x = s.x - (s.width / 2 if s.anchor == "middle" else s.width if s.anchor == "end" else 0.0)
-            ops.append(f"1 0 0 1 {fp_str(x, s.y)} Tm")
-            key = (s.font, s.text)
-            chunks = self.encoded.get(key)
+                state[0] = fill
+            anchor = s.anchor
+            x = s.x - (s.width / 2 if anchor == "middle" else s.width if anchor == "end" else 0.0)
+            ops.append(_numbers("Tm", 1, 0, 0, 1, x, s.y))
+            chunks = encoded.get((s.font, s.text))
             if chunks is None:  # the same line recurs on many cards: encoded once per document
-                chunks = self.encoded[key] = [(font.getSubsetInternalName(subset, doc), f"({escapePDF(chunk)}) Tj")
-                                              for subset, chunk in font.splitString(s.text, doc)]
+                chunks = self._encode(s)
+            size = s.size
             for name, shown in chunks:
-                if (name, s.size) != current:
-                    ops.append(f"{name} {fp_str(s.size / MM)} Tf")
-                    current = (name, s.size)
+                if (name, size) != current:
+                    ops.append(f"{name} {_numbers('Tf', size / MM)}")
+                    current = (name, size)
                 ops.append(shown)
         ops.append("ET")
+
+    def _encode(self, s: scene.Text) -> list[tuple[str, str]]:
+        """A run's text in the document's font subsets: (subset's name, its Tj operator) pieces, kept by font and
+        text."""
+        font = _font(s.font)
+        doc = self.c._doc  # the document whose font subsets the text is encoded in (reportlab's documented way)
+        chunks = self.encoded[(s.font, s.text)] = [(font.getSubsetInternalName(subset, doc),
+                                                    f"({escapePDF(chunk)}) Tj")
+                                                   for subset, chunk in font.splitString(s.text, doc)]
+        return chunks
 
     def _use_form(self, g: scene.Group) -> None:
         """Draw a keyed group as a form XObject in mm, defined the first time its key is met."""
@@ -291,15 +335,18 @@ class PdfWriter:
             self.state, self.saved = outer
             c.endForm()
             self.forms[g.key] = name
+            self.uses[name] = f"/{c._doc.getXObjectName(name)} Do"
+        # the canvas's doForm, written among the page's own operators (no hand-over to the canvas each time): the
+        # operator, and the form named among those the page (or the form being defined) uses
         if g.transform != scene.IDENTITY:
             self._push()
-            self.ops.append(f"{fp_str(*g.transform)} cm")
-            self._flush()
-            c.doForm(name)
+            self.ops.append(_numbers("cm", *g.transform))
+            self.ops.append(self.uses[name])
             self._pop()
         else:
-            self._flush()
-            c.doForm(name)
+            self.ops.append(self.uses[name])
+        if name not in c._formsinuse:  # reportlab lists the page's forms for its resources: each once is the same
+            c._formsinuse.append(name)
 
 
 _FONTS: dict = {}
