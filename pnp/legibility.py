@@ -11,7 +11,7 @@ prints, whatever layout drew it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable
 
@@ -214,11 +214,17 @@ def findings(group: scene.Group, paper: str = PAPER, memo: Memo | None = None) -
             if key is not None:
                 memo.groups[key] = (shape, fills[first_fill:], out[first_finding:], state)
         elif isinstance(shape, scene.Text):
-            key = (state, shape, m)
+            if not shape.width:  # measured here, from its words
+                key = (state, shape, m)
+            elif not shape.text.strip():
+                return
+            else:  # judged by where it prints alone: its place, width, size and colour (a deck's "Card 64", "Card 65")
+                key = (state, m, shape.x, shape.y, shape.width, shape.anchor, shape.size, shape.colour)
             found = memo.judged.get(key)
             if found is None:
                 found = memo.judged[key] = _judge(shape, m, beneath)
-            out.extend(found)
+            if found:
+                out.extend(f if f.text is shape else replace(f, text=shape) for f in found)
         elif isinstance(shape, (scene.Rect, scene.Circle, scene.Path, scene.Image)):
             colour = None if isinstance(shape, scene.Image) else shape.fill
             if colour is None and not isinstance(shape, scene.Image):
