@@ -70,13 +70,20 @@ def collector_paused():
     A build makes hundreds of thousands of small objects (content nodes, scene shapes)
     that form trees, freed by reference counting as soon as they are dropped. The
     collector would walk them again and again and find nothing: a third of the time of a
-    6000-card build, with the same peak memory when it is off."""
+    6000-card build, with the same peak memory when it is off.
+
+    When it is switched back on, what the build made and kept (the kit, the results) is handed to the oldest
+    generation at once (``gc.freeze`` then ``gc.unfreeze``: lists spliced, nothing walked), where a full
+    collection looks at it in its time: else the first allocation after would walk every object the build
+    made, as young ones (~0.05 s after a 6000-card build, in a command about to end)."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
