@@ -212,15 +212,24 @@ def _mirror(rect: tuple[float, float, float, float], axis: str, about: float) ->
 
 
 # --------------------------------------------------------------------------- drawing
-def _place(drawing: scene.Group, x: float, y: float, w: float, h: float, rotation: int,
-           clip: tuple[float, float, float, float]) -> scene.Group:
-    """An item drawing (its own frame, trim w×h from (0, 0)) with its turned trim at (x, y), clipped."""
+def _placing(x: float, y: float, w: float, h: float, rotation: int, clip: tuple[float, float, float, float]
+             ) -> tuple:
+    """How an item drawing (its own frame, trim w×h from (0, 0)) is put with its turned trim at (x, y), clipped:
+    (transform, clip, whether the clip is on a group around the turned drawing)."""
     if rotation == 0:  # one group: the clip is given in the item's frame, after the move
         cx, cy, cw, ch = clip
-        return scene.Group([drawing], transform=scene.translate(x, y), clip=(cx - x, cy - y, cw, ch))
+        return scene.translate(x, y), (cx - x, cy - y, cw, ch), False
     pw, ph = (w, h) if rotation % 180 == 0 else (h, w)
     t = scene.compose(scene.translate(x + pw / 2, y + ph / 2), scene.rotate(rotation), scene.translate(-w / 2, -h / 2))
-    return scene.Group([scene.Group([drawing], transform=t)], clip=clip)
+    return t, clip, True
+
+
+def _put(drawing: scene.Group, placing: tuple) -> scene.Group:
+    """The drawing placed as ``_placing`` says."""
+    transform, clip, outside = placing
+    if outside:
+        return scene.Group([scene.Group([drawing], transform=transform)], clip=clip)
+    return scene.Group([drawing], transform=transform, clip=clip)
 
 
 def _clip(x: float, y: float, w: float, h: float, edge: float) -> tuple[float, float, float, float]:
@@ -453,14 +462,34 @@ def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, flo
             yield b
 
 
+def _cells(b: Block, memo: dict, side: str, axis: str = "", about: float = 0.0, rotation: int = 0) -> list[tuple]:
+    """Each cell of ``b`` as placed on one side: (its trim rectangle, how an item's drawing is put there), and the
+    block's geometry; made once for every block placed alike (each full sheet of a deck: its sheets differ in
+    their items alone). ``axis`` and ``about``: the back of a sheet turned over, mirrored so."""
+    key = ("cells", side, axis, about, rotation, b.x0, b.y0, b.cols, b.rows, b.cell_w, b.cell_h, b.gap, b.edge,
+           len(b.items), b.items[0].width, b.items[0].height)
+    done = memo.get(key)
+    if done is None:
+        iw, ih = b.items[0].width, b.items[0].height  # a block's items are of one size
+        rects = [(x, y, b.cell_w, b.cell_h) for x, y in b.cells()]
+        if axis:
+            rects = [_mirror(r, axis, about) for r in rects]
+        cells = [(r, _placing(r[0], r[1], iw, ih, rotation, _clip(*r, b.edge))) for r in rects]
+        done = memo[key] = (cells, _geometry(rects, b.gap, b.edge))
+    return done
+
+
 def _front(blocks: list[Block], opts: PrintOptions, paper, area, memo: dict, label: Label) -> Sheet:
     content = scene.Group()
+    add = content.children.append
     placed = []
+    geos = []
     for b in blocks:
-        for it, (x, y) in zip(b.items, b.cells()):
-            content.add(_place(it.front, x, y, it.width, it.height, b.rotation, _clip(x, y, b.cell_w, b.cell_h, b.edge)))
-            placed.append(Placed(it, "front", x, y, b.cell_w, b.cell_h, b.rotation))
-    geos = [_geometry([(x, y, b.cell_w, b.cell_h) for x, y in b.cells()], b.gap, b.edge) for b in blocks]
+        cells, geometry = _cells(b, memo, "front", rotation=b.rotation)
+        for it, ((x, y, w, h), placing) in zip(b.items, cells):
+            add(_put(it.front, placing))
+            placed.append(Placed(it, "front", x, y, w, h, b.rotation))
+        geos.append(geometry)
     content.add(*_furniture(geos, area, opts.bleed, label, paper, memo))
     return Sheet(Page(paper[0], paper[1], content), placed, "front")
 
@@ -469,22 +498,24 @@ def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, memo:
     """The back page: each back where its front lands when the sheet is turned over (simplex: in place)."""
     pw, ph = paper
     content = scene.Group()
+    add = content.children.append
     placed = []
     simplex = opts.layout == "simplex"
     about = pw / 2 if axis == "vertical" else ph / 2
     geos = []
     for b in blocks:
+        rot = b.rotation if simplex else back_rotation(b.rotation, axis)
+        cells, geometry = _cells(b, memo, "back", "" if simplex else axis, about, rot)
         rects = []  # the cells with a back: marks only where something is printed on this side
-        for it, (x, y) in zip(b.items, b.cells()):
-            rect = (x, y, b.cell_w, b.cell_h) if simplex else _mirror((x, y, b.cell_w, b.cell_h), axis, about)
+        for it, (rect, placing) in zip(b.items, cells):
             if it.back is None:
                 continue
             rects.append(rect)
-            rot = b.rotation if simplex else back_rotation(b.rotation, axis)
-            bx, by, bw, bh = rect
-            content.add(_place(it.back, bx, by, it.width, it.height, rot, _clip(bx, by, bw, bh, b.edge)))
-            placed.append(Placed(it, "back", bx, by, bw, bh, rot))
-        if rects:
+            add(_put(it.back, placing))
+            placed.append(Placed(it, "back", *rect, rot))
+        if len(rects) == len(cells):  # every cell printed: the block's geometry, made once
+            geos.append(geometry)
+        elif rects:
             geos.append(_geometry(rects, b.gap, b.edge))
     if not simplex:
         area = _mirror(area, axis, about)
