@@ -299,8 +299,6 @@ def _let_go(ctx: Ctx, output: str) -> None:
     they are printed: the items stay (the booklet counts them by kind) without their drawings, and the faces a
     deck laid out to find its text size go (its cards are laid out). Each drawing is then held by the sheets
     alone, and goes when its page is written."""
-    from copy import copy
-
     from . import scene
 
     blank = scene.Group()
@@ -309,9 +307,9 @@ def _let_go(ctx: Ctx, output: str) -> None:
         if key in ctx.memo:
             light = []
             for it in ctx.memo[key]:
-                it = copy(it)
-                it.front, it.back = blank, None
-                light.append(it)
+                copy = object.__new__(type(it))  # copy.copy, without its trip through __reduce_ex__
+                copy.__dict__.update(vars(it), front=blank, back=None)
+                light.append(copy)
             ctx.memo[key] = light
     for key in [k for k in ctx.memo if isinstance(k, tuple) and k[0] == "deck-faces"]:
         del ctx.memo[key]
