@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gc
 import os
-from concurrent.futures import ThreadPoolExecutor
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -395,7 +394,7 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     results: list[PartResult] = []
     # with --ink-coverage, each PDF's ink is measured on a second thread while the next part is laid out
     # (PDFium renders without holding the GIL)
-    with ThreadPoolExecutor(max_workers=1) as pool:
+    with _measuring(opts.ink_coverage) as pool:
         measured = []
         if jobs > 1 and len(todo) > 1 and forked.can_fork():
             results = _render_forked(kit, todo, opts, jobs, problems, progress)
@@ -422,6 +421,19 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     kept = [p for p in opts.parts if p not in todo]
     return BuildResult(out_dir, written, manifest, rebuilt=todo, kept=kept,
                        edition=edition_lines(kit, with_money="notes" in opts.parts))
+
+
+@contextmanager
+def _measuring(on: bool):
+    """The thread each PDF's ink coverage is measured on (``--ink-coverage``), else None: concurrent.futures (and
+    the logging it imports) is imported only then."""
+    if not on:
+        yield None
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield pool
 
 
 def edition_lines(kit: Kit, with_money: bool = True) -> list[str]:
