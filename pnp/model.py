@@ -610,6 +610,9 @@ class RefCard(Entity):
 @entity
 class Reference(Entity):
     cards: list[RefCard] = doc("reference cards")
+    colour: Optional[Colour] = doc(
+        "the colour of the cards' title band (default: theme.accent); give it its own where the accent is a deck's "
+        "colour, so a reference card face up is not taken for one of that deck's cards", None)
 
 
 # --------------------------------------------------------------------------- rules.yaml

@@ -58,3 +58,20 @@ def test_a_card_that_must_print_smaller_is_a_warning_naming_it(mini):
     cards.reference_items(ctx)
     shrunk = [p for p in problems.items if p.code == "W-text-shrunk" and "'turn'" in p.message]
     assert len(shrunk) == 1, [p.message for p in problems.items]
+
+
+def test_a_reference_deck_may_give_its_band_its_own_colour():
+    """reference.yaml's ``colour`` paints the reference cards' title band (Tahiti: its back's ocean blue, where the
+    accent red is Chance's); without it the band is the theme's accent, as before."""
+    from pnp import scene
+
+    def bands(kit_id):
+        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        ctx = Ctx(kit, problems=problems)
+        face = cards.reference_items(ctx)[0].front
+        return {s.fill for s in face.children if isinstance(s, scene.Rect) and s.y > 60}, kit
+
+    tahiti, kit = bands("tahiti")
+    assert tahiti == {kit.reference.colour} == {"#0b5a78"} and kit.game.theme.colours.accent not in tahiti
+    ety, kit = bands("etymonopoly")
+    assert kit.reference.colour is None and ety == {kit.game.theme.colours.accent}

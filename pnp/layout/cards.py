@@ -769,7 +769,8 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
     g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
-    g.add(scene.Rect(-ctx.bleed, h - REF_BAND, w + 2 * ctx.bleed, REF_BAND + ctx.bleed, fill=c.accent))
+    band = ctx.kit.reference.colour or c.accent
+    g.add(scene.Rect(-ctx.bleed, h - REF_BAND, w + 2 * ctx.bleed, REF_BAND + ctx.bleed, fill=band))
     g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
-                             wrap_below=9).shapes, contrast(c.accent)))
+                             wrap_below=9).shapes, contrast(band)))
     return g, h - REF_TOP
