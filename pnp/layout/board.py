@@ -953,7 +953,15 @@ def draw_board(ctx: Ctx) -> scene.Group:
     return g
 
 
+def board_drawing(ctx: Ctx) -> scene.Group:
+    """The board's drawing, made once per layout context: the board part and the booklet's picture of it share
+    it (it was drawn twice in every build with a booklet)."""
+    if "board-drawing" not in ctx.memo:
+        ctx.memo["board-drawing"] = draw_board(ctx)
+    return ctx.memo["board-drawing"]
+
+
 def board_items(ctx: Ctx) -> list[Item]:
     """The board as one item (the registry's board part): tiled or printed whole, never put on card sheets."""
     size = float(ctx.kit.board.size)
-    return [Item(id="board", kind="board", width=size, height=size, front=draw_board(ctx))]
+    return [Item(id="board", kind="board", width=size, height=size, front=board_drawing(ctx))]

@@ -680,14 +680,11 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
 
 def board_picture(ctx: Ctx, size: float) -> scene.Group:
     """The board drawn ``size`` mm square: the board part's own drawing, scaled (vector, never a raster)."""
-    from .board import draw_board
+    from .board import board_drawing
 
-    memo = ctx.memo
-    if "booklet-board" not in memo:
-        memo["booklet-board"] = draw_board(ctx)
     full = float(ctx.kit.board.size)
     k = size / full
-    inner = scene.Group([memo["booklet-board"]], clip=(0.0, 0.0, full, full), key="booklet-board",
+    inner = scene.Group([board_drawing(ctx)], clip=(0.0, 0.0, full, full), key="booklet-board",
                         bounds=(0.0, 0.0, full, full))  # stored once in the PDF, drawn at each size
     return scene.Group([inner, scene.Rect(0, 0, full, full, stroke=ctx.colours.line, width=0.6 / k)],
                        transform=scene.scale(k), miniature=True)
