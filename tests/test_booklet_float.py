@@ -64,30 +64,26 @@ def _page_of(pages, *starts: str) -> dict[str, int]:
     return {t.text: n for n, page in enumerate(pages) for _, t in _texts(page.front) if t.text.startswith(starts)}
 
 
-def test_a_table_that_goes_to_the_next_page_leaves_its_room_to_the_text_after_it_never_past_a_heading(mini):
+def test_a_table_that_goes_to_the_next_page_is_never_overtaken_by_the_text_after_it(mini):
     """A ten-row table meets a page's foot with room for fewer than SIDE_ROWS of its rows: it goes whole to the next
-    page and, where that would leave more than booklet.VOID blank, the two short paragraphs after it come up to
-    fill the room it left; the subheading after them and its text stay after the table."""
+    page, and the paragraphs after it stay after it (the text after a table reads it: the review found
+    Etymonopoly's "pays that price" set before the rule and the table it follows, when text could float up)."""
     table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 11))
     after = "Aftertext first, a short paragraph.\n\nAftertext second, another one."
-    floated = 0
+    went_over = 0
     for sentences in range(80, 110, 2):  # the table meets the foot lower down the page each time
         para = " ".join(["Words to fill the page."] * sentences)
         _, pages = _with_rules(mini, para + "\n\n" + table + "\n\n" + after + "\n\n## Next part\n\nUndertext here.")
         rows = _page_of(pages, "row")
-        first = min(rows.values())
         counts = [list(rows.values()).count(n) for n in sorted(set(rows.values()))]
         assert len(rows) == 10 and min(counts) >= SIDE, (sentences, counts)
         words = max(n for n, page in enumerate(pages) for _, t in _texts(page.front) if "fill" in t.text)
         moved = _page_of(pages, "Aftertext")
         heading, under = _page_of(pages, "Next part")["Next part"], _page_of(pages, "Undertext")["Undertext here."]
-        assert heading >= max(rows.values()) and under >= heading  # nothing moves past the heading
-        if first > words and set(moved.values()) == {words}:  # the table went over, the text after it came up
-            floated += 1
-        elif first > words:  # it went over and left a little blank: no more than booklet.VOID
-            lowest = min(y for y, t in _texts(pages[words].front) if y > 20)  # the page's last baseline
-            assert lowest - booklet.BOTTOM <= booklet.VOID + 3, (sentences, lowest)
-    assert floated >= 1
+        assert min(moved.values()) >= max(rows.values()), (sentences, moved, rows)  # after the table's last row
+        assert heading >= max(moved.values()) and under >= heading
+        went_over += min(rows.values()) > words
+    assert went_over >= 1
 
 
 def _setter():

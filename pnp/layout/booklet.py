@@ -9,12 +9,12 @@ cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
 with the first lines of what follows); a paragraph split between pages leaves at least two lines on each;
-a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes to
-the next page, and the text after it in its section may come up to fill the room it left) and repeats its header
-row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
+a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes
+whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
 picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
 page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
-the room (a figure floats); a booklet that would take another sheet of paper for it leaves it out. The pages are
+the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS
+rows a side, leaves it out. The pages are
 imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
 """
 from __future__ import annotations
@@ -760,15 +760,16 @@ class _Pages:
         return self.first_height(nxt, room, self.room if self.held is None else self.held)
 
     def place(self, blocks: list) -> None:
-        """A section's blocks in order, but for a table or picture that would go to the next page and leave this
-        one's foot blank (too few of a table's rows fit there, or not the whole picture): what comes after it in the
-        section comes up to fill that room as far as it fits whole (``_float``)."""
+        """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
+        blank: what comes after it in the section comes up to fill that room as far as it fits whole (``_float``).
+        A table never lets text overtake it: the text after a table reads it (the review found Etymonopoly's
+        "pays that price" set before the rule and table it follows)."""
         i = 0
         while i < len(blocks):
             j = i
             while j < len(blocks) and isinstance(blocks[j], _Text) and blocks[j].keep:
                 j += 1  # the headings and lead-in over a table go with it
-            if j < len(blocks) and isinstance(blocks[j], (_Grid, _Picture)) and not self.top:
+            if j < len(blocks) and isinstance(blocks[j], _Picture) and not self.top:
                 i = self._float(blocks, i, j)
                 continue
             self._place(blocks, i, i + 1)
@@ -1256,11 +1257,13 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
     sections = _sections(ctx)
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
     least = _sheets(_flow(ctx, cover, back, sections, True, LEAST_SIDE_ROWS))
-    # the board's picture inside at the column's width, unless it takes another sheet of paper: the cover shows it
+    # the board's picture inside at the column's width, unless it takes another sheet of paper (the cover shows it)
     bare = [(section, [b for b in blocks if not isinstance(b, _Picture)]) for section, blocks in sections]
     if any(len(b) < len(blocks) for (_, b), (_, blocks) in zip(bare, sections)):
         without = _sheets(_flow(ctx, cover, back, bare, True, LEAST_SIDE_ROWS))
-        if without < least:
+        # nor where it costs a table its SIDE_ROWS a side that the booklet without it keeps in as many sheets
+        if without < least or (_sheets(_flow(ctx, cover, back, sections, True, SIDE_ROWS)) > least
+                               and _sheets(_flow(ctx, cover, back, bare, True, SIDE_ROWS)) <= without):
             sections, least = bare, without
     # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
     for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
