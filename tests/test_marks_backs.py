@@ -78,7 +78,10 @@ def test_no_mark_stands_in_a_blank_cell_of_a_token_sheet():
     opts = PrintOptions(paper="a4")
     sheets = impose(items, opts, "Euronopoly", "tokens")
     assert any(s.side == "back" for s in sheets)
+    seen = 0
     for s in sheets:
-        if s.placed:
+        if s.placed:  # a sheet of one row of standees has no gutter to tick: only its margins are marked
             ticks = _marks(s.page.content, ticks_only=True)
-            assert ticks and not _near(s, ticks, opts.bleed + 0.5), s.side
+            seen += len(ticks)
+            assert not _near(s, ticks, opts.bleed + 0.5), s.side
+    assert seen
