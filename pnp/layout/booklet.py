@@ -799,11 +799,10 @@ class _Pages:
         del self.splits[ns:]
 
     def _float(self, blocks: list, i: int, j: int) -> int:
-        """Set the table or picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of
-        the next block to set. When it would leave more than VOID of this page's foot blank (it goes to the next
-        page, a table with its lead-in), the texts after it that fit here whole come first (its headings stay above
-        them: nothing moves past a heading, nor past the section's end; a picture's lead-in stays above them too,
-        and tables after a picture come up as well as texts), as many as leave the least blank: it floats."""
+        """Set the picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
+        block to set. When it would leave more than VOID of this page's foot blank (it goes to the next page), the
+        texts and tables after it that fit here whole come first (its headings and lead-in stay above them: nothing
+        moves past a heading, nor past the section's end), as many as leave the least blank: it floats."""
         mark = self._mark()
         page, shapes = mark[0], mark[1]
         self._place(blocks, i, j + 1)
@@ -812,13 +811,11 @@ class _Pages:
         left = self.blank[page - 1]
         if left <= VOID:
             return j + 1  # a little blank at a page's foot reads better than text taken out of its order
-        picture = isinstance(blocks[j], _Picture)
-        movable = (_Text, _Grid) if picture else (_Text,)
         end = j + 1
-        while end < len(blocks) and isinstance(blocks[end], movable) and not getattr(blocks[end], "heading", False):
+        while end < len(blocks) and isinstance(blocks[end], (_Text, _Grid)) and not getattr(blocks[end], "heading",
+                                                                                            False):
             end += 1
-        heads = [b for b in blocks[i:j] if b.heading or picture]
-        leads = [b for b in blocks[i:j] if not (b.heading or picture)]
+        heads = blocks[i:j]
         best = None
         for last in range(j + 1, end):
             nxt = blocks[last + 1] if last + 1 < len(blocks) else None
@@ -836,7 +833,7 @@ class _Pages:
         if best is None:
             self._place(blocks, i, j + 1)
             return j + 1
-        order = heads + blocks[j + 1:best[0] + 1] + leads + [blocks[j]]
+        order = heads + blocks[j + 1:best[0] + 1] + [blocks[j]]
         self._place(order, 0, len(order))
         return best[0] + 1
 
