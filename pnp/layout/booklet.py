@@ -1253,24 +1253,33 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
         return None
     sections = _sections(ctx)
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
-    least = _sheets(_flow(ctx, cover, back, sections, True, LEAST_SIDE_ROWS))
+    flowed: dict = {}
+
+    def flow(secs: list, tables: bool, side: int) -> tuple[_Pages, list]:
+        """``_flow`` of these sections, made once for each way the trials below ask for it."""
+        key = (id(secs), tables, side)
+        if key not in flowed:
+            flowed[key] = _flow(ctx, cover, back, secs, tables, side)
+        return flowed[key]
+
+    least = _sheets(flow(sections, True, LEAST_SIDE_ROWS))
     # the board's picture inside at the column's width, unless it takes another sheet of paper (the cover shows it)
     bare = [(section, [b for b in blocks if not isinstance(b, _Picture)]) for section, blocks in sections]
     if any(len(b) < len(blocks) for (_, b), (_, blocks) in zip(bare, sections)):
-        without = _sheets(_flow(ctx, cover, back, bare, True, LEAST_SIDE_ROWS))
+        without = _sheets(flow(bare, True, LEAST_SIDE_ROWS))
         # nor where it costs a table its SIDE_ROWS a side that the booklet without it keeps in as many sheets
-        if without < least or (_sheets(_flow(ctx, cover, back, sections, True, SIDE_ROWS)) > least
-                               and _sheets(_flow(ctx, cover, back, bare, True, SIDE_ROWS)) <= without):
+        if without < least or (_sheets(flow(sections, True, SIDE_ROWS)) > least
+                               and _sheets(flow(bare, True, SIDE_ROWS)) <= without):
             sections, least = bare, without
     # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
     for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
-        pages, begun = _flow(ctx, cover, back, sections, True, side)
+        pages, begun = flow(sections, True, side)
         if _sheets((pages, begun)) <= least:
             break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
         # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = _sheets((pages, begun))
-        flows = [_flow(ctx, cover, back, sections, False, side)]
+        flows = [flow(sections, False, side)]
         flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
