@@ -18,7 +18,7 @@ def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
     kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
     ctx = Ctx(kit, problems=problems)
     pt = board.name_pt(ctx)
-    assert pt >= 12.0, pt  # every bundled kit's spaces hold 12 pt names
+    assert pt >= 11.0, pt  # every bundled kit's spaces hold 11 pt names (Monopoly 2.3's Northumberland: 11)
     for g in board.space_geometry(kit.board):
         if g.corner:
             continue
@@ -29,9 +29,11 @@ def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
         runs = [t for t in walk_text(face) if t.font == ctx.fonts.heading and t.size > board.MONEY_PT + 0.01]
         assert runs, g.space.id
         assert len({round(t.y, 2) for t in runs}) <= 2, g.space.id
+        two = len({round(t.y, 2) for t in runs}) == 2
+        edge = board.PAD + (board.NAME_AIR if two else 0.0)  # a name on two lines keeps NAME_AIR more each side
         for t in runs:
             assert t.size >= pt * board.NAME_SHRINK - 1e-6, (g.space.id, t.size)
             x0 = t.x - t.width / 2 if t.anchor == "middle" else t.x - t.width if t.anchor == "end" else t.x
-            assert board.PAD - 1e-6 <= x0 and x0 + t.width <= g.along - board.PAD + 1e-6, (g.space.id, t.text)
+            assert edge - 1e-6 <= x0 and x0 + t.width <= g.along - edge + 1e-6, (g.space.id, t.text)
             assert t.y + 0.72 * t.size * PT <= g.depth, (g.space.id, t.text)
     assert not [p for p in problems.items if p.code in ("E-text-overflow", "W-text-shrunk")]

@@ -286,8 +286,11 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, pt, s, "name",
              "space name", col.ink, valign="top", wrap_below=pt * NAME_SHRINK)
     out.add(*f.shapes)
-    # the name holds: one line shrunk by at most NAME_SHRINK, or two lines at the size itself
-    measures = [not f.overflow and f.size >= pt * (NAME_SHRINK if f.lines == 1 else 1.0) - 1e-6 and f.lines <= 2]
+    # the name holds: one line shrunk by at most NAME_SHRINK, or two lines at the size itself, each keeping
+    # NAME_AIR inside the padding (a long word, "Northumberland", stood 1 mm from its space's rules)
+    widest = max((t.width for t in f.shapes if isinstance(t, scene.Text)), default=0.0)
+    measures = [not f.overflow and f.size >= pt * (NAME_SHRINK if f.lines == 1 else 1.0) - 1e-6 and f.lines <= 2
+                and (f.lines == 1 or widest <= inner_w - 2 * NAME_AIR + 1e-6)]
     y = top - f.height
     if s.subtitle:
         sub_h = SUB_PT * PT * 2.3
