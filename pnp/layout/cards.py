@@ -673,7 +673,7 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
     terms = ctx.kit.game.terms
     g, top = _reference_face(ctx, card, card.title)
     faces: list[scene.Group] = []
-    need = _table_need(ctx, table, top) if table is not None else 0.0
+    need = _reference_room(ctx, card)[1]
     if card.text:
         size = text_pt if text_pt is not None else _reference_pt(ctx, card)
         chunks, _, _ = _reference_split(ctx, card.text, top, need, size)
