@@ -8,7 +8,8 @@ starting money, the property table, tables.yaml's tables, the board, a deck's lo
 cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
-with the first lines of what follows); a paragraph split between pages leaves at least two lines on each;
+with the first lines of what follows, HEAD_LINES lines of a list); a paragraph split between pages leaves at least
+two lines on each; a list's short first item never ends a page alone, nor its short last item starts one;
 a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes
 whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
 picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
@@ -736,7 +737,7 @@ class _Pages:
         for it, ``void`` mm (default ``room``) left blank should it go to the next page."""
         room = self.room if room is None else room
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
-            return block.before + block.height(2 if len(block.lines) >= 4 else len(block.lines))
+            return block.before + block.height(_first_lines(block))
         if isinstance(block, _Grid):
             whole = self.whole(block, room, room if void is None else void)
             return block.height() if whole else _start(block, self.side)
@@ -756,8 +757,12 @@ class _Pages:
         room -= b.height() + b.after if isinstance(b, _Text) else 0.0
         nxt = blocks[i + 1]
         if isinstance(nxt, _Text) and nxt.keep:
-            return nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1, room)
-        return self.first_height(nxt, room, self.room if self.held is None else self.held)
+            need = nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1, room)
+        else:
+            need = self.first_height(nxt, room, self.room if self.held is None else self.held)
+        if b.heading and isinstance(nxt, _Text) and nxt.marker:
+            need = max(need, _list_head(blocks, i + 1))
+        return need
 
     def place(self, blocks: list) -> None:
         """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
@@ -981,6 +986,25 @@ def _start(g: _Grid, side: int = SIDE_ROWS) -> float:
     return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:side])
 
 
+def _list_head(blocks: list, i: int) -> float:
+    """The height of the list starting at item ``i`` down to its HEAD_LINES-th line (each item's first lines): what a
+    heading over the list keeps on its page (one bullet under a heading at a page's foot, the list going on
+    overleaf, reads as a mistake)."""
+    lines, height, prev = 0, 0.0, None
+    while lines < HEAD_LINES and i < len(blocks) and isinstance(blocks[i], _Text) and blocks[i].marker:
+        t = blocks[i]
+        n = _first_lines(t)
+        height += (prev.after if prev is not None else 0.0) + t.before + t.height(n)
+        lines, prev, i = lines + n, t, i + 1
+    return height
+
+
+def _first_lines(t: _Text) -> int:
+    """How many lines of ``t`` must share a page with what is set over it: all of a text under 4 lines, else 2
+    (``_Pages.first_height``)."""
+    return len(t.lines) if len(t.lines) < 4 else 2
+
+
 def _count(room: float, t: _Text) -> int:
     """How many lines of ``t`` fit ``room`` mm."""
     if room < t.height(1) - 1e-6:
@@ -1032,16 +1056,29 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
             out.append(setter.grid(block.rows, block.header, where))
         elif block.kind == "generated":
             out.extend(blocks_maker.make(block.name, block.arg, where))
-    # a list's last item closes with a paragraph's space; a short lead-in ("Each turn:") stays with what it
-    # introduces
-    for a, b in zip(out, out[1:] + [None]):
-        if isinstance(a, _Text) and a.marker and not (isinstance(b, _Text) and b.marker):
+    # a list's last item closes with a paragraph's space; a short first item never ends a page alone nor a short
+    # last one starts a page alone (LONE_ITEM_LINES); a short lead-in ("Each turn:") stays with what it introduces
+    item = lambda t: isinstance(t, _Text) and bool(t.marker)  # noqa: E731
+    for z, a, b, c in zip([None] + out, out, out[1:] + [None], out[2:] + [None, None]):
+        if item(a) and not item(b):
             a.after = 2.2
+        first = item(a) and item(b) and not item(z) and len(a.lines) <= LONE_ITEM_LINES
+        last = item(a) and item(b) and not item(c) and len(b.lines) <= LONE_ITEM_LINES
+        if (first or last) and len(a.lines) <= KEEP_ITEM_LINES:
+            a.keep = True
         if isinstance(a, _Text) and not a.keep and b is not None and 0 < len(a.lines) <= LEAD_IN \
                 and (_last_word(a).rstrip().endswith(":") or isinstance(b, (_Grid, _Picture))):
             a.keep = True
     return [b for b in out if b is not None]
 
+
+#: a heading over a list keeps at least this many of its lines on its page (``_list_head``; three cost Moneyloopy,
+#: whose booklet is full to its last line, the board's picture)
+HEAD_LINES = 2
+#: a list's first item of at most LONE_ITEM_LINES lines keeps with its second, and the item before a last item that
+#: short keeps with it (one or two lines of a list alone at a page's foot or head read as a mistake), when the item
+#: kept is at most KEEP_ITEM_LINES long (a longer one splits as a paragraph does)
+LONE_ITEM_LINES, KEEP_ITEM_LINES = 2, 4
 
 #: a paragraph of at most this many lines ending in a colon, or just before a table or picture, introduces what
 #: follows: they share a page
