@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .layout.common import Item
-from .marks import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, footer, footer_lines, gutter_tick
+from .marks import (MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, cut_guide, footer, footer_lines,
+                    gutter_tick)
 from .options import PrintOptions, replace
 from .scene import Page
 from . import words
@@ -37,6 +38,11 @@ FOOTER_ROOM = 3.5  # mm a footer line needs
 Label = list[tuple[str, Style]]
 MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
 FOLD_GAP = 2.0  # mm of bare paper across a gutterfold's fold line, between the two halves' bleeds
+#: mm of bare paper between the bleeds of two round items (chips): their bleed discs would touch at the usual
+#: 2 × bleed, hiding where one item ends and the next begins; this keeps 6 × 8 chips of 25 mm on A4 and Letter
+ROUND_GUTTER = 2.0
+CUT_GUIDE = 1.0  # mm outside a round item's trim: its cut guide, a hairline circle in its bleed
+CROSS_ARM = 1.5  # mm: each arm of the cross marking where two straight gutters between round items cross
 EPS = 1e-6
 
 
@@ -76,6 +82,7 @@ class Block:
     gap: float  # between neighbouring trims: 2 × bleed, or 0 for shared cuts
     edge: float  # bleed drawn around the block (0 for shared cuts: their border is paper)
     room: float = 0.0  # kept clear around the bleed for crop marks (shared cuts: they have no gutter to mark)
+    round: bool = False  # round items: a cut guide round each, the straight gutters between them marked
     x0: float = 0.0  # lower-left trim corner of the block
     y0: float = 0.0
 
@@ -116,15 +123,15 @@ def _sep(bleed: float) -> float:
 def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float) -> list[list[Block]]:
     """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go)."""
     _, _, aw, ah = area
-    groups: dict[tuple[float, float, str], list[Item]] = {}
-    for it in items:  # items of one size share blocks; first-seen order is kept
-        groups.setdefault((it.width, it.height, it.cut), []).append(it)
+    groups: dict[tuple[float, float, str, bool], list[Item]] = {}
+    for it in items:  # items of one size and shape share blocks; first-seen order is kept
+        groups.setdefault((it.width, it.height, it.cut, it.round), []).append(it)
     sheets: list[list[Block]] = []
     current: list[Block] = []
     used = 0.0
-    for (w, h, cut), queue in groups.items():
+    for (w, h, cut, rnd), queue in groups.items():
         shared = cut == "shared"
-        gap, edge = (0.0, 0.0) if shared else (2 * bleed, bleed)
+        gap, edge = (0.0, 0.0) if shared else (2 * bleed + (ROUND_GUTTER if rnd else 0.0), bleed)
         room = MARK_ROOM if shared else 0.0  # no gutter to tick: every cut marked in the margin
         full = {rot: _count(w, h, rot, gap, edge + room, aw, ah) for rot in (0, 90)}
         best_rot = max((0, 90), key=lambda r: (full[r][0] * full[r][1], r == 0))
@@ -150,7 +157,7 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
             cols = min(cols, n)  # a block of fewer items than a row is as wide as they are
-            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room)
+            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room, rnd and not shared)
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
             queue = queue[n:]
@@ -163,7 +170,7 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
 
 
 def _shape(b: Block) -> tuple:
-    return (b.cell_w, b.cell_h, b.rotation, b.gap, b.edge, b.room)
+    return (b.cell_w, b.cell_h, b.rotation, b.gap, b.edge, b.room, b.round)
 
 
 def _keep_grid(sheets: list[list[Block]]) -> None:
@@ -248,6 +255,7 @@ class _Geometry:
     gutters_x: list[float]  # centres of the vertical gutters (between columns)
     gutters_y: list[float]  # centres of the horizontal gutters (between rows)
     cells: tuple = ()  # the trims of the cells with something printed on this side
+    round: bool = False  # the items are round: marked by cut guides and their gutters' centre lines
 
 
 def _beside(g: _Geometry, at: float, centre: float, direction: str) -> bool:
@@ -261,13 +269,14 @@ def _beside(g: _Geometry, at: float, centre: float, direction: str) -> bool:
     return False
 
 
-def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: float) -> _Geometry:
+def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: float,
+              round_: bool = False) -> _Geometry:
     xs = sorted({round(v, 4) for x, _, w, _ in rects for v in (x, x + w)})
     ys = sorted({round(v, 4) for _, y, _, h in rects for v in (y, y + h)})
     bx, by = xs[0], ys[0]
     gx = [(a + b) / 2 for a, b in zip(xs, xs[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
     gy = [(a + b) / 2 for a, b in zip(ys, ys[1:]) if gap > 0 and abs(b - a - gap) < 1e-3]
-    return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy, tuple(rects))
+    return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy, tuple(rects), round_)
 
 
 def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
@@ -312,7 +321,8 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     # its marks: a sheet whose blocks fill the height marks its horizontal cuts there); else one a side
     left_only = len(side_lines) * FOOTER_ROOM <= side_room - MARK_OFFSET
     sides_taken = {"left": bool(side_lines), "right": len(side_lines) > 1 and not left_only}
-    key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y), g.cells)
+    key = (tuple((g.rect, tuple(g.xs), tuple(g.ys), g.gap, g.edge, tuple(g.gutters_x), tuple(g.gutters_y), g.cells,
+                  g.round)
                  for g in order), tuple(limits), tuple(area), foot_bottom, foot_top, tuple(sides_taken.values()))
     marks = memo.get(key) if memo is not None else None
     if marks is None:
@@ -361,6 +371,9 @@ def _marks(order: list[_Geometry], limits: list[tuple[float, float]], area: tupl
                 room[side] = 0.0
         length = {s: min(MARK_LENGTH, r - MARK_OFFSET) for s, r in room.items()}
         ok = {s: v >= MARK_SHORTEST - EPS for s, v in length.items()}
+        if g.round:
+            out.extend(_round_marks(g, ok, length))
+            continue
         # vertical cuts (at xs): marks above and/or below, else ticks in the horizontal gutters
         for cx in g.xs:
             if ok["bottom"]:
@@ -376,6 +389,54 @@ def _marks(order: list[_Geometry], limits: list[tuple[float, float]], area: tupl
                 out.append(_mark(x + w + g.edge + MARK_OFFSET, cy, x + w + g.edge + MARK_OFFSET + length["right"], cy))
             if not (ok["left"] and ok["right"]):
                 out.extend(_inner(g, cy, "horizontal"))
+    return out
+
+
+def _round_marks(g: _Geometry, ok: dict[str, bool], length: dict[str, float]) -> list:
+    """Round items: square crop marks at a circle's bounding box help no one cut a circle. Each printed item gets a
+    cut guide (a hairline circle ``CUT_GUIDE`` mm outside its trim, in its bleed); the straight lines down the
+    middle of the gutters, which cross no item's bleed, are marked so the sheet can first be cut into strips (a
+    circle punch reaches only so far into a sheet): in the margins where there is room, else by a short tick at
+    the block's edge, and by a small cross where two of them cross between four items."""
+    x, y, w, h = g.rect
+    out: list = []
+    centres = set()
+    for cx0, cy0, cw, ch in g.cells:
+        cx, cy = cx0 + cw / 2, cy0 + ch / 2
+        centres.add((round(cx, 3), round(cy, 3)))
+        out.append(cut_guide(cx, cy, min(cw, ch) / 2 + CUT_GUIDE))
+    if not g.cells:
+        return out
+    cw, ch = g.cells[0][2], g.cells[0][3]
+    px, py = (cw + g.gap) / 2, (ch + g.gap) / 2  # from a gutter's centre line to the centres beside it
+
+    def printed(cx: float, cy: float) -> bool:
+        return (round(cx, 3), round(cy, 3)) in centres
+
+    def beside(at: float, direction: str, end: float) -> bool:  # a printed item beside the line's end
+        if direction == "vertical":
+            return printed(at - px, end) or printed(at + px, end)
+        return printed(end, at - py) or printed(end, at + py)
+
+    top_c, bottom_c = y + h - ch / 2, y + ch / 2
+    left_c, right_c = x + cw / 2, x + w - cw / 2
+    arm = CROSS_ARM
+    for gx in g.gutters_x:  # vertical lines between columns
+        for side, y1, sign, end in (("bottom", y - g.edge, -1, bottom_c), ("top", y + h + g.edge, 1, top_c)):
+            if ok[side]:
+                out.append(_mark(gx, y1 + sign * MARK_OFFSET, gx, y1 + sign * (MARK_OFFSET + length[side])))
+            elif beside(gx, "vertical", end):
+                out.append(gutter_tick(gx, y1, gx, y1 - sign * 2 * arm))
+    for gy in g.gutters_y:  # horizontal lines between rows
+        for side, x1, sign, end in (("left", x - g.edge, -1, left_c), ("right", x + w + g.edge, 1, right_c)):
+            if ok[side]:
+                out.append(_mark(x1 + sign * MARK_OFFSET, gy, x1 + sign * (MARK_OFFSET + length[side]), gy))
+            elif beside(gy, "horizontal", end):
+                out.append(gutter_tick(x1, gy, x1 - sign * 2 * arm, gy))
+    for gx in g.gutters_x:
+        for gy in g.gutters_y:
+            if any(printed(gx + dx, gy + dy) for dx in (-px, px) for dy in (-py, py)):
+                out.append(scene.Group([gutter_tick(gx - arm, gy, gx + arm, gy), gutter_tick(gx, gy - arm, gx, gy + arm)]))
     return out
 
 
@@ -467,7 +528,7 @@ def _cells(b: Block, memo: dict, side: str, axis: str = "", about: float = 0.0, 
     block's geometry; made once for every block placed alike (each full sheet of a deck: its sheets differ in
     their items alone). ``axis`` and ``about``: the back of a sheet turned over, mirrored so."""
     key = ("cells", side, axis, about, rotation, b.x0, b.y0, b.cols, b.rows, b.cell_w, b.cell_h, b.gap, b.edge,
-           len(b.items), b.items[0].width, b.items[0].height)
+           len(b.items), b.items[0].width, b.items[0].height, b.round)
     done = memo.get(key)
     if done is None:
         iw, ih = b.items[0].width, b.items[0].height  # a block's items are of one size
@@ -475,7 +536,7 @@ def _cells(b: Block, memo: dict, side: str, axis: str = "", about: float = 0.0, 
         if axis:
             rects = [_mirror(r, axis, about) for r in rects]
         cells = [(r, _placing(r[0], r[1], iw, ih, rotation, _clip(*r, b.edge))) for r in rects]
-        done = memo[key] = (cells, _geometry(rects, b.gap, b.edge))
+        done = memo[key] = (cells, _geometry(rects, b.gap, b.edge, b.round))
     return done
 
 
@@ -516,7 +577,7 @@ def _back(blocks: list[Block], opts: PrintOptions, paper, area, axis: str, memo:
         if len(rects) == len(cells):  # every cell printed: the block's geometry, made once
             geos.append(geometry)
         elif rects:
-            geos.append(_geometry(rects, b.gap, b.edge))
+            geos.append(_geometry(rects, b.gap, b.edge, b.round))
     if not simplex:
         area = _mirror(area, axis, about)
     content.add(*_furniture(geos, area, opts.bleed, label, paper, memo))

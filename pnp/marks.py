@@ -48,6 +48,14 @@ def gutter_tick(x1: float, y1: float, x2: float, y2: float) -> scene.Group:
                         scene.Line(x1, y1, x2, y2, REGISTRATION, MARK_WIDTH)])
 
 
+def cut_guide(cx: float, cy: float, r: float) -> scene.Group:
+    """A round item's cut guide: a registration-black hairline circle of radius ``r`` on a white underline (visible
+    on any colour), drawn in the item's bleed just outside its trim circle, so scissors follow it and a punch
+    lines up with it, and a cut on it or inside it leaves no ink on the item."""
+    return scene.Group([scene.Circle(cx, cy, r, stroke="#ffffff", width=3 * MARK_WIDTH),
+                        scene.Circle(cx, cy, r, stroke=REGISTRATION, width=MARK_WIDTH)])
+
+
 def footer_lines(text: str, width: float) -> list[str]:
     """A footer text broken into lines no wider than ``width`` mm (at word boundaries)."""
     out: list[str] = []
