@@ -12,6 +12,10 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
   fills the printable height or width, its cuts are marked by short ticks in the middle of the gutters
   (on bleed that is cut away). Shared cuts have no gutter: their blocks keep room for a mark on every side
   (``MARK_ROOM``), so no ink lies on a cut (a sheet holds fewer notes than edge to edge: 7 on A4, not 10).
+- Round items (chips) keep ``ROUND_GUTTER`` of bare paper between their bleeds as well, so each one's bleed ring
+  shows; a guide circle in each one's bleed, just outside its trim, shows where to cut, and the straight lines
+  down the gutters' middles (clear of every bleed) are marked for cutting the sheet into strips first. Square crop
+  marks at a circle's bounding box would mark lines through its bleed, and help no one cut a circle.
 - A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
   items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the

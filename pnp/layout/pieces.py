@@ -262,9 +262,8 @@ def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
                     bounds=(-ctx.bleed, -ctx.bleed, dia + 2 * ctx.bleed, dia + 2 * ctx.bleed))
     for i in range(INSERTS):
         g.add(_insert(r, r, r * INSERT_FROM, r + ctx.bleed, 90 + 360 * i / INSERTS, INSERT_DEG, spot))
-    # the cut: a round chip's bleed hides its edge, and square crop marks cannot show a circle; a rim a shade
-    # darker than the chip, on the trim, is what scissors follow (cut a little outside, it reads as the rim)
-    g.add(scene.Circle(r, r, r, stroke=dark, width=0.3))
+    # no ink on the trim: a cut a little off either way shows the chip's colour and spots; the sheet marks the cut
+    # with a guide circle in the bleed (impose), a print shop's die follows the trim
     # the inlay: a pale tint of the chip's colour, edged in the chip's darker shade, a fine ring inside it
     tint = mix(d.colour, "#ffffff", 0.85)
     edge = dark if light else mix(d.colour, "#000000", 0.2)
