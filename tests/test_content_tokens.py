@@ -1,0 +1,68 @@
+"""The shipped kits' player tokens say which player moves, never which space: a token is not named like a space or a
+colour group of its board, in any language the kit carries ("Rurutu lands on Moorea" is ambiguous at the table), and
+Tahiti's tokens, once named after its islands, keep colours no property group wears."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.content import load_kit
+from pnp.editions import Edition, languages
+from pnp.problems import Problems
+from pnp.vision import difference
+
+from conftest import ROOT
+
+KITS = ("etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti")
+
+
+def _editions():
+    for kit_id in KITS:
+        kit = load_kit(ROOT / "content" / kit_id, Problems())
+        for lang in languages(kit):
+            yield kit_id, lang
+
+
+def _kit(kit_id: str, lang: str):
+    problems = Problems()
+    kit = load_kit(ROOT / "content" / kit_id, problems, Edition(lang=lang))
+    assert kit is not None, [str(p) for p in problems.sorted()]
+    return kit
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    """``needle``'s words appear in ``haystack`` as a run of whole words."""
+    h, n = _words(haystack), _words(needle)
+    return bool(n) and any(h[i:i + len(n)] == n for i in range(len(h) - len(n) + 1))
+
+
+@pytest.mark.parametrize("kit_id,lang", list(_editions()))
+def test_no_token_is_named_like_a_space_or_group(kit_id, lang):
+    kit = _kit(kit_id, lang)
+    places = [str(g.name) for g in kit.board.groups]
+    for s in kit.board.spaces:
+        places += [str(x) for x in (s.name, s.subtitle, s.inner) if x]
+    clashes = [(str(t.name), p) for t in kit.counters.tokens for p in places
+               if _contains(p, str(t.name)) or _contains(str(t.name), p)]
+    assert not clashes, f"{kit_id} ({lang}): tokens named like board spaces or groups: {clashes}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tahiti_token_colours_are_no_group_colour(lang):
+    """Every Tahiti token stays well clear (CIEDE2000 >= 20, twice the validator's "look alike" line) of every
+    property group's colour and of the houses and hotels, and clear of each other."""
+    kit = _kit("tahiti", lang)
+    tokens = [t for t in kit.counters.tokens if not t.marker]
+    others = [(str(g.name), str(g.colour)) for g in kit.board.groups]
+    others += [(str(c.name), str(c.colour)) for c in kit.counters.counters]
+    near = [(str(t.name), name, round(difference(str(t.colour), colour), 1))
+            for t in tokens for name, colour in others if difference(str(t.colour), colour) < 20]
+    assert not near, f"tokens whose colour is close to a group's or a building's: {near}"
+    alike = [(str(a.name), str(b.name)) for i, a in enumerate(tokens) for b in tokens[i + 1:]
+             if difference(str(a.colour), str(b.colour)) < 20]
+    assert not alike, f"tokens whose colours look alike: {alike}"
