@@ -9,6 +9,11 @@ A section's text (``rules.yaml``) is read line by line, after its templates are 
 * ``| a | b |`` a table row; a ``| --- | --- |`` row under the first makes that row the header;
 * ``@name argument`` alone on a line is a block drawn from the game's data (``BLOCKS``), also right under a
   paragraph or list item;
+* ``@figure WHAT [WHAT ...] [| caption]`` is a figure: printable items of the kit drawn side by side, as their sheets
+  print them, with the caption under them. A WHAT is ``kind:id`` (``FIGURE_KINDS``): ``deed:mayfair`` (the title
+  card of a space), ``card:chance:3`` (a deck's card by its number, 1 the first; ``card:chance`` its first),
+  ``back:chance`` (a deck's back), ``note:500`` and ``chip:100`` (money by value), ``ref:turn`` (a reference card),
+  ``counter:house`` and ``token:car`` (``figure`` reads it);
 * ``**strong**`` and ``*emphasis*`` inside any line (``spans``).
 
 Nothing here measures or draws: ``layout/booklet.py`` sets the blocks, ``rules/booklet.py`` checks them.
@@ -26,7 +31,45 @@ BLOCKS = {
     "table": "table",  # a table of tables.yaml
     "board": "",  # the board as a picture at the column's full width
     "lookup": "deck",  # each card of a deck: the start of its text and its help line
+    "figure": "items",  # printable items of the kit side by side, an optional caption after "|" (``figure``)
 }
+
+#: what a figure shows, by the kind its WHATs name: kind -> what its id names
+FIGURE_KINDS = {
+    "deed": "the space id of a title card",
+    "card": "a deck id, then optionally :N, the card's number in its deck (1 the first)",
+    "back": "a deck id (the deck's back)",
+    "note": "a banknote's value",
+    "chip": "a chip's value",
+    "ref": "a reference card's id",
+    "counter": "a counter's id",
+    "token": "a token's id",
+}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One item a figure shows: its kind (FIGURE_KINDS), its id and, for a deck's card, its number (1 the first)."""
+
+    kind: str
+    id: str
+    number: int = 1
+    written: str = ""  # as the text has it (for a message)
+
+
+def figure(arg: str) -> tuple[list[Shown], str, list[str]]:
+    """A figure's argument read: (the items it shows, its caption, the WHATs that are not ``kind:id``). The items
+    are split at any space (typography's no-break spaces too), the caption is what follows the first ``|``."""
+    items, _, caption = arg.partition("|")
+    shown, bad = [], []
+    for word in items.split():
+        kind, _, rest = word.partition(":")
+        ident, _, number = rest.partition(":")
+        if not kind or not ident or (number and (kind != "card" or not number.isdigit() or int(number) < 1)):
+            bad.append(word)
+            continue
+        shown.append(Shown(kind, ident, int(number) if number else 1, word))
+    return shown, caption.strip(), bad
 
 PLAIN, STRONG, EMPHASIS = "", "strong", "emphasis"
 

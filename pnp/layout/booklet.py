@@ -246,12 +246,36 @@ class _Picture:
     h: float
     before: float = 2.0
     after: float = 3.0
+    #: a figure (``@figure``): no lead-in keeps with it, and it may fill the room a table going whole to the next
+    #: page leaves (``_Pages._fill``), there drawn as small as ``least`` mm tall where it must
+    figure: bool = False
+    least: float = 0.0
+
+    def at(self, room: float) -> float:
+        """The height it is drawn at in ``room`` mm (its margins within): its own, else as much as fits down to
+        ``least`` (a figure filling a table's room); 0 when it does not fit."""
+        if self.before + self.h + self.after <= room + 1e-6:
+            return self.h
+        fit = room - self.before - self.after
+        return fit if self.figure and self.least and fit >= self.least - 1e-6 else 0.0
 
 
 #: mm: a picture's size inside the booklet, the column's full width: the board's picture earns its place beside the
 #: cover's (72 mm) only at a size that shows more of it; a booklet that would take another sheet of paper for it
 #: leaves it out (``set_pages``: the cover shows the board)
 PICTURE = COLUMN
+
+
+#: a figure's items at most this share of their printed size (a card of 57 × 89 mm at 37 × 58 mm: its words still
+#: read), smaller where their row is wider than the column; FIGURE_GAP mm between them, the caption under them
+FIGURE_SCALE = 0.65
+#: a figure set in the room a table left (``_Pages._fill``) may be drawn smaller, down to this share of its size
+FIGURE_LEAST = 0.7
+#: mm: items no taller than this (counters, chips) are shown at their printed size
+FIGURE_SMALL = 16.0
+FIGURE_GAP = 5.0
+CAPTION_PT, CAPTION_GAP = 8.5, 1.8  # the caption's size, and mm between the items and it
+OUTLINE = 0.25  # mm: the line around each item, its trim
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
@@ -598,6 +622,48 @@ class _Blocks:
     def _board(self, arg: str, where: tuple) -> list:
         return [_Picture(lambda size: board_picture(self.ctx, size), PICTURE, PICTURE)]
 
+    def _figure(self, arg: str, where: tuple) -> list:
+        """The items named, drawn as their sheets print them (clipped to their trim, outlined) side by side, centred
+        in the column, and the caption under them, centred, in the italic of a table's note."""
+        shown, caption, _ = markup.figure(arg)
+        found = [f for f in (figure_item(self.ctx, s) for s in shown) if f is not None]
+        if not found:
+            return []  # E-rules-block says why
+        tallest = max(it.height for it, _ in found)
+        gaps = FIGURE_GAP * (len(found) - 1)
+        k0 = min(max(FIGURE_SCALE, min(1.0, FIGURE_SMALL / tallest)), (COLUMN - gaps) / sum(it.width for it, _ in found))
+        cap = self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
+            if caption else None
+        under = CAPTION_GAP + cap.height() if cap else 0.0
+        line = self.ctx.colours.line
+
+        def draw(h: float) -> scene.Group:
+            """The figure ``h`` mm tall: its items at the scale that takes (its own, or less in a table's room)."""
+            k = min(k0, (h - under) / tallest)
+            row_h = tallest * k
+            out: list = []
+            x = (COLUMN - sum(it.width for it, _ in found) * k - gaps) / 2
+            for it, back in found:
+                art = it.back if back else it.front
+                w, ih = it.width, it.height
+                outline = scene.Circle(w / 2, ih / 2, min(w, ih) / 2, stroke=line, width=OUTLINE / k) if it.round \
+                    else scene.Rect(0, 0, w, ih, stroke=line, width=OUTLINE / k)
+                y = h - row_h + (row_h - ih * k) / 2  # each item centred on the row's middle
+                out.append(scene.Group([scene.Group([art], clip=(0.0, 0.0, w, ih), bounds=(0.0, 0.0, w, ih)), outline],
+                                       transform=scene.compose(scene.translate(x, y), scene.scale(k)),
+                                       miniature=True))
+                x += w * k + FIGURE_GAP
+            if cap is not None:
+                top = h - row_h - CAPTION_GAP
+                for ln in cap.lines:
+                    out.extend(_draw_line(ln, (COLUMN - ln.width) / 2, top - CAP * cap.size * PT, cap.size, cap.colour,
+                                          cap.space))
+                    top -= cap.lead
+            return scene.Group(out)
+
+        return [_Picture(draw, COLUMN, tallest * k0 + under, before=3.0, after=4.0, figure=True,
+                         least=tallest * k0 * FIGURE_LEAST + under)]
+
     def _lookup(self, arg: str, where: tuple) -> list:
         deck = self.ctx.kit.deck(arg)
         if deck is None:
@@ -642,11 +708,9 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
     the same items): the board, title cards, each deck, reference cards, notes and chips of each value,
     counters, player tokens."""
     from .. import parts as registry
-    from ..problems import Problems
 
     kit = ctx.kit
     w = words(ctx)
-    quiet = Ctx(kit, bleed=ctx.bleed, problems=Problems())  # the other parts report their own problems
     out: list[tuple[str, int]] = [(w["board"].format(size=f"{float(kit.board.size):g}"), 1)]
     names = {d.id: d.name for d in kit.decks}
     counters = {c.id: w["limited"].format(name=c.name) if c.limited or c.id in kit.game.rules.countermix
@@ -656,7 +720,7 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
             continue
         counts: dict[str, int] = {}
         done = ctx.memo.get(("items", part.name))  # laid out already (validate, preview): counted as they are
-        for it in done if done is not None else part.laid_out(quiet):
+        for it in done if done is not None else part.laid_out(_quiet(ctx)):
             counts[it.kind] = counts.get(it.kind, 0) + 1
         if not counts:
             continue
@@ -677,6 +741,54 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
                     label = w["deck"].format(name=label)  # "Chance card"; a deck named "... cards" as it is
                 out.append((str(label), n))
     return out
+
+
+def _quiet(ctx: Ctx) -> Ctx:
+    """A context for laying out the other parts (counted by ``components``, shown by ``@figure``) that reports
+    nothing: those parts report their own problems. One per booklet, so each part is laid out once."""
+    from ..problems import Problems
+
+    key = ("booklet", "quiet")
+    if key not in ctx.memo:
+        ctx.memo[key] = Ctx(ctx.kit, bleed=ctx.bleed, problems=Problems())
+    return ctx.memo[key]
+
+
+#: the registry's part each kind of a figure's item comes from (markup.FIGURE_KINDS)
+FIGURE_PARTS = {"deed": "titles", "card": "decks", "back": "decks", "note": "notes", "chip": "chips",
+                "ref": "reference", "counter": "counters", "token": "tokens"}
+
+
+def figure_item(ctx: Ctx, shown: markup.Shown) -> tuple[Item, bool] | None:
+    """The laid-out item a figure's WHAT names (the part's own, as its sheet prints it) and whether its back is shown;
+    None when the kit has none (E-rules-block says so)."""
+    from .. import parts as registry
+
+    part = registry.part(FIGURE_PARTS.get(shown.kind, ""))
+    if part is None:
+        return None
+    done = ctx.memo.get(("items", part.name))
+    items = done if done is not None else part.laid_out(_quiet(ctx))
+    ident, kind = shown.id, shown.kind
+    if kind == "card":
+        deck = ctx.kit.deck(ident)
+        if deck is None or not 1 <= shown.number <= len(deck.cards):
+            return None
+        card = deck.cards[shown.number - 1]
+        match = [it for it in items if it.source is card] or [it for it in items if it.kind == ident][shown.number - 1:]
+    elif kind == "deed":
+        match = [it for it in items if str(getattr(it.source, "space", "")) == ident]
+    elif kind == "ref":
+        match = [it for it in items if str(getattr(it.source, "id", "")) == ident]
+    elif kind == "token":
+        match = [it for it in items if it.id == f"token-{ident}"]
+    elif kind in ("note", "chip"):
+        match = [it for it in items if it.kind == f"{kind}-{ident}"]
+    else:  # a counter, or a deck's back
+        match = [it for it in items if it.kind == ident]
+    if not match or (kind == "back" and match[0].back is None):
+        return None
+    return match[0], kind == "back"
 
 
 def board_picture(ctx: Ctx, size: float) -> scene.Group:
@@ -768,7 +880,10 @@ class _Pages:
         """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
         blank: what comes after it in the section comes up to fill that room as far as it fits whole (``_float``).
         A table never lets text overtake it: the text after a table reads it (the review found Etymonopoly's
-        "pays that price" set before the rule and table it follows)."""
+        "pays that price" set before the rule and table it follows). Where a table (and the headings over it) goes
+        whole to the next page, a figure coming later in the section that fits the room it leaves is set there
+        (``_fill``): only figures move, never text."""
+        blocks = list(blocks)  # a figure set in a table's room is taken out of its place
         i = 0
         while i < len(blocks):
             j = i
@@ -777,8 +892,30 @@ class _Pages:
             if j < len(blocks) and isinstance(blocks[j], _Picture) and not self.top:
                 i = self._float(blocks, i, j)
                 continue
+            if j < len(blocks) and isinstance(blocks[j], _Grid) and not self.top:
+                f = self._fill(blocks, i, j)
+                if f is not None:
+                    figure = blocks.pop(f)
+                    self._picture(figure, figure.at(self.room))
+                    continue  # the table and its headings still go to the next page (less room here now)
             self._place(blocks, i, i + 1)
             i += 1
+
+    def _fill(self, blocks: list, i: int, j: int) -> int | None:
+        """The index of the figure to set here when the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over
+        it go whole to the next page: the first figure after the table in the section that fits the room they leave
+        (a figure never shrinks); None when they begin on this page or no figure fits."""
+        room = self.room
+        figures = [f for f in range(j + 1, len(blocks)) if isinstance(blocks[f], _Picture) and blocks[f].figure
+                   and blocks[f].at(room)]
+        if not figures:
+            return None
+        mark = self._mark()
+        page, shapes = mark[0], mark[1]
+        self._place(blocks, i, j + 1)
+        went = len(self.pages) > page and len(self.pages[page - 1]) == shapes
+        self._undo(mark)
+        return figures[0] if went else None
 
     def _place(self, blocks: list, i: int, j: int) -> None:
         for k in range(i, j):
@@ -967,14 +1104,14 @@ class _Pages:
         self.y -= row.height
         self.top = False
 
-    def _picture(self, p: _Picture) -> None:
-        """A picture at its size, on the next page where this one has not the room (``_float`` fills what it
-        leaves)."""
-        size = p.h
+    def _picture(self, p: _Picture, size: float | None = None) -> None:
+        """A picture at its size (or ``size`` mm tall: a figure in a table's room), on the next page where this one
+        has not the room (``_float`` fills what it leaves)."""
+        size = p.h if size is None else size
         if self.gap(p.before) + size + p.after > self.room + 1e-6 and not self.top:
             self.new_page()
         self.y -= self.gap(p.before)
-        x = SIDE + (COLUMN - size) / 2
+        x = SIDE + (COLUMN - p.w) / 2
         self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
         self.y -= size + p.after
         self.top = False
@@ -1067,7 +1204,8 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
         if (first or last) and len(a.lines) <= KEEP_ITEM_LINES:
             a.keep = True
         if isinstance(a, _Text) and not a.keep and b is not None and 0 < len(a.lines) <= LEAD_IN \
-                and (_last_word(a).rstrip().endswith(":") or isinstance(b, (_Grid, _Picture))):
+                and (_last_word(a).rstrip().endswith(":") or isinstance(b, _Grid)
+                     or (isinstance(b, _Picture) and not b.figure)):
             a.keep = True
     return [b for b in out if b is not None]
 
@@ -1288,35 +1426,45 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
     booklet = ctx.kit.booklet
     if booklet is None or too_large(booklet):  # E-rules-size says why: nothing is set
         return None
-    sections = _sections(ctx)
+    every = _sections(ctx)
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
     flowed: dict = {}
+    pictures = [(n, k) for n, (_, blocks) in enumerate(every) for k, b in enumerate(blocks) if isinstance(b, _Picture)]
 
-    def flow(secs: list, tables: bool, side: int) -> tuple[_Pages, list]:
-        """``_flow`` of these sections, made once for each way the trials below ask for it."""
-        key = (id(secs), tables, side)
+    def only(kept: frozenset) -> list:
+        """The sections with the pictures ``kept`` (their places: section, block) and no other."""
+        return [(section, [b for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in kept])
+                for n, (section, blocks) in enumerate(every)]
+
+    def flow(kept: frozenset, tables: bool, side: int) -> tuple[_Pages, list]:
+        """``_flow`` of the sections with the pictures ``kept``, made once for each way the trials below ask for it."""
+        key = (kept, tables, side)
         if key not in flowed:
-            flowed[key] = _flow(ctx, cover, back, secs, tables, side)
+            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side)
         return flowed[key]
 
-    least = _sheets(flow(sections, True, LEAST_SIDE_ROWS))
-    # the board's picture inside at the column's width, unless it takes another sheet of paper (the cover shows it)
-    bare = [(section, [b for b in blocks if not isinstance(b, _Picture)]) for section, blocks in sections]
-    if any(len(b) < len(blocks) for (_, b), (_, blocks) in zip(bare, sections)):
-        without = _sheets(flow(bare, True, LEAST_SIDE_ROWS))
-        # nor where it costs a table its SIDE_ROWS a side that the booklet without it keeps in as many sheets
-        if without < least or (_sheets(flow(sections, True, SIDE_ROWS)) > least
-                               and _sheets(flow(bare, True, SIDE_ROWS)) <= without):
-            sections, least = bare, without
+    # the pictures (the board's at the column's width, the figures) one by one in the booklet's order, each kept
+    # unless it takes another sheet of paper (the cover shows the board), or costs a table its SIDE_ROWS a side that
+    # the booklet without pictures keeps in as many sheets
+    kept = frozenset()
+    without = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
+    sides = _sheets(flow(kept, True, SIDE_ROWS)) <= without
+    for picture in pictures:
+        trial = kept | {picture}
+        least = _sheets(flow(trial, True, LEAST_SIDE_ROWS))
+        if least > without or (sides and _sheets(flow(trial, True, SIDE_ROWS)) > least):
+            continue
+        kept = trial
+    least = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
     # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
     for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
-        pages, begun = flow(sections, True, side)
+        pages, begun = flow(kept, True, side)
         if _sheets((pages, begun)) <= least:
             break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
         # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = _sheets((pages, begun))
-        flows = [flow(sections, False, side)]
+        flows = [flow(kept, False, side)]
         flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))

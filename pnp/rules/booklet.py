@@ -23,8 +23,11 @@ if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits
 
 RULES_BLOCK = rule("E-rules-block", (
     "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "
-    "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board and "
-    "@lookup DECK (a deck whose cards are written in the section's language too, or have help lines). Or a table's rows have different numbers of cells, or "
+    "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board, "
+    "@lookup DECK (a deck whose cards are written in the section's language too, or have help lines) and "
+    "@figure WHAT [WHAT ...] [| caption], where a WHAT names a printable item of the kit as kind:id: deed:SPACE "
+    "(the title card of a space), card:DECK or card:DECK:N (its Nth card), back:DECK, note:VALUE, chip:VALUE, "
+    "ref:ID (a reference card), counter:ID or token:ID. Or a table's rows have different numbers of cells, or "
     "it has a header and no rows."))
 
 RULES_LITERAL = rule("W-rules-literal", (
@@ -129,6 +132,8 @@ def _block_problem(kit: Kit, block: markup.Block) -> str | None:
     wants = markup.BLOCKS[block.name]
     if not wants:
         return f"@{block.name} takes no argument; write it alone on its line" if block.arg else None
+    if wants == "items":
+        return _figure_problem(kit, block.arg)
     if not block.arg:
         return f"@{block.name} needs a {wants} id after it, e.g. @{block.name} {_example(kit, wants)}"
     if wants == "table" and kit.tables.table(block.arg) is None:
@@ -147,7 +152,55 @@ def _block_problem(kit: Kit, block: markup.Block) -> str | None:
     return None
 
 
+def figure_ids(kit: Kit, kind: str) -> list[str]:
+    """The ids a figure's WHAT of ``kind`` (markup.FIGURE_KINDS) may name in this kit, in the data's order."""
+    if kind == "deed":
+        return [str(t.space) for t in kit.titles.titles]
+    if kind in ("card", "back"):
+        return [str(d.id) for d in kit.decks]
+    if kind in ("note", "chip"):
+        money = kit.money.notes if kind == "note" else kit.money.chips
+        return [str(int(d.value)) for d in money.denominations] if money is not None else []
+    if kind == "ref":
+        return [str(c.id) for c in kit.reference.cards] if kit.reference is not None else []
+    if kind == "counter":
+        return [str(c.id) for c in kit.counters.counters]
+    if kind == "token":
+        return [str(t.id) for t in kit.counters.tokens]
+    return []
+
+
+def _figure_problem(kit: Kit, arg: str) -> str | None:
+    """What is wrong with a figure's argument (``markup.figure``), or None."""
+    shown, _, bad = markup.figure(arg)
+    kinds = ", ".join(f"{k}:" for k in markup.FIGURE_KINDS)
+    if bad:
+        return (f"@figure {bad[0]}: a figure names each item as kind:id ({kinds}), e.g. @figure "
+                f"{_example(kit, 'items')}; a caption goes after a |")
+    if not shown:
+        return f"@figure names no item; write one or more as kind:id ({kinds}), e.g. @figure {_example(kit, 'items')}"
+    for item in shown:
+        if item.kind not in markup.FIGURE_KINDS:
+            return (f"@figure {item.written}: {item.kind!r} is not a kind of item"
+                    f"{did_you_mean(item.kind, markup.FIGURE_KINDS)}; the kinds are {kinds}")
+        ids = figure_ids(kit, item.kind)
+        if item.id not in ids:
+            what = markup.FIGURE_KINDS[item.kind].split(",")[0]
+            return (f"@figure {item.written}: {item.id!r} is not {what} of this kit{did_you_mean(item.id, ids)} "
+                    f"({item.kind}: {known(ids)})")
+        if item.kind == "card":
+            deck = kit.deck(item.id)
+            if deck is not None and item.number > len(deck.cards):
+                return (f"@figure {item.written}: deck {item.id!r} has {len(deck.cards)} cards; number one of "
+                        f"them, 1 to {len(deck.cards)}")
+    return None
+
+
 def _example(kit: Kit, wants: str) -> str:
+    if wants == "items":
+        if kit.titles.titles:
+            return f"deed:{kit.titles.titles[0].space}"
+        return f"card:{kit.decks[0].id}" if kit.decks else "note:100"
     if wants == "table":
         return next((t.id for t in kit.tables.tables if t.id), "risk")
     return kit.decks[0].id if kit.decks else "chance"
@@ -332,4 +385,5 @@ def _topics(v: Validator) -> None:
                      f"no section covers {topic} ({why}); write one and mark it covers: [{topic}]")
 
 
-__all__ = ["RULES_BLOCK", "RULES_LITERAL", "RULES_TOPIC", "line_of", "literal_numbers", "implied_topics"]
+__all__ = ["RULES_BLOCK", "RULES_LITERAL", "RULES_TOPIC", "line_of", "literal_numbers", "implied_topics",
+           "figure_ids"]
