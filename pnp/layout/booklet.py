@@ -274,7 +274,7 @@ FIGURE_LEAST = 0.7
 #: mm: items no taller than this (counters, chips) are shown at their printed size
 FIGURE_SMALL = 16.0
 FIGURE_GAP = 5.0
-CAPTION_PT, CAPTION_GAP = 8.5, 1.8  # the caption's size, and mm between the items and it
+CAPTION_PT, CAPTION_GAP = 8.5, 1.6  # the caption's size, and mm between the items and it
 OUTLINE = 0.25  # mm: the line around each item, its trim
 
 
@@ -661,7 +661,7 @@ class _Blocks:
                     top -= cap.lead
             return scene.Group(out)
 
-        return [_Picture(draw, COLUMN, tallest * k0 + under, before=3.0, after=4.0, figure=True,
+        return [_Picture(draw, COLUMN, tallest * k0 + under, figure=True,
                          least=tallest * k0 * FIGURE_LEAST + under)]
 
     def _lookup(self, arg: str, where: tuple) -> list:
@@ -953,9 +953,9 @@ class _Pages:
         left = self.blank[page - 1]
         if left <= VOID:
             return j + 1  # a little blank at a page's foot reads better than text taken out of its order
-        end = j + 1
-        while end < len(blocks) and isinstance(blocks[end], (_Text, _Grid)) and not getattr(blocks[end], "heading",
-                                                                                            False):
+        end = j + 1  # the texts, tables and figures after it, up to the next heading
+        while end < len(blocks) and (isinstance(blocks[end], (_Text, _Grid)) or getattr(blocks[end], "figure", False)) \
+                and not getattr(blocks[end], "heading", False):
             end += 1
         heads = blocks[i:j]
         best = None
