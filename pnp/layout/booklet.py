@@ -646,10 +646,10 @@ class _Blocks:
             for it, back in found:
                 art = it.back if back else it.front
                 w, ih = it.width, it.height
-                outline = scene.Circle(w / 2, ih / 2, min(w, ih) / 2, stroke=line, width=OUTLINE / k) if it.round \
-                    else scene.Rect(0, 0, w, ih, stroke=line, width=OUTLINE / k)
+                trim = _round_trim(w, ih, line, OUTLINE / k) if it.round \
+                    else [scene.Rect(0, 0, w, ih, stroke=line, width=OUTLINE / k)]
                 y = h - row_h + (row_h - ih * k) / 2  # each item centred on the row's middle
-                out.append(scene.Group([scene.Group([art], clip=(0.0, 0.0, w, ih), bounds=(0.0, 0.0, w, ih)), outline],
+                out.append(scene.Group([scene.Group([art], clip=(0.0, 0.0, w, ih), bounds=(0.0, 0.0, w, ih)), *trim],
                                        transform=scene.compose(scene.translate(x, y), scene.scale(k)),
                                        miniature=True))
                 x += w * k + FIGURE_GAP
@@ -740,6 +740,23 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
                 if part.name == "decks" and not str(label).lower().endswith(("card", "cards", "carte", "cartes")):
                     label = w["deck"].format(name=label)  # "Chance card"; a deck named "... cards" as it is
                 out.append((str(label), n))
+    return out
+
+
+def _round_trim(w: float, h: float, line: str, width: float) -> list:
+    """A round item's trim in a figure: the corners outside its circle painted out in the paper's white (what the
+    sheet prints there is bleed, cut away), and the circle outlined."""
+    c, r = w / 2, min(w, h) / 2
+    cy = h / 2
+    kappa = 0.5523 * r
+    out: list = []
+    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):  # a corner: from the circle's foot round to its side
+        corner = (c + sx * (c + 1.0), cy + sy * (cy + 1.0))
+        foot, side = (c, cy + sy * r), (c + sx * r, cy)
+        out.append(scene.Path((("M", *corner), ("L", foot[0], corner[1]), ("L", *foot),
+                               ("C", c + sx * kappa, foot[1], side[0], cy + sy * kappa, *side),
+                               ("L", corner[0], side[1]), ("Z",)), fill="#ffffff"))
+    out.append(scene.Circle(c, cy, r, stroke=line, width=width))
     return out
 
 
