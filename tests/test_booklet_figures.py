@@ -1,0 +1,199 @@
+"""The rules booklet's figures (``@figure WHAT [WHAT ...] [| caption]``): the kit's own printed items (a title deed,
+a deck's card or back, a note or chip, a reference card, a counter, a token) drawn as their sheets print them, side
+by side, a vector picture; a figure floats like the board's picture, fills the room a table going whole to the next
+page leaves, and is left out where it would cost the booklet a sheet of paper."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import markup, scene
+from pnp.build import load_valid
+from pnp.cli import cli
+from pnp.editions import Edition
+from pnp.layout import booklet
+from pnp.layout.booklet import booklet_pages
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+
+from conftest import REFERENCE_KITS, ROOT
+from test_booklet import _texts, _with_rules
+
+
+def _items(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
+    """(x, y, scale) of every item a figure draws on a page (a miniature drawing that is not the board's)."""
+    out = []
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            mm = scene.compose(m, child.transform)
+            if child.miniature:
+                board = any(isinstance(c, scene.Group) and c.key == "booklet-board" for c in child.children)
+                if not board:
+                    out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))
+            else:
+                out += _items(child, mm)
+    return out
+
+
+def _page_of(pages, text: str) -> int:
+    """The number (1-based) of the first page showing ``text``."""
+    for n, page in enumerate(pages, 1):
+        if any(text in t.text for _, t in _texts(page.front)):
+            return n
+    raise AssertionError(f"{text!r} on no page")
+
+
+def _figure_pages(pages) -> list[int]:
+    return [n for n, page in enumerate(pages, 1) if n > 1 and _items(page.front)]
+
+
+# --------------------------------------------------------------------------- the markup
+def test_the_figure_block_parses_its_items_and_caption():
+    (block,) = markup.parse("@figure deed:red-1 card:luck:2 back:luck note:5 | A deed, a card and a note")
+    assert (block.kind, block.name) == ("generated", "figure") and markup.BLOCKS["figure"] == "items"
+    shown, caption, bad = markup.figure(block.arg)
+    assert [(s.kind, s.id, s.number) for s in shown] == [("deed", "red-1", 1), ("card", "luck", 2),
+                                                        ("back", "luck", 1), ("note", "5", 1)]
+    assert caption == "A deed, a card and a note" and bad == []
+    # typography's no-break spaces (a French text is typeset before it is read) still part the items
+    shown, caption, _ = markup.figure("card:luck:2\u00a0note:5 | Une carte\u202f: la chance")
+    assert [s.written for s in shown] == ["card:luck:2", "note:5"] and caption == "Une carte\u202f: la chance"
+    assert markup.figure("deed card:luck:0")[2] == ["deed", "card:luck:0"]
+
+
+@pytest.mark.parametrize("arg, words", [
+    ("deed:red1", "did you mean 'red-1'?"),
+    ("dede:red-1", "did you mean 'deed'?"),
+    ("card:lucky:2", "did you mean 'luck'?"),
+    ("card:luck:99", "has 3 cards"),
+    ("note:7", "not a banknote's value"),
+    ("deed", "kind:id"),
+    ("", "names no item"),
+])
+def test_a_wrong_figure_is_reported_at_its_file_and_line(mini, arg, words):
+    problems, _ = _with_rules(mini, f"Some words.\n\n@figure {arg} | A caption")
+    found = [p for p in problems.items if p.code == "E-rules-block"]
+    assert len(found) == 1, [str(p) for p in problems.items]
+    assert words in found[0].message, found[0].message
+    assert found[0].loc.file.endswith("rules.yaml") and found[0].loc.line == 8  # the text starts on line 6
+
+
+def test_validate_exits_1_naming_the_line_of_a_wrong_figure(mini):
+    _with_rules(mini, "Some words.\n\n@figure card:luck deed:red-9")
+    r = CliRunner().invoke(cli, ["validate", str(mini)])
+    assert r.exit_code == 1, r.output
+    assert re.search(r"rules\.yaml:8:\d+", r.output) and "E-rules-block" in r.output and "red-9" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_the_explanation_of_the_rule_names_the_figure():
+    from pnp.rules.booklet import RULES_BLOCK
+
+    assert "@figure" in RULES_BLOCK.explanation and "deed:SPACE" in RULES_BLOCK.explanation
+
+
+# --------------------------------------------------------------------------- the drawing
+def test_a_figure_is_the_items_own_vector_drawing_centred_in_the_column(mini, tmp_path):
+    """The card's own words are text in the booklet's PDF (a vector drawing, no image anywhere); the items sit side
+    by side at a reading scale, the row centred in the column, the caption under it."""
+    _, pages = _with_rules(mini, "Each card reads as printed.\n\n@figure card:luck:2 back:luck | Two cards")
+    (n,) = _figure_pages(pages)
+    items = sorted(_items(pages[n - 1].front))
+    assert len(items) == 2 and all(0.6 <= k <= 0.7 for _, _, k in items)
+    card_w = 57.0 * items[0][2]  # the mini's cards are 57 mm wide, as the bundled kits'
+    left, right = items[0][0], items[1][0] + card_w
+    assert abs((left - booklet.SIDE) - (booklet.SIDE + booklet.COLUMN - right)) < 0.01
+    assert _page_of(pages, "Two cards") == n
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(cli, ["build", str(mini), "--out", str(out), "--force", "--only", "rules",
+                                 "--layout", "simplex"])
+    assert r.exit_code == 0, r.output
+    (pdf,) = out.glob("rules-*.pdf")
+    from pypdf import PdfReader
+
+    def images(res, seen) -> int:
+        xobjects = res.get("/XObject") if res is not None else None
+        count = 0
+        for ref in (xobjects or {}).values():
+            if id(ref) in seen:
+                continue
+            seen.add(id(ref))
+            x = ref.get_object()
+            if x.get("/Subtype") == "/Image":
+                count += 1
+            elif x.get("/Subtype") == "/Form":
+                count += images(x.get("/Resources"), seen)
+        return count
+
+    reader = PdfReader(str(pdf))
+    assert sum(images(page.get("/Resources"), set()) for page in reader.pages) == 0
+    words = " ".join(reader.pages[n - 1].extract_text().split())
+    assert "Get out of jail free." in words and "Two cards" in words
+
+
+# --------------------------------------------------------------------------- the flow
+def _filled(mini, sentences: int, after_table: str, table_rows: int = 8) -> tuple:
+    para = " ".join(["Words to fill the page."] * sentences)
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, table_rows + 1))
+    problems, pages = _with_rules(mini, para + "\n\n" + table + "\nAfter the table a last line.\n\n" + after_table)
+    assert not [p for p in problems.items if p.code.startswith("E-")], [str(p) for p in problems.items]
+    return pages
+
+
+def test_a_figure_fills_the_room_a_table_leaves_when_it_goes_whole_to_the_next_page(mini):
+    """A table of eight rows never splits: meeting a page's foot it goes whole to the next and leaves the foot
+    blank. The section's figure after it is set in that room; the text stays in its order."""
+    filled = 0
+    for sentences in range(60, 140, 4):  # the table meets page 2's foot lower down each time
+        pages = _filled(mini, sentences, "@figure counter:house counter:hotel | The buildings")
+        table, after = _page_of(pages, "row1"), _page_of(pages, "After the table")
+        fig = _figure_pages(pages)
+        assert len(fig) == 1 and after == table, sentences  # the text after the table stays after it
+        last_words = _page_of(pages, "Words to fill")
+        if fig[0] < table:
+            filled += 1
+            assert fig[0] == table - 1, sentences  # in the room left at the foot of the page before the table
+            (x, y, k), _ = sorted(_items(pages[fig[0] - 1].front))
+            texts = [ty for ty, _ in _texts(pages[fig[0] - 1].front) if "Words" in _.text]
+            assert y < min(texts), sentences  # under the text of its page
+        else:
+            assert fig[0] >= table  # where it stands, after the table
+        assert last_words <= table
+    assert filled >= 3
+
+
+def test_a_figure_is_left_out_where_it_would_take_another_sheet(mini):
+    """The booklet's text alone fills its pages: a figure that would take a page more, a sheet of paper, is left out
+    (as the board's picture is); the same figure in a booklet with the room is set."""
+    kept = left = 0
+    for sentences in range(1050, 1250, 25):
+        bare = _filled(mini, sentences, "")
+        pages = _filled(mini, sentences, "@figure card:luck:1 card:luck:2 | Two cards of the deck")
+        assert -(-len(pages) // 4) == -(-len(bare) // 4), sentences  # never another sheet for a figure
+        if _figure_pages(pages):
+            kept += 1
+        else:
+            left += 1
+            assert len(pages) == len(bare)
+    assert kept and left
+
+
+# --------------------------------------------------------------------------- the bundled booklets
+@pytest.mark.parametrize("kit,lang", [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")])
+def test_every_bundled_booklet_stays_16_pages_and_sets_every_figure_it_writes(kit, lang):
+    problems = Problems()
+    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang))
+    assert game is not None, [str(p) for p in problems.sorted()]
+    ctx = Ctx(game, problems=problems)
+    pages = booklet_pages(ctx)
+    assert len(pages) == 16
+    written = 0
+    for section in game.booklet.sections:
+        for block in markup.parse(str(section.text)):
+            if block.kind == "generated" and block.name == "figure":
+                written += len(markup.figure(block.arg)[0])
+    assert sum(len(_items(p.front)) for p in pages[1:]) == written
+    assert not [p for p in problems.items if p.code in ("E-rules-block", "W-rules-blank")]
