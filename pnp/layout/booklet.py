@@ -4,8 +4,8 @@ A cover (the game's title and subtitle, the booklet's title, the players, the bo
 intro), the sections, and a back cover (the game's credits; the imposed booklet adds how to print and bind
 it, ``binding_note``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
 with the blocks the markup names drawn from the game's data (components with the manifest's counts, the
-starting money, the property table, tables.yaml's tables, the board, a deck's lookup). Every page after the
-cover has a running head and its number.
+starting money, the property table, tables.yaml's tables, the board, a deck's lookup, figures of the kit's own
+printed items). Every page after the cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
 with the first lines of what follows, HEAD_LINES lines of a list); a paragraph split between pages leaves at least
@@ -15,7 +15,11 @@ whole to the next page; the text after it stays after it, for it reads the table
 picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
 page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
 the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS
-rows a side, leaves it out. The pages are
+rows a side, leaves it out. A figure (``@figure``: the parts' own laid-out items, clipped to their trim, outlined and
+scaled to FIGURE_SCALE or the column, side by side) floats the same way, and where a table goes whole to the next
+page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to FIGURE_LEAST
+of its size): only figures move, never text; each picture is kept or left out in the booklet's order
+(``set_pages``). The pages are
 imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
 """
 from __future__ import annotations
