@@ -19,12 +19,16 @@ from test_booklet import _texts, _with_rules
 
 
 def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
-    """(x, y of its foot, scale) of every picture (a miniature drawing) on a page."""
+    """(x, y of its foot, scale) of every picture of the board (a miniature drawing of it) on a page; a figure's
+    items (test_booklet_figures.py) are miniatures of other drawings."""
     out = []
     for child in group.children:
         if isinstance(child, scene.Group):
             mm = scene.compose(m, child.transform)
-            out += [(*scene.apply(mm, 0.0, 0.0), mm[0])] if child.miniature else _pictures(child, mm)
+            if not child.miniature:
+                out += _pictures(child, mm)
+            elif any(isinstance(c, scene.Group) and c.key == "booklet-board" for c in child.children):
+                out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))
     return out
 
 

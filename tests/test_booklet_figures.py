@@ -197,3 +197,19 @@ def test_every_bundled_booklet_stays_16_pages_and_sets_every_figure_it_writes(ki
                 written += len(markup.figure(block.arg)[0])
     assert sum(len(_items(p.front)) for p in pages[1:]) == written
     assert not [p for p in problems.items if p.code in ("E-rules-block", "W-rules-blank")]
+
+
+def test_a_figure_never_takes_the_place_of_the_boards_picture(mini):
+    """The board's picture is judged first: where the booklet has the room for it alone, a figure written before it
+    is left out rather than the board (until this was tested, Moneyloopy's two figures pushed its board out)."""
+    from test_booklet_board import _pictures as boards
+
+    figure_out = 0
+    for sentences in range(500, 800, 20):
+        para = " ".join(["Words to fill the page."] * sentences)
+        _, alone = _with_rules(mini, para + "\n\n@board\n\nThe end.")
+        _, both = _with_rules(mini, para + "\n\n@figure card:luck:1 card:luck:2 | Two cards\n\n@board\n\nThe end.")
+        board_alone = sum(len(boards(p.front)) for p in alone[1:])
+        assert sum(len(boards(p.front)) for p in both[1:]) == board_alone, sentences
+        figure_out += board_alone and not _figure_pages(both)
+    assert figure_out

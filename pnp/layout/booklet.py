@@ -18,8 +18,8 @@ the room (a figure floats); a booklet that would take another sheet of paper for
 rows a side, leaves it out. A figure (``@figure``: the parts' own laid-out items, clipped to their trim, outlined and
 scaled to FIGURE_SCALE or the column, side by side) floats the same way, and where a table goes whole to the next
 page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to FIGURE_LEAST
-of its size): only figures move, never text; each picture is kept or left out in the booklet's order
-(``set_pages``). The pages are
+of its size): only figures move, never text; each picture is kept or left out in turn, the board's first, then the
+figures in the booklet's order (``set_pages``). The pages are
 imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
 """
 from __future__ import annotations
@@ -1450,7 +1450,9 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
     every = _sections(ctx)
     cover, back = _cover(ctx, booklet), _back_cover(ctx)
     flowed: dict = {}
-    pictures = [(n, k) for n, (_, blocks) in enumerate(every) for k, b in enumerate(blocks) if isinstance(b, _Picture)]
+    # the board's picture first (a figure never takes its place), then the figures in the booklet's order
+    pictures = sorted(((n, k) for n, (_, blocks) in enumerate(every) for k, b in enumerate(blocks)
+                       if isinstance(b, _Picture)), key=lambda at: (every[at[0]][1][at[1]].figure, at))
 
     def only(kept: frozenset) -> list:
         """The sections with the pictures ``kept`` (their places: section, block) and no other."""
@@ -1464,9 +1466,9 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
             flowed[key] = _flow(ctx, cover, back, only(kept), tables, side)
         return flowed[key]
 
-    # the pictures (the board's at the column's width, the figures) one by one in the booklet's order, each kept
-    # unless it takes another sheet of paper (the cover shows the board), or costs a table its SIDE_ROWS a side that
-    # the booklet without pictures keeps in as many sheets
+    # the pictures (the board's at the column's width, then the figures) one by one, each kept unless it takes
+    # another sheet of paper (the cover shows the board), or costs a table its SIDE_ROWS a side that the booklet
+    # without pictures keeps in as many sheets
     kept = frozenset()
     without = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
     sides = _sheets(flow(kept, True, SIDE_ROWS)) <= without
