@@ -213,3 +213,12 @@ def test_a_figure_never_takes_the_place_of_the_boards_picture(mini):
         assert sum(len(boards(p.front)) for p in both[1:]) == board_alone, sentences
         figure_out += board_alone and not _figure_pages(both)
     assert figure_out
+
+
+def test_a_wrong_figure_in_a_text_with_templates_is_reported_at_its_own_line(mini):
+    """The bundled booklets' texts are templates: a wrong figure among them is still reported at its line, not at the
+    section's text field."""
+    problems, _ = _with_rules(mini, "You collect {{ salary | money }}.\n\n@money\n\n@figure deed:red-1 | Fine\n\n"
+                                    "@figure note:{{ 5 }} card:luk | {{ 'Wrong' }}")
+    (p,) = [p for p in problems.items if p.code == "E-rules-block"]
+    assert "did you mean 'luck'?" in p.message and p.loc.line == 12, (p.loc, p.message)

@@ -227,16 +227,27 @@ def _blocks(v: Validator) -> None:
         written = section.text.written
         rendered = markup.parse(str(section.text))
         # the lines of the text as written are the file's; a template may add lines, so blocks a template
-        # writes are read from the rendered text and reported at the field
-        for block in markup.parse(written) if "{" not in written else rendered:
+        # writes are read from the rendered text and reported at the field, but for a generated block whose
+        # line is found as written (the nth @name line of the rendered text is the nth of the written one)
+        blocks = markup.parse(written) if "{" not in written else rendered
+        lines = written.split("\n")
+        for block in blocks:
             problem = None
             if block.kind == "generated":
                 problem = _block_problem(v.kit, block)
             elif block.kind == "table":
                 problem = _table_problem(block)
             if problem:
-                at = line_of(section, "text", block.line, "@" + block.name if block.name else "|") \
-                    if "{" not in written else section.at("text")
+                if "{" not in written:
+                    at = line_of(section, "text", block.line, "@" + block.name if block.name else "|")
+                else:
+                    at = section.at("text")
+                    if block.kind == "generated":
+                        mine = [b for b in blocks if b.kind == "generated" and b.name == block.name]
+                        found = [n for n, line in enumerate(lines)
+                                 if re.match(rf"@{re.escape(block.name)}(\s|$)", line.strip())]
+                        if len(found) == len(mine):
+                            at = line_of(section, "text", found[mine.index(block)], "@" + block.name)
                 v.problems.report(RULES_BLOCK, at, section.sub("text"), problem)
 
 
