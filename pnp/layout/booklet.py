@@ -32,7 +32,7 @@ from .. import markup, scene
 from .. import words as pnp_words
 from ..fonts import PT, text_width
 from ..model import Booklet, RulesSection, Table
-from ..rules.booklet import RULES_BLANK, line_of, too_large
+from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
 from ..text import _runs
@@ -254,6 +254,7 @@ class _Picture:
     #: page leaves (``_Pages._fill``), there drawn as small as ``least`` mm tall where it must
     figure: bool = False
     least: float = 0.0
+    where: tuple | None = None  # (object, field, line) of its @ line, for the warning when it is left out
 
     def at(self, room: float) -> float:
         """The height it is drawn at in ``room`` mm (its margins within): its own, else as much as fits down to
@@ -666,7 +667,7 @@ class _Blocks:
             return scene.Group(out)
 
         return [_Picture(draw, COLUMN, tallest * k0 + under, figure=True,
-                         least=tallest * k0 * FIGURE_LEAST + under)]
+                         least=tallest * k0 * FIGURE_LEAST + under, where=where)]
 
     def _lookup(self, arg: str, where: tuple) -> list:
         deck = self.ctx.kit.deck(arg)
@@ -1478,6 +1479,13 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
         if least > without or (sides and _sheets(flow(trial, True, SIDE_ROWS)) > least):
             continue
         kept = trial
+    for n, k in pictures:
+        p = every[n][1][k]
+        if (n, k) not in kept and p.where is not None:  # the board's picture is left out quietly: the cover has it
+            obj, name, line = p.where
+            ctx.problems.report(RULES_FIGURE, line_of(obj, name, line), obj.sub(name),
+                                "this picture is left out: the booklet has no room for it without another sheet of "
+                                "paper; shorten the text around it, move it, or take it out")
     least = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
     # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
     for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):

@@ -49,6 +49,13 @@ RULES_BLANK = rule("W-rules-blank", (
     "that much of a page (or add as much that players need), and look at the pages again."),
     emitted_by="pnp.layout.booklet")
 
+RULES_FIGURE = rule("W-rules-figure", (
+    "A picture of the rules booklet (@figure, or @board) is left out: the booklet has not the room for it without "
+    "another sheet of paper, or without a table losing its five rows on each side of a break. The message names "
+    "the picture's line. Shorten the text around it, move it where a page has room (after a table that goes to "
+    "the next page whole), or take it out; then look at the pages again."),
+    emitted_by="pnp.layout.booklet")
+
 RULES_TOPIC = rule("W-rules-topic", (
     "The rules booklet has no section covering a topic the game's data implies: the components, set-up, a "
     "turn and winning always; jail when the board has a jail; building when title cards have rent ladders; "
