@@ -1,6 +1,10 @@
 """The user's cache folder: what pnp can remake, kept between runs to start faster (never needed, never in a
-game folder or an output). Two things live there: the compiled code of a game's texts (``template_cache.py``)
-and reportlab's parse of the fonts a PDF embeds (``render/faces.py``).
+game folder or an output). What lives there: the compiled code of a game's texts (``template_cache.py``),
+reportlab's parse of the fonts a PDF embeds (``render/faces.py``), the metrics of fonts (``ttf.py``), validate's
+findings and loaded kit (``checked.py``) and a checkout's engine hash (``incremental.py``).
+
+Kept by a file's stamp, not its bytes (``settled``): the parse of a font (``ttf.py``) and a checkout's engine hash
+(``incremental.py``); a file whose stamp changed since is read again.
 
 Each file starts with a magic line and a checksum of a ``salt`` (the versions and settings its contents depend
 on) and the payload: a file that is torn, foreign or written under another salt is passed over as if missing.
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from pathlib import Path
 
 
@@ -23,6 +28,17 @@ def folder() -> Path | None:
     except (RuntimeError, KeyError, OSError):  # no home directory
         return None
     return root / "pnp"
+
+
+#: how long ago a file must have been written for its stamp (size, times, inode) to stand for its bytes: a file
+#: system's clock moves in ticks (as coarse as 10 ms), so a file written twice within one tick, at the same size,
+#: keeps its stamp; what was read from a file written this recently is not kept by its stamp
+SETTLED_NS = 2_000_000_000
+
+
+def settled(st: os.stat_result) -> bool:
+    """The file was last written (or its times set) long enough ago that a new write would change its stamp."""
+    return max(st.st_mtime_ns, st.st_ctime_ns) < time.time_ns() - SETTLED_NS
 
 
 def digest(data: bytes) -> bytes:
