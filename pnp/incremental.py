@@ -36,21 +36,85 @@ def engine_hash() -> str:
     An installed pnp (a wheel, by pip or pipx) has its files' sha256 in its ``RECORD``, written by pip,
     which checked them against the wheel: hashing those lines stands for hashing the files (6 MB, most
     of it fonts; ~15 ms of a 0.1 s build with nothing to do). A checkout or an editable install has no such
-    list of its files: there every source file and bundled font is read and hashed."""
+    list of its files: there every source file and bundled font is read and hashed (~30 ms), and the hash is
+    kept in the user's cache folder with the files' stamps (``_stamp``): while no file is saved, added or
+    removed, the next run takes it from there (~3 ms)."""
     record = _installed_record()
     if record is not None:
         return hashlib.sha256(__version__.encode() + b"\0RECORD\0" + record).hexdigest()
-    h = hashlib.sha256(__version__.encode())
-    for path in sorted(PKG.rglob("*.py")):
-        h.update(str(path.relative_to(PKG)).encode())
-        h.update(path.read_bytes())
     from .bundled import FONTS
 
-    for path in sorted(FONTS.iterdir()):
-        if path.suffix.lower() in (".ttf", ".otf") and path.is_file():
+    sources = sorted(PKG.rglob("*.py"))
+    fonts = sorted(p for p in FONTS.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+    stamp, settled = _stamp(sources + fonts)
+    kept = _kept_engine(stamp)
+    if kept is not None:
+        return kept
+    h = hashlib.sha256(__version__.encode())
+    for path in sources:
+        h.update(str(path.relative_to(PKG)).encode())
+        h.update(path.read_bytes())
+    for path in fonts:
+        if path.is_file():
             h.update(f"{path.name}:{path.stat().st_size}:".encode())
             h.update(path.read_bytes())
-    return h.hexdigest()
+    found = h.hexdigest()
+    if settled and _stamp(sources + fonts) == (stamp, True):  # nothing saved lately, nor while it was read
+        _keep_engine(stamp, found)
+    return found
+
+
+#: the hash of a checkout's files, kept in the user's cache folder (pnp/cache.py) with their stamp
+_ENGINE_MAGIC = b"pnp-engine 1\n"
+
+
+def _stamp(paths: list[Path]) -> tuple[bytes, bool]:
+    """What says pnp's files are those hashed before (a checkout's, which has no RECORD): a digest of each
+    file's path, size, modification and change times (a change time moves whenever a file is written, even one
+    whose modification time is set back) and inode, or that it is not a regular file; and whether every file was
+    written long enough ago that its stamp stands for its bytes (``cache.settled``)."""
+    import os
+    import stat
+
+    from . import cache
+
+    h = hashlib.sha256()
+    settled = True
+    for path in paths:
+        try:
+            st = os.stat(path)
+            h.update(os.fsencode(path) + b"\0%d %d %d %d %d %d\0" % (
+                stat.S_ISREG(st.st_mode), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev))
+            settled = settled and cache.settled(st)
+        except (OSError, ValueError):
+            h.update(os.fsencode(path) + b"\0gone\0")
+    return h.digest(), settled
+
+
+def _engine_file() -> Path | None:
+    import os
+
+    from . import cache
+
+    where = cache.folder()
+    return None if where is None else where / "engine" / f"{cache.digest(os.fsencode(PKG)).hex()[:32]}.hash"
+
+
+def _kept_engine(stamp: bytes) -> str | None:
+    """The engine hash kept for pnp's files with this stamp; None when there is none, or it is not one."""
+    from . import cache
+
+    payload = cache.read(_engine_file(), _ENGINE_MAGIC, __version__.encode())
+    if payload is None or len(payload) != 32 + 64 or payload[:32] != stamp:
+        return None
+    found = payload[32:]
+    return found.decode() if all(c in b"0123456789abcdef" for c in found) else None
+
+
+def _keep_engine(stamp: bytes, found: str) -> None:
+    from . import cache
+
+    cache.write(_engine_file(), _ENGINE_MAGIC, __version__.encode(), stamp + found.encode())
 
 
 def _installed_record() -> bytes | None:
