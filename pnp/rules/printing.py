@@ -279,6 +279,14 @@ def _printed_texts(obj: Any, skip: frozenset = frozenset({"data"})) -> Iterable[
             yield from _printed_texts(value, skip)
 
 
+def _every_printed_text(v: Validator) -> list[tuple[Entity, str, str, str]]:
+    """``_printed_texts`` of every root of the kit, walked once per run for the checks that read them all."""
+    found = v.shared.get("printed texts")
+    if found is None:
+        found = v.shared["printed texts"] = [t for root in v.kit.roots() for t in _printed_texts(root)]
+    return found
+
+
 MIN_DPI = 300
 
 
@@ -328,13 +336,19 @@ def _direction(v: Validator) -> None:
     """Refuse right-to-left text, which pnp would print reversed (README, "Safety": why refuse, not shape)."""
     import unicodedata
 
-    for root in v.kit.roots():
-        for obj, name, path, text in _printed_texts(root):
-            if text.isascii():
-                continue
-            ch = next((c for c in text if unicodedata.bidirectional(c) in _RIGHT_TO_LEFT), None)
-            if ch is None:
-                continue
+    bidirectional = unicodedata.bidirectional
+    left_to_right: set[str] = set()  # characters of no right-to-left script seen in earlier texts
+    for obj, name, path, text in _every_printed_text(v):
+        if text.isascii():
+            continue
+        new = set(text) - left_to_right  # usually few: each character is looked up once a run
+        if not new:
+            continue
+        if not any(bidirectional(c) in _RIGHT_TO_LEFT for c in new):
+            left_to_right |= new
+            continue
+        ch = next((c for c in text if bidirectional(c) in _RIGHT_TO_LEFT), None)
+        if ch is not None:
             script = unicodedata.name(ch, "").split(" ")[0].title() or "a right-to-left script"
             start = text.index(ch)
             shown = text[max(0, start - 10):start + 20]
@@ -371,23 +385,21 @@ def _glyphs(v: Validator) -> None:
         return coverage[ch]
 
     printable: set[str] = set()  # characters every font (with its fallbacks) has
-    roots = kit.roots()
-    for root in roots:
-        for obj, name, path, text in _printed_texts(root):
-            new = set(text) - printable  # usually empty: every character was seen in an earlier text
-            if not new:
-                continue
-            missing: dict[str, tuple[str, ...]] = {}
-            for ch in dict.fromkeys(text):
-                if ch in new:
-                    lack = () if ch.isspace() and not fontlib.unprintable(ch) else lacking(ch)
-                    if lack:
-                        missing[ch] = lack
-                    else:
-                        printable.add(ch)
-            if not missing:
-                continue
-            v.report(GLYPH_MISSING, obj, name, _glyph_message(missing), path=path)
+    for obj, name, path, text in _every_printed_text(v):
+        new = set(text) - printable  # usually empty: every character was seen in an earlier text
+        if not new:
+            continue
+        missing: dict[str, tuple[str, ...]] = {}
+        for ch in dict.fromkeys(text):
+            if ch in new:
+                lack = () if ch.isspace() and not fontlib.unprintable(ch) else lacking(ch)
+                if lack:
+                    missing[ch] = lack
+                else:
+                    printable.add(ch)
+        if not missing:
+            continue
+        v.report(GLYPH_MISSING, obj, name, _glyph_message(missing), path=path)
 
 
 def _glyph_message(missing: dict[str, tuple[str, ...]]) -> str:

@@ -49,6 +49,9 @@ class Validator:
         self.rounding = kit.game.money.rounding
         self.cur = kit.game.currency
         self._allowed: frozenset[Rule] = frozenset()  # the rules the running check declared
+        #: what several checks of one run read alike, worked out by the first that needs it (e.g. every printed
+        #: text, pnp/rules/printing.py); made anew for every run
+        self.shared: dict = {}
 
     #: objects that stand for a whole file when they were defaulted (the file is absent or says nothing)
     _WHOLE_FILE = {"TitleBack": "Titles", "Centre": "Board"}
