@@ -116,12 +116,14 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
     here = {"root": str(root), "cwd": os.getcwd()}
     asked = {**here, "edition": [edition.lang, edition.players] if edition else None}
     every_file = tuple(f.pattern for f in registry.FILES)
-    kit_inputs = incremental.part_inputs(root, ["kit"], asked, of=lambda _: every_file)["kit"]
+    read: dict = {}  # the content files, read once for both hashes
+    kit_inputs = incremental.part_inputs(root, ["kit"], asked, of=lambda _: every_file, read=read)["kit"]
     kit = load_valid(root, problems, edition, load=lambda *a: _load_kept(kept, kit_inputs, *a))
     if kit is None:
         return None
     options = {**here, "check": bleed, "lang": kit.language, "players": kit.players}
-    inputs = incremental.part_inputs(root, [p.name for p in registry.PARTS], options, of=registry.part_sources)
+    inputs = incremental.part_inputs(root, [p.name for p in registry.PARTS], options, of=registry.part_sources,
+                                     read=read)
     ctx = None
     for part in registry.PARTS:
         found = kept.recall(part.name, inputs[part.name])

@@ -27,6 +27,9 @@ PKG = Path(__file__).resolve().parent
 
 #: a content file that may name a file: a key ``file`` or ``*_file`` (Picture.file), or ``csv`` (a list's rows)
 _NAMES_A_FILE = re.compile(rb"(?m)(^|[\s{,])([A-Za-z_]*file|csv)\s*:")
+#: what every match of ``_NAMES_A_FILE`` holds: searched first, as it is found (or not) ~50 times faster, without
+#: trying a run of letters before "file" at every byte of the file
+_MAY_NAME_A_FILE = re.compile(rb"(?:file|csv)\s*:")
 
 
 @lru_cache(maxsize=1)
@@ -133,7 +136,7 @@ def _installed_record() -> bytes | None:
 def _named_files(data: bytes) -> list[str]:
     """The values of every ``file`` (or ``*_file``) key in a YAML document; [] if it does not parse
     (the build's loader reports that)."""
-    if not _NAMES_A_FILE.search(data):
+    if not _MAY_NAME_A_FILE.search(data) or not _NAMES_A_FILE.search(data):
         return []
     import yaml
 
@@ -177,35 +180,48 @@ def _file_digest(path: Path) -> bytes:
     return b"<missing>" if data is None else hashlib.sha256(data).digest()
 
 
-def part_inputs(root: Path, parts, options: dict, of=sources) -> dict[str, str]:
+def part_inputs(root: Path, parts, options: dict, of=sources, read: dict | None = None) -> dict[str, str]:
     """Each of ``parts``' inputs hash; ``of(part)``: the content files (names and globs) it is drawn from (by
-    default an output's, ``parts.sources``; validate keeps findings per registry part, ``parts.part_sources``)."""
+    default an output's, ``parts.sources``; validate keeps findings per registry part, ``parts.part_sources``).
+    ``read``: what an earlier call of the same moment read of the same game folder (its files, the files they
+    name, the folders' listings), kept in that dict for the next call: every file is read once."""
     root = Path(root)
     opts = json.dumps(options, sort_keys=True).encode()
-    contents: dict[Path, bytes] = {}  # each content file read once
-    named: dict[Path, list[str]] = {}
-    digests: dict[str, bytes] = {}
-    named_by_csv: dict[str, list[str]] = {}
+    if read is None:
+        read = {}
+    if read.get("root") != root:  # another folder's reading: not this one's
+        read.clear()
+        read["root"] = root
+    contents: dict[Path, bytes] = read.setdefault("contents", {})  # each content file read once
+    named: dict[Path, list[str]] = read.setdefault("named", {})
+    digests: dict[str, bytes] = read.setdefault("digests", {})
+    named_by_csv: dict[str, list[str]] = read.setdefault("named_by_csv", {})
+    globbed: dict[str, list[Path]] = read.setdefault("globbed", {})  # each pattern's files, listed once
 
     def digest(name: str) -> bytes:
         if name not in digests:
             digests[name] = _file_digest(root / name)
         return digests[name]
 
-    fonts = hashlib.sha256()
-    folder = root / "fonts"
-    if folder.is_dir():
-        for path in sorted(folder.iterdir()):
-            if path.is_file():
-                fonts.update(path.name.encode() + b"\0" + _file_digest(path))
+    fonts = read.get("fonts")
+    if fonts is None:
+        fonts = hashlib.sha256()
+        folder = root / "fonts"
+        if folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                if path.is_file():
+                    fonts.update(path.name.encode() + b"\0" + _file_digest(path))
+        fonts = read["fonts"] = fonts.digest()
     out = {}
     for part in parts:
         h = hashlib.sha256(engine_hash().encode())
         h.update(opts)
-        h.update(fonts.digest())
+        h.update(fonts)
         pictures: list[str] = []
         for pattern in of(part):
-            for path in sorted(root.glob(pattern)):
+            if pattern not in globbed:
+                globbed[pattern] = sorted(root.glob(pattern))
+            for path in globbed[pattern]:
                 if path not in contents:
                     data = _read(path)  # None: not a plain file, the loader reports it
                     contents[path] = b"<unreadable>" if data is None else data
