@@ -109,18 +109,12 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
     """Load and run every rule, then each part's layout findings: the kit loaded and the parts laid out again where
     their inputs changed since this folder's last validate, else read back from the user's cache
     (``pnp/checked.py``)."""
-    from .checked import Findings
-
-    kept = Findings(root, incremental.engine_hash())
-    # what is kept names the content files as the folder was given, shown from the working folder
-    here = {"root": str(root), "cwd": os.getcwd()}
-    asked = {**here, "edition": [edition.lang, edition.players] if edition else None}
-    every_file = tuple(f.pattern for f in registry.FILES)
     read: dict = {}  # the content files, read once for both hashes
-    kit_inputs = incremental.part_inputs(root, ["kit"], asked, of=lambda _: every_file, read=read)["kit"]
-    kit = load_valid(root, problems, edition, load=lambda *a: _load_kept(kept, kit_inputs, *a))
+    kept, load = _kit_loader(root, edition, read)
+    kit = load_valid(root, problems, edition, load=load)
     if kit is None:
         return None
+    here = {"root": str(root), "cwd": os.getcwd()}
     options = {**here, "check": bleed, "lang": kit.language, "players": kit.players}
     inputs = incremental.part_inputs(root, [p.name for p in registry.PARTS], options, of=registry.part_sources,
                                      read=read)
@@ -138,6 +132,22 @@ def _check_game(root: Path, problems: Problems, bleed: float, edition: Edition |
         problems.extend(found)
     kept.save()
     return None if problems.errors else kit
+
+
+def _kit_loader(root: Path, edition: Edition | None, read: dict | None = None):
+    """(this folder's kept findings, a loader for ``load_valid``): the loader gives the kit as loaded before from
+    the same content files (their bytes, the files they name, the fonts, the edition, pnp itself: the hash
+    ``incremental.part_inputs`` makes), restored from the user's cache (``pnp/checked.py``), else loads it and keeps
+    it. ``validate`` and ``build`` keep the same kit: a build after a validate (or another build, ``--force`` too)
+    of unchanged content reads it back instead of parsing the YAML again."""
+    from .checked import Findings
+
+    kept = Findings(root, incremental.engine_hash())
+    # what is kept names the content files as the folder was given, shown from the working folder
+    asked = {"root": str(root), "cwd": os.getcwd(), "edition": [edition.lang, edition.players] if edition else None}
+    every_file = tuple(f.pattern for f in registry.FILES)
+    kit_inputs = incremental.part_inputs(root, ["kit"], asked, of=lambda _: every_file, read=read)["kit"]
+    return kept, lambda *a: _load_kept(kept, kit_inputs, *a)
 
 
 def _load_kept(kept, inputs: str, root: Path, problems: Problems, edition: Edition | None) -> Kit | None:
@@ -384,13 +394,15 @@ def default_out(root: Path, lang: str | None) -> Path:
 def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOptions, problems: Problems,
                 force: bool, jobs: int, progress) -> BuildResult | None:
     progress = progress or (lambda done, total, part: None)
-    inputs = incremental.part_inputs(root, opts.parts, _option_record(opts))
+    read: dict = {}  # the content files, read once for every hash
+    inputs = incremental.part_inputs(root, opts.parts, _option_record(opts), read=read)
     previous = incremental.read_manifest(out_dir)
     _same_edition(previous, opts, out_dir)
     todo = [p for p in opts.parts if force or not incremental.is_current(previous, out_dir, p, inputs[p])]
     if not todo:
         return BuildResult(out_dir, [], previous or {}, rebuilt=[], kept=list(opts.parts))
-    kit = load_valid(root, problems, edition_of(opts))
+    edition = edition_of(opts)
+    kit = load_valid(root, problems, edition, load=_kit_loader(root, edition, read)[1])
     if kit is None:
         return None
     results: list[PartResult] = []
