@@ -13,12 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, forked, incremental
-from .coverage import coverage
+from . import __version__, incremental
 from .content import edition_name, load_kit
 from . import parts as registry
 from .options import DEFAULT, PrintOptions, edition_of, record
-from .output import OutFile, OutputFolder, manifest_bytes
 from .problems import Problems
 
 if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so from hashes, before any of them
@@ -26,6 +24,7 @@ if TYPE_CHECKING:  # imported where used: a build with nothing to do decides so 
     from .impose import Sheet
     from .layout.common import Ctx, Item
     from .model import Kit
+    from .output import OutFile, OutputFolder
     from .scene import Page
 
 PARTS = registry.OUTPUT_NAMES
@@ -300,6 +299,8 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
     del items  # the sheets hold what is still to print: each sheet's items go once its page is written
+    from .output import OutFile
+
     name = _file_name(part, opts)
     data, info, pages = pdf_of_sheets(f"{kit.game.title}: {part}", part, sheets, opts.colour)
     return PartResult(part, [OutFile(name, data, info)], counts, {"files": [name], "items": count, "pages": pages})
@@ -350,6 +351,8 @@ def _warm(kit: Kit, todo: list[str]) -> None:
 def _render_forked(kit: Kit, todo: list[str], opts: BuildOptions, jobs: int, problems: Problems,
                    progress) -> list[PartResult]:
     """Render ``todo`` in ``jobs`` forked workers, biggest parts first; results in ``todo``'s order."""
+    from . import forked
+
     _warm(kit, todo)
     order = sorted(todo, key=lambda p: -_WEIGHT.get(p, 0))
     done: dict[str, tuple] = {}
@@ -382,6 +385,8 @@ def build_game(root: Path, out_dir: Path | None, opts: BuildOptions, problems: P
     killed build leaves the previous output as it was."""
     root = Path(root)
     out_dir = Path(out_dir) if out_dir else default_out(root, opts.lang)
+    from .output import OutputFolder  # (validate never writes: it does not import the writer of folders)
+
     with collector_paused(), OutputFolder(out_dir) as folder:
         return _build_game(root, out_dir, folder, opts, problems, force, jobs, progress)
 
@@ -405,6 +410,10 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     kit = load_valid(root, problems, edition, load=_kit_loader(root, edition, read)[1])
     if kit is None:
         return None
+    from . import forked
+    from .coverage import coverage
+    from .output import OutFile, manifest_bytes
+
     results: list[PartResult] = []
     # with --ink-coverage, each PDF's ink is measured on a second thread while the next part is laid out
     # (PDFium renders without holding the GIL)
@@ -536,6 +545,7 @@ def _page_record(n: int, s: Sheet) -> dict:
 def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     from .layout import board
     from . import tiling
+    from .output import OutFile
 
     kit = ctx.kit
     drawing = item.front

@@ -8,7 +8,6 @@ wrong types, missing fields, bad values) and never raises.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import reprlib
 import types
 import typing
@@ -197,6 +196,8 @@ def _convert(tp, node: Node, problems: Problems, path: str) -> Any:
             # YAML 1.1 reads a bare on/off (and yes/no, true/false) as a yes or no: the word was meant
             return "on" if value else "off"
         if isinstance(value, (dict, list)) or value not in choices:  # a list is not hashed, nor compared
+            import difflib  # only a value out of its choices asks: not imported by every load
+
             hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1) \
                 if isinstance(value, (str, int, float)) and len(str(value)) <= 64 else []
             if isinstance(value, str) and value.strip().lower() in choices:  # 'ON', ' Auto'
@@ -367,6 +368,8 @@ def _convert_object(cls, node: Node, problems: Problems, path: str):
     for key, child in node.value.items():
         kloc = node.key_locs.get(key, child.loc)
         if key not in names:
+            import difflib  # only an unknown key asks: not imported by every load
+
             hint = difflib.get_close_matches(key, names, n=1, cutoff=0.6) if len(key) <= 64 else []
             extra = f"; did you mean {hint[0]!r}?" if hint else f"; allowed here: {', '.join(names)}"
             problems.report(SCHEMA_UNKNOWN_KEY, kloc, f"{path}.{clip(key)}" if path else clip(key),

@@ -46,7 +46,6 @@ a bug in one is reported as ``E-internal`` and the others still run.
 """
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import import_module
@@ -260,6 +259,8 @@ def concerns() -> list[Concern]:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the nearest choice, or nothing."""
+    import difflib  # only a content with a mistake asks: not imported by every run
+
     hint = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
     return f" (did you mean {hint[0]!r}?)" if hint else ""
 
