@@ -4,9 +4,11 @@ Every job runs in a fresh process (so import time counts, as a user sees it); th
 runs of wall time, peak RSS and output bytes. The jobs of a group alternate run by run, so a busy moment of the
 machine falls on pnp and its floor alike:
 
-* the kit (``--kit``, default Etymonopoly): a cold ``pnp build --force``, ``pnp validate`` (content as at the
-  last validate, each part's findings kept: pnp/checked.py; and with nothing kept), a no-op build, beside
-  ``python -c 'import click'``, the floor under every command (pnp's cache folder is the bench's own);
+* the kit (``--kit``, default Etymonopoly): a cold ``pnp build --force`` (every part laid out and written; the
+  cache folder as a user's is after earlier runs: parsed fonts, compiled texts, the loaded kit), the same with an
+  empty cache folder, ``pnp validate`` (content as at the last validate, each part's findings kept:
+  pnp/checked.py; and with nothing kept), a no-op build, beside ``python -c 'import click'``, the floor under
+  every command (pnp's cache folder is the bench's own);
 * synthetic decks of 60, 600 and 6000 cards (``--only cards``), beside ``bench/floor.py``, plain reportlab
   printing the same job (per-card bleed, gutters, ticks and marks, mirrored backs), and issue 8's floor
   (``--issue8``: no bleed, no gutters), kept for history; at 6000 cards also a deck read from a CSV file,
@@ -143,13 +145,18 @@ def main() -> None:
         os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
         findings = tmp / "cache" / "pnp" / "findings"
         measure(pnp + ["build", args.kit, "--out", str(warm), "-q"], ROOT)  # the no-op builds find it current
-        cold, val, first, noop, base = runs_of([
+        empty = tmp / "empty-cache"  # a cache folder of its own, emptied before each run: nothing kept at all
+        cold, val, first, noop, base, coldest = runs_of([
             (pnp + ["build", args.kit, "--force", "-q", "--out", str(tmp / "kit")], tmp / "kit"),
             (pnp + ["validate", args.kit], None),
             (pnp + ["validate", args.kit], findings),
             (pnp + ["build", args.kit, "-q", "--out", str(warm)], None),
-            click], args.runs, ROOT)
+            click,
+            (["env", f"XDG_CACHE_HOME={empty}"] + pnp + ["build", args.kit, "--force", "-q", "--out",
+                                                          str(tmp / "kit-empty")], empty)], args.runs, ROOT)
         rows.append((f"pnp build {args.kit} --force (cold, all parts)", cold, None, base))
+        rows.append((f"pnp build {args.kit} --force, empty cache folder (fonts parsed, YAML loaded)", coldest, None,
+                     base))
         rows.append((f"pnp validate {args.kit} (content as at its last validate: findings kept)", val, None, base))
         rows.append((f"pnp validate {args.kit} (nothing kept: every part laid out)", first, None, base))
         rows.append((f"pnp build {args.kit}, nothing changed", noop, None, base))
