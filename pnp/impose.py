@@ -124,8 +124,45 @@ def _sep(bleed: float) -> float:
     return 2 * (bleed + MARK_OFFSET + MARK_SHORTEST)
 
 
-def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float) -> list[list[Block]]:
-    """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go)."""
+def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float,
+         foot: tuple[float, float] = (0.0, 0.0)) -> list[list[Block]]:
+    """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go).
+
+    ``foot``: mm the sheet's footer needs under the blocks (and over them: a short-edge back's footer), marks
+    included. Of the ways to fill the sheets, the fewest sheets win; then the one that leaves the footer that room
+    (on every sheet alike at the foot, even at the cost of a row, when that adds no sheet); then the one whose
+    emptiest sheet holds the most (a group that would spill a few items onto a sheet of their own begins that
+    sheet whole instead, when that adds no sheet)."""
+    ax, ay, aw, ah = area
+    below, above = foot
+    areas = [(ax, ay + below, aw, ah - below - above)] if above else []
+    if below:
+        areas.append((ax, ay + below, aw, ah - below))
+    areas.append(area)
+    best, best_key = None, None
+    for rank, room in enumerate(areas):
+        for whole in (False, True):
+            try:
+                sheets = _fill(items, room, bleed, whole)
+            except ValueError:
+                if room is area:
+                    raise
+                continue
+            emptiest = min(sum(len(b.items) * b.cell_w * b.cell_h for b in blocks) for blocks in sheets)
+            key = (len(sheets), rank, -round(emptiest / (aw * ah), 3), whole)
+            if best_key is None or key < best_key:
+                best, best_key, kept = sheets, key, (room[1] - ay, ay + ah - room[1] - room[3])
+    for blocks in best:
+        _position(blocks, area, bleed, *kept)
+    _keep_grid(best)
+    return best
+
+
+def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: float, whole: bool
+          ) -> list[list[Block]]:
+    """Sheets of blocks, filled in order: each group of same-size items under the last, a new sheet begun when the
+    next block does not fit. ``whole``: a group that fits one sheet and would be split over two begins a new sheet
+    instead."""
     _, _, aw, ah = area
     groups: dict[tuple[float, float, str, bool], list[Item]] = {}
     for it in items:  # items of one size and shape share blocks; first-seen order is kept
@@ -143,6 +180,7 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
             raise ValueError(f"a {w:g}×{h:g} mm item does not fit on the sheet with its bleed; "
                              f"choose a larger --paper or a smaller --margin")
         queue = list(queue)
+        group = set(map(id, queue))
         while queue:
             height = ah - used - (_sep(bleed) if current else 0.0)
             options = []
@@ -155,7 +193,9 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
                 current, used = [], 0.0
                 continue
             n, _, rot, cols, _ = max(options)
-            if current and n < min(len(queue), cols):  # less than a row: begin a new sheet
+            if current and (n < min(len(queue), cols)  # less than a row: begin a new sheet
+                            or whole and id(current[-1].items[0]) not in group and n < len(queue)
+                            <= full[best_rot][0] * full[best_rot][1]):
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
@@ -167,9 +207,6 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
             queue = queue[n:]
     if current:
         sheets.append(current)
-    for blocks in sheets:
-        _position(blocks, area, bleed)
-    _keep_grid(sheets)
     return sheets
 
 
@@ -192,11 +229,15 @@ def _keep_grid(sheets: list[list[Block]]) -> None:
                 break
 
 
-def _position(blocks: list[Block], area: tuple[float, float, float, float], bleed: float) -> None:
-    """Centre the blocks of a sheet, stacked top to bottom."""
+def _position(blocks: list[Block], area: tuple[float, float, float, float], bleed: float, below: float = 0.0,
+              above: float = 0.0) -> None:
+    """Centre the blocks of a sheet, stacked top to bottom; moved up (down) as far as it takes to keep ``below``
+    (``above``) mm of the area free under (over) them, for the footer."""
     ax, ay, aw, ah = area
     total = sum(b.height + 2 * (b.edge + b.room) for b in blocks) + _sep(bleed) * (len(blocks) - 1)
     top = ay + ah - (ah - total) / 2
+    top += max(0.0, below - (top - total - ay))
+    top -= max(0.0, above - (ay + ah - top))
     for b in blocks:
         b.x0 = ax + (aw - b.width) / 2
         b.y0 = top - b.room - b.edge - b.height
@@ -309,7 +350,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     top_lines: list[tuple[str, Style]] = []
     bottom_lines: list[tuple[str, Style]] = []
     side_lines: list[tuple[str, Style]] = []
-    fit_below, fit_above = int(max(below, 0) // FOOTER_ROOM), int(max(above, 0) // FOOTER_ROOM)
+    fit_below, fit_above = int((max(below, 0) + EPS) // FOOTER_ROOM), int((max(above, 0) + EPS) // FOOTER_ROOM)
     side_room = min(g.rect[0] - g.edge for g in geos) - ax
     if len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
         bottom_lines = lines[1:] + lines[:1]
@@ -483,8 +524,24 @@ def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, ad
     if opts.layout == "gutterfold":
         return iter(_gutterfold(items, opts, (pw, ph), kit_title, part, lang))
     printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
-    plans = plan(items, printable, opts.bleed)
+    plans = plan(items, printable, opts.bleed, _foot(items, opts, printable[2], kit_title, part, advice, advice_style,
+                                                     lang))
     return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang)
+
+
+def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, part: str, advice: str,
+          advice_style: Style, lang: str) -> tuple[float, float]:
+    """mm a sheet's footer needs under its blocks, a short mark above it: its lines as ``_furniture`` breaks them
+    (the sheet's own line, as long as "sheet 99 of 99"; the advice); and over them when a short-edge flip turns the
+    foot of the front to the head of the back (the back's own line)."""
+    w, own = words.of(lang), words.style(lang)
+    tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=99, total=99)
+    label = [(f"{tag} · {w['front']} · {w['print_note']}", own)] + ([(advice, advice_style)] if advice else [])
+    front = sum(len(footer_lines(text, width - 4.0)) for text, _ in label)
+    back = len(footer_lines(f"{tag} · {w['back']} · {w['print_note']}", width - 4.0))
+    turned = opts.layout == "duplex" and opts.flip == "short" and any(it.back is not None for it in items)
+    room = MARK_OFFSET + MARK_SHORTEST
+    return front * FOOTER_ROOM + room, (back * FOOTER_ROOM + room if turned else 0.0)
 
 
 def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, float],
