@@ -195,7 +195,11 @@ INLAY, INSERT_FROM, INLAY_RING = 0.64, 0.75, 0.9
 INSERTS, INSERT_DEG = 6, 17.0  # edge spots round the rim, each this many degrees wide
 CHIP_VALUE_PT, CHIP_UNIT_PT = 14.0, 6.5  # pt: the value on the inlay, and the currency's unit under it
 CHIP_GAP = 0.5  # mm between the value and the unit
-CHIP_PAD = 0.6  # mm: the least room between a text's box and the inlay's fine ring
+CHIP_RING_W = 0.2  # mm: the inlay's fine ring
+#: mm: the least air between a text's box (its advance, from its descent to its capitals' top) and the inlay's fine
+#: ring, measured to the ring's inner edge: 0.5 mm left "1,000" crowding the ring; the value is set smaller instead
+CHIP_AIR = 1.5
+CHIP_PAD = CHIP_AIR + CHIP_RING_W / 2  # mm from a text's box to the ring's centre line
 
 
 def _insert(cx: float, cy: float, r0: float, r1: float, a: float, span: float, colour: str) -> scene.Path:
@@ -268,7 +272,7 @@ def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
     tint = mix(d.colour, "#ffffff", 0.85)
     edge = dark if light else mix(d.colour, "#000000", 0.2)
     g.add(scene.Circle(r, r, ri, fill=tint, stroke=edge, width=0.45))
-    g.add(scene.Circle(r, r, ri * INLAY_RING, stroke=mix(edge, tint, 0.35), width=0.2))
+    g.add(scene.Circle(r, r, ri * INLAY_RING, stroke=mix(edge, tint, 0.35), width=CHIP_RING_W))
     ink = ctx.colours.ink
     value, unit = _chip_texts(ctx, d)
     room = ri * INLAY_RING - CHIP_PAD
