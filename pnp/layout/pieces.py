@@ -55,6 +55,23 @@ VALUE_PT = 26.0  # pt: the value in the front's cartouche
 PLAQUE_GAP = 2.0  # mm between a corner cartouche and the title's plaque
 
 
+CORNER_PAD = 1.6  # mm from a corner cartouche's edge to its value's box: 1.45 mm of air inside its 0.3 mm rule
+#: mm the title's plaque keeps between the corner cartouches when a value too long for CORNER_W_MAX widens them
+PLAQUE_LEAST = 30.0
+
+
+def _corner_width(ctx: Ctx, number: str, w: float) -> float:
+    """A corner cartouche's width: the value at CORNER_PT with CORNER_PAD each side, no wider than CORNER_W_MAX
+    (a long value is set smaller, down to the kit's least text size); a value too long even at that size widens
+    the cartouches as far as the title's plaque between them allows, so that it keeps its air at every length."""
+    f = ctx.fonts
+    cw = min(CORNER_W_MAX, max(CORNER_H + 1, text_width(number, f.title, CORNER_PT) + 2 * CORNER_PAD))
+    least = text_width(number, f.title, min(ctx.min_pt, CORNER_PT)) + 2 * CORNER_PAD
+    if least > cw:
+        cw = max(cw, min(least, (w - PLAQUE_LEAST) / 2 - BAND_OUT - PLAQUE_GAP))
+    return cw
+
+
 def _design(ctx: Ctx, d: Denomination) -> guilloche.Design:
     """The value's guilloché parameters, picked among the kit's values (so that no two look alike)."""
     values = tuple(dict.fromkeys([x.value for x in ctx.kit.money.notes.denominations] + [d.value]))
@@ -117,11 +134,12 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
                             "value", what="denomination").shapes, ink))
     # the corner values, each in a cartouche over the band's corner
     number = group_digits(d.value, cur.thousands)
-    cw = min(CORNER_W_MAX, max(CORNER_H + 1, text_width(number, f.title, CORNER_PT) + 3.2))
+    cw = _corner_width(ctx, number, w)
     for (x, y) in ((BAND_OUT, h - BAND_OUT - CORNER_H), (w - BAND_OUT - cw, h - BAND_OUT - CORNER_H),
                    (BAND_OUT, BAND_OUT), (w - BAND_OUT - cw, BAND_OUT)):
         g.add(scene.Rect(x, y, cw, CORNER_H, fill=light, stroke=ink, width=0.3, radius=1.5))
-        g.add(*recolour(ctx.fit(number, (x + 1.6, y + 1, cw - 3.2, CORNER_H - 2), f.title, CORNER_PT, d, "value",
+        g.add(*recolour(ctx.fit(number, (x + CORNER_PAD, y + 1, cw - 2 * CORNER_PAD, CORNER_H - 2), f.title,
+                                CORNER_PT, d, "value",
                                 what="corner value").shapes, ink))
     # the title on a plaque over the top band, the currency's name on one over the bottom band, clear of the corners
     side = BAND_OUT + cw + PLAQUE_GAP
