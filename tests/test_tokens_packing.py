@@ -1,0 +1,216 @@
+"""Token sheets as a maker pays for them: packed, the footer at the foot, no mark on a piece.
+
+- No sheet holds a few items (under a quarter of what a sheet of theirs holds) while all the part's items would take
+  fewer sheets by their area (Euronopoly's third sheet held 2 standees, 5 % of A4, when three quarters of two
+  sheets' printable area held everything).
+- The footer sits under the items, on every side of every sheet (Euronopoly's first sheet had it over them: its
+  counters ran to 8.5 mm above the paper's edge).
+- No mark touches an item's ink: a counter's colour, a standee's bleed (Euronopoly's butted counters had "+" ticks
+  on their green and blue).
+
+Positions are read from the imposed sheets (``Sheet.placed``) and the page's scene, not from pixels.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from conftest import ROOT
+from pnp import scene
+from pnp.build import _advice, load_valid
+from pnp.impose import impose, plan
+from pnp.layout.common import Ctx
+from pnp.marks import PAPERS, REGISTRATION
+from pnp.options import PrintOptions
+from pnp.parts import items as part_items
+from pnp.problems import Problems
+
+KITS = ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"]
+HOWS = [dict(paper="a4"), dict(paper="letter"), dict(paper="a4", flip="short")]
+LEAST_SHARE = 0.25  # of a full sheet of its items: less than this on a sheet of its own wants a reason
+PACKING = 0.75  # of the printable area items can fill, gutters and marks taken
+
+
+@lru_cache(maxsize=None)
+def kit_items(name: str, output: str = "tokens"):
+    problems = Problems()
+    kit = load_valid(ROOT / "content" / name, problems)
+    assert kit is not None, [str(p) for p in problems.sorted()]
+    ctx = Ctx(kit, problems=problems)
+    return kit, ctx, tuple(part_items(ctx, output))
+
+
+@lru_cache(maxsize=None)
+def sheets_of(name: str, output: str, how: tuple):
+    kit, ctx, items = kit_items(name, output)
+    opts = PrintOptions(**dict(how))
+    return opts, impose(list(items), opts, kit.game.title, output, _advice(kit, output), ctx.style, kit.language)
+
+
+def _key(how: dict) -> tuple:
+    return tuple(sorted(how.items()))
+
+
+def _printable(opts: PrintOptions) -> tuple[float, float, float, float]:
+    pw, ph = PAPERS[opts.paper]
+    return (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
+
+
+def _full(item, opts: PrintOptions) -> int:
+    """How many of ``item`` one sheet holds alone."""
+    return sum(len(b.items) for b in plan([item] * 400, _printable(opts), opts.bleed)[0])
+
+
+# --------------------------------------------------------------------------- packing
+@pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
+@pytest.mark.parametrize("name", KITS)
+def test_no_sheet_holds_a_few_items_that_fewer_sheets_would_hold(name, how):
+    opts, sheets = sheets_of(name, "tokens", _key(how))
+    fronts = [s for s in sheets if s.side == "front"]
+    full = {}
+    for s in fronts:
+        for p in s.placed:
+            if p.item.kind not in full:
+                full[p.item.kind] = _full(p.item, opts)
+    _, _, aw, ah = _printable(opts)
+    area = sum(p.w * p.h for s in fronts for p in s.placed)
+    for n, s in enumerate(fronts[1:], 2):
+        kinds: dict[str, int] = {}
+        for p in s.placed:
+            kinds[p.item.kind] = kinds.get(p.item.kind, 0) + 1
+        share = sum(k / full[kind] for kind, k in kinds.items())
+        fewer = area <= (len(fronts) - 1) * aw * ah * PACKING
+        assert not (share < LEAST_SHARE and fewer), (
+            f"sheet {n} of {len(fronts)} holds {kinds} ({share:.0%} of a sheet), and the part's {area:,.0f} mm² "
+            f"of items would go on {len(fronts) - 1}")
+
+
+def test_euronopoly_tokens_take_two_a4_sheets():
+    """96 counters (8 × 12, sharing their cuts) on the first sheet, the 24 villas and the 4 standees on the second
+    (3 sheets before: 70 | 50 and 2 standees | 2 standees)."""
+    _, sheets = sheets_of("euronopoly", "tokens", _key(dict(paper="a4")))
+    fronts = [s for s in sheets if s.side == "front"]
+    assert [len(s.placed) for s in fronts] == [96, 28]
+
+
+# --------------------------------------------------------------------------- the footer
+def _footers(sheet) -> list[tuple[float, float, bool]]:
+    """Every text on the page that is not an item's drawing: (x, y of its baseline's start, whether it is turned)."""
+    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
+    out = []
+
+    def walk(s, m):
+        if id(s) in drawings:
+            return
+        if isinstance(s, scene.Group):
+            for c in s.children:
+                walk(c, scene.compose(m, s.transform))
+        elif isinstance(s, scene.Text):
+            x, y = scene.apply(m, s.x, s.y)
+            out.append((x, y, abs(m[1]) > 1e-9 or abs(m[2]) > 1e-9))
+
+    walk(sheet.page.content, scene.IDENTITY)
+    return out
+
+
+@pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
+@pytest.mark.parametrize("name", KITS)
+def test_the_footer_sits_under_the_items_on_every_sheet(name, how):
+    opts, sheets = sheets_of(name, "tokens", _key(how))
+    for n, s in enumerate(sheets, 1):
+        foot = _footers(s)
+        assert foot, (n, s.side)
+        lowest = min(p.y for p in s.placed) - opts.bleed if s.placed else PAPERS[opts.paper][1]
+        for x, y, turned in foot:
+            assert not turned and y < lowest, (f"page {n} ({s.side}): footer at y = {y:.1f} mm, the items' bleed "
+                                               f"from {lowest:.1f} mm")
+
+
+def test_the_chips_footer_sits_under_them_on_a4():
+    """Euronopoly's chip sheets: the sheet's line and the two lines of advice, all three at the foot (the sheet's
+    line stood over the chips)."""
+    opts, sheets = sheets_of("euronopoly", "notes", _key(dict(paper="a4")))
+    for n, s in enumerate(sheets, 1):
+        lowest = min(p.y for p in s.placed) - opts.bleed
+        assert all(not t and y < lowest for _, y, t in _footers(s)), n
+
+
+# --------------------------------------------------------------------------- marks
+def _inked(p, bleed: float) -> tuple[float, float, float, float]:
+    """The rectangle a placed item's ink may cover on the page: its drawing's filled shapes, at most the trim and
+    its bleed. An item drawn with a paper border (counters, notes) inks less than its trim."""
+    d = p.item.front if p.side == "front" else p.item.back
+    inset = None
+    w, h = p.item.width, p.item.height
+    for c in d.children:
+        if isinstance(c, scene.Rect) and c.fill:
+            edges = (c.x, c.y, w - c.x - c.w, h - c.y - c.h)
+        elif isinstance(c, scene.Circle) and c.fill:
+            edges = (c.cx - c.r, c.cy - c.r, w - c.cx - c.r, h - c.cy - c.r)
+        else:
+            continue
+        e = max(min(edges), -bleed)
+        inset = e if inset is None else min(inset, e)
+    inset = -bleed if inset is None else inset
+    return (p.x + inset, p.y + inset, p.w - 2 * inset, p.h - 2 * inset)
+
+
+def _marks(sheet) -> list[tuple[float, float, float, float, float]]:
+    """Every registration-black line outside the items' drawings: (x1, y1, x2, y2, width)."""
+    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
+    out = []
+
+    def walk(s, m):
+        if id(s) in drawings:
+            return
+        if isinstance(s, scene.Group):
+            for c in s.children:
+                walk(c, scene.compose(m, s.transform))
+        elif isinstance(s, scene.Line) and s.stroke == REGISTRATION:
+            out.append((*scene.apply(m, s.x1, s.y1), *scene.apply(m, s.x2, s.y2), s.width))
+
+    walk(sheet.page.content, scene.IDENTITY)
+    return out
+
+
+def _distance(seg, rect) -> float:
+    x1, y1, x2, y2, width = seg
+    x, y, w, h = rect
+    dx = max(x - max(x1, x2), min(x1, x2) - (x + w), 0.0)
+    dy = max(y - max(y1, y2), min(y1, y2) - (y + h), 0.0)
+    return (dx * dx + dy * dy) ** 0.5 - width / 2
+
+
+@pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
+@pytest.mark.parametrize("name", KITS)
+def test_no_mark_touches_an_items_ink(name, how):
+    opts, sheets = sheets_of(name, "tokens", _key(how))
+    for n, s in enumerate(sheets, 1):
+        inked = [_inked(p, opts.bleed) for p in s.placed]
+        for seg in _marks(s):
+            near = min((_distance(seg, r) for r in inked), default=99.0)
+            assert near > 0.0, f"page {n} ({s.side}): a mark {tuple(round(v, 1) for v in seg[:4])} on an item's ink"
+
+
+# --------------------------------------------------------------------------- backs
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("name", KITS)
+def test_every_back_lands_behind_its_front(name, flip):
+    """Counters sharing their cuts and blocks moved up for the footer: turned over, each back is where its front
+    is (long-edge flip: x_back = W − x − w; short-edge: y_back = H − y − h), turned as ``back_rotation`` says."""
+    from pnp.impose import back_rotation
+
+    opts, sheets = sheets_of(name, "tokens", _key(dict(paper="a4", flip=flip)))
+    pw, ph = PAPERS["a4"]
+    axis = "vertical" if flip == "long" else "horizontal"
+    for front, back in zip(sheets, sheets[1:]):
+        if front.side != "front" or back.side != "back":
+            continue
+        faces = {p.item.id: p for p in front.placed}
+        assert back.placed
+        for b in back.placed:
+            f = faces[b.item.id]
+            x, y = (pw - f.x - f.w, f.y) if flip == "long" else (f.x, ph - f.y - f.h)
+            assert abs(b.x - x) < 1e-6 and abs(b.y - y) < 1e-6 and (b.w, b.h) == (f.w, f.h), b.item.id
+            assert b.rotation == back_rotation(f.rotation, axis)
