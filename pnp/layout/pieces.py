@@ -218,6 +218,8 @@ CHIP_RING_W = 0.2  # mm: the inlay's fine ring
 #: ring, measured to the ring's inner edge: 0.5 mm left "1,000" crowding the ring; the value is set smaller instead
 CHIP_AIR = 1.5
 CHIP_PAD = CHIP_AIR + CHIP_RING_W / 2  # mm from a text's box to the ring's centre line
+#: mm: what a value too long for CHIP_AIR even at the kit's least text size keeps (a 7-digit value on a 20 mm chip)
+CHIP_PAD_LEAST = 0.6
 
 
 def _insert(cx: float, cy: float, r0: float, r1: float, a: float, span: float, colour: str) -> scene.Path:
@@ -297,7 +299,12 @@ def chip_face(ctx: Ctx, d: Denomination, dia: float) -> scene.Group:
     size = chip_value_pt(ctx, dia)
     y0 = _chip_block(ctx, d, room, size)
     if y0 is None:  # a value longer than the kit's others: smaller alone, as large as it fits
-        size = next((s for s in _steps(size, ctx.min_pt) if _chip_block(ctx, d, room, s) is not None), ctx.min_pt)
+        size = next((s for s in _steps(size, ctx.min_pt) if _chip_block(ctx, d, room, s) is not None), None)
+        if size is None:  # too long even at the least size (7 digits on a 20 mm chip): less air, down to the least
+            room = next((ri * INLAY_RING - pad for pad in _steps(CHIP_PAD, CHIP_PAD_LEAST)
+                         if _chip_block(ctx, d, ri * INLAY_RING - pad, ctx.min_pt) is not None),
+                        ri * INLAY_RING - CHIP_PAD_LEAST)
+            size = ctx.min_pt
         y0 = _chip_block(ctx, d, room, size) or 0.0
     hv, hu = (CAP + DESC) * size * PT, (CAP + DESC) * CHIP_UNIT_PT * PT
     total = hv + CHIP_GAP + hu
