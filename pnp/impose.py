@@ -4,7 +4,7 @@ Input: layout ``Item``s (front/back drawings in mm). Output: backend-neutral ``P
 manifest, every item's trim rectangle on every page. Numbers follow ../shared/PRINT.md.
 
 - Every item carries its own bleed and sits ``2 × bleed`` from its neighbours (a gutter), so a cut a little
-  off shows the item's own colour. Items whose ``cut`` is ``shared`` (banknotes) are butted instead: they
+  off shows the item's own colour. Items whose ``cut`` is ``shared`` (banknotes, counters) are butted instead: they
   share their cut lines and keep a paper-coloured border inside their trim (the layout draws it).
 - A sheet holds blocks: a grid of same-size items each. Items of several sizes (counters, standees,
   chips) fill one sheet block under block, in the order given, before a new sheet is begun.
@@ -16,6 +16,9 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
   shows; a guide circle in each one's bleed, just outside its trim, shows where to cut, and the straight lines
   down the gutters' middles (clear of every bleed) are marked for cutting the sheet into strips first. Square crop
   marks at a circle's bounding box would mark lines through its bleed, and help no one cut a circle.
+- Of the ways to fill the sheets (``plan``): the fewest sheets; then the one that leaves the footer its room under
+  the blocks on every sheet (a row less when that adds no sheet; over them too for a short-edge back); then the one
+  whose emptiest sheet holds most (a group that would spill a few items onto a sheet of their own begins it whole).
 - A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
   items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
