@@ -712,6 +712,83 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
     return out
 
 
+PANEL_PT = 10.0  # pt: a centre panel's body text, as large as every sibling panel's text lets it be
+PANEL_PAD = 3.0  # mm between a panel's rule and its texts (the last line's descenders keep this much air)
+
+
+def _panel_boxes(ctx: Ctx, p) -> tuple[tuple, tuple | None, tuple | None]:
+    """A panel's title box, table box and text box (x, y, w, h in the panel's frame, its centre at 0, 0);
+    None for a part it does not have (or, for the text, has no room for)."""
+    w, h = float(p.width), float(p.height)
+    pad = PANEL_PAD
+    x0, y0, iw, ih = -w / 2 + pad, -h / 2 + pad, w - 2 * pad, h - 2 * pad
+    title = table = text = None
+    if p.title:
+        th = min(9.0, ih * 0.3)
+        title = (x0, y0 + ih - th, iw, th)
+        ih -= th + 1.5
+    if p.table is not None:
+        th = ih if not p.text else ih * 0.7
+        table = (x0, y0 + ih - th, iw, th)
+        ih -= th + 1.5
+    if p.text and ih > 3:
+        text = (x0, y0, iw, ih)
+    return title, table, text
+
+
+def _siblings(panels: list) -> list[list]:
+    """The centre's panels with a text, in families that share one body size: the panels of one row (the same
+    turn, centre height and height) and panels of one size (a chart's chips), joined where they meet."""
+    texts = [p for p in panels if p.text]
+    parent = list(range(len(texts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def near(a: float, b: float) -> bool:
+        return abs(float(a) - float(b)) < 0.5
+
+    for i, a in enumerate(texts):
+        for j in range(i):
+            b = texts[j]
+            row = near(a.rotate, b.rotate) and near(a.y, b.y) and near(a.height, b.height)
+            size = near(a.width, b.width) and near(a.height, b.height)
+            if row or size:
+                parent[root(i)] = root(j)
+    families: dict[int, list] = {}
+    for i, p in enumerate(texts):
+        families.setdefault(root(i), []).append(p)
+    return list(families.values())
+
+
+def panel_pt(ctx: Ctx, p) -> float | None:
+    """The body size of a centre panel's text: the largest (up to PANEL_PT) at which the text of each of its
+    siblings (``_siblings``) holds its box, so that panels side by side read alike; a panel that needs more room
+    is made taller in the content, its type does not shrink alone. None for a panel without a text."""
+    key = ("board-panel-pt",)
+    if key not in ctx.memo:
+        sizes: dict[str, float] = {}
+        floor = ctx.min_pt
+        for family in _siblings(ctx.kit.board.centre.panels):
+            best = []
+            for q in family:
+                box = _panel_boxes(ctx, q)[2]
+                if box is None:
+                    continue
+                f = plain_fit(q.text, box, ctx.fonts.body, PANEL_PT, floor, mode="para", align="left",
+                              style=ctx.style)
+                if not f.overflow:
+                    best.append(f.size)
+            common = min(best, default=PANEL_PT)
+            for q in family:
+                sizes[q.id] = common
+        ctx.memo[key] = sizes
+    return ctx.memo[key].get(p.id)
+
+
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     col, fonts = ctx.colours, ctx.fonts
     w, h = float(p.width), float(p.height)
@@ -720,20 +797,22 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + p.x, S / 2 + p.y), scene.rotate(p.rotate)),
                     whole=True)
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
-    pad = 3.0
-    x0, y0, iw, ih = -w / 2 + pad, -h / 2 + pad, w - 2 * pad, h - 2 * pad
-    if p.title:
-        th = min(9.0, ih * 0.3)
-        f = _fit(ctx, p.title, (x0, y0 + ih - th, iw, th), fonts.heading, 13.0, p, "title", "panel title", ink)
+    title, table, text = _panel_boxes(ctx, p)
+    if title is not None:
+        f = _fit(ctx, p.title, title, fonts.heading, 13.0, p, "title", "panel title", ink)
         g.add(*f.shapes)
-        ih -= th + 1.5
-    if p.table is not None:
-        th = ih if not p.text else ih * 0.7
-        g.add(*draw_table(ctx, p.table, (x0, y0 + ih - th, iw, th), ink, mix(fill, col.ink, 0.12)))
-        ih -= th + 1.5
-    if p.text and ih > 3:
-        f = _fit(ctx, p.text, (x0, y0, iw, ih), fonts.body, 10.0, p, "text", "panel text", ink, mode="para",
-                 align="left", valign="top" if p.table is None else "middle")
+    if table is not None:
+        g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12)))
+    if text is not None:
+        size = panel_pt(ctx, p) or PANEL_PT
+        valign = "top" if p.table is None else "middle"
+        f = plain_fit(p.text, text, fonts.body, size, size, colour=ink, mode="para", align="left", valign=valign,
+                      style=ctx.style)
+        if f.overflow:  # it holds only smaller than its siblings': the reporting fit decides, and says so
+            f = ctx.fit(p.text, text, fonts.body, size, p, "text", what="panel text", colour=ink, mode="para",
+                        align="left", valign=valign)
+        else:
+            ctx.remember(f, p, "text")
         g.add(*f.shapes)
     return g
 
