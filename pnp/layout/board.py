@@ -50,7 +50,10 @@ MONEY_PT = 8.0
 SMALL_PT = 7.0
 CORNER_NAME_PT = 14.0
 CORNER_BIG_PT = 44.0  # short corner names (GO) print up to this big: the corner's name fills its band
-CORNER_GAP_ABOVE = 2.4  # mm between a corner's name and the instruction over it (clear of its capitals)
+CORNER_GAP_ABOVE = 3.0  # mm between a corner's name and the instruction over it (clear of its capitals: the
+# ascenders of a grown name, "Tollbooth", rise over them, and the instruction keeps 2 mm and more from those too)
+CORNER_MONEY_PT = 15.0  # pt (on a 60 mm corner): the amount under a corner's name (a toll, a salary), the number
+# players look for there, set big; the name grows only as far as it leaves the amount this size
 CORNER_TEXT_PT = 8.0
 SQRT2 = math.sqrt(2.0)
 
@@ -456,9 +459,9 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
     printed = _printed_amount(ctx, s)
     if printed:
         money, src, field_name = printed
-        mh = MONEY_PT * PT * 1.5 * k
+        mh = CORNER_MONEY_PT * PT * 1.1 * k
         hw = d.half_width(below - mh, below)
-        fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, MONEY_PT * 1.4 * k, src, field_name,
+        fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, CORNER_MONEY_PT * k, src, field_name,
                   "amount", col.ink)
         diag.add(*fm.shapes)
         below -= fm.height + 1.0 * k
