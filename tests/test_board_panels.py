@@ -136,3 +136,27 @@ def test_a_tax_space_says_pay_rather_than_print_a_bare_amount(name, lang):
             continue
         assert B._printed_amount(ctx, s) is None, (name, lang, s.id)
         assert s.text, (name, lang, s.id)
+
+
+def test_a_long_text_makes_its_row_small_and_the_maker_hears_of_it(tmp_path):
+    """Two panels side by side, one with a text too long for its box at 10 pt: both are set at the size the long
+    one needs (not 10 pt beside 6), and the long one is named, with the advice to make it taller."""
+    import shutil
+
+    from conftest import edit, loaded
+
+    root = tmp_path / "board36"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "board36", root)
+    long = " ".join(["Every amount on this board is in pounds, and every rent is paid to the owner."] * 4)
+    old = "{id: notes, x: 80, y: -80, width: 100, height: 50, rotate: 45, title: Notes, text: "
+    edit(root / "board.yaml", f'    - {old}"Every amount is in pounds."}}',
+         f"""    - {{id: notes, x: 40, y: -100, width: 90, height: 26, title: Notes, text: "{long}"}}
+    - {{id: more, x: -60, y: -100, width: 90, height: 26, title: More, text: "Short."}}""")
+    kit, _ = loaded(root)
+    problems = Problems()
+    ctx = Ctx(kit, bleed=3.0, problems=problems)
+    panels = {p.id: p for p in kit.board.centre.panels}
+    sizes = {pid: min(_body(ctx, p), key=lambda t: t.y).size for pid, p in panels.items()}
+    assert sizes["notes"] == sizes["more"] < 7.0, sizes
+    told = [str(p) for p in problems.items if p.code == "W-text-shrunk" and "taller" in p.message]
+    assert len(told) == 1 and "panels[0].text" in told[0], told

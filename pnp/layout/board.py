@@ -26,9 +26,9 @@ from ..fonts import PT, text_width
 from ..vision import MIN_CONTRAST, contrast_ratio, tint
 from ..model import Board, Space
 from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
-from ..rules.printing import TEXT_OVERFLOW
+from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..typeset import NBSP
-from .common import (DARK, LIGHT, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
+from .common import (DARK, LIGHT, SHRINK_WARNING, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
                      split_balanced, unbroken_halves)
 from .icons import group_mark
 from .table import draw_table
@@ -784,10 +784,15 @@ def panel_pt(ctx: Ctx, p) -> float | None:
                 f = plain_fit(q.text, box, ctx.fonts.body, PANEL_PT, floor, mode="para", align="left",
                               style=ctx.style)
                 if not f.overflow:
-                    best.append(f.size)
-            common = min(best, default=PANEL_PT)
+                    best.append((f.size, q))
+            common = min((size for size, _ in best), default=PANEL_PT)
             for q in family:
                 sizes[q.id] = common
+            if common < PANEL_PT * SHRINK_WARNING - 1e-9:  # the maker hears of it once, at the panel that needs room
+                q = next(q for size, q in best if size <= common + 1e-9)
+                ctx.problems.report(TEXT_SHRUNK, q.at("text"), q.sub("text"),
+                                    f"the panel's text holds its box only at {common:g} pt, and the panels beside "
+                                    f"it are set as small to match; make the panel taller (or shorten the text)")
         ctx.memo[key] = sizes
     return ctx.memo[key].get(p.id)
 
