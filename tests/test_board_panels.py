@@ -160,3 +160,19 @@ def test_a_long_text_makes_its_row_small_and_the_maker_hears_of_it(tmp_path):
     assert sizes["notes"] == sizes["more"] < 7.0, sizes
     told = [str(p) for p in problems.items if p.code == "W-text-shrunk" and "taller" in p.message]
     assert len(told) == 1 and "panels[0].text" in told[0], told
+
+
+@pytest.mark.parametrize("name,lang", EDITIONS)
+def test_panels_of_one_size_name_themselves_at_one_size(name, lang):
+    """Monopoly 2.3's building spots (64 × 26 mm each): "Brown set" stood bigger than "Light blue set" beside it;
+    the titles of panels of one size (building spots, a chart's chips) share one size."""
+    ctx = laid_out(name, lang)
+    S = float(ctx.kit.board.size)
+    by_size: dict = {}
+    for p in ctx.kit.board.centre.panels:
+        if p.title:
+            runs = [t for t in scene.walk_text(B._panel(ctx, p, S)) if t.font == ctx.fonts.heading]
+            top = max(runs, key=lambda t: t.y)
+            by_size.setdefault((float(p.width), float(p.height)), {})[p.id] = round(top.size, 2)
+    for size, titles in by_size.items():
+        assert len(set(titles.values())) == 1, (name, lang, size, titles)

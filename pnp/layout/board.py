@@ -739,10 +739,11 @@ def _panel_boxes(ctx: Ctx, p) -> tuple[tuple, tuple | None, tuple | None]:
     return title, table, text
 
 
-def _siblings(panels: list) -> list[list]:
-    """The centre's panels with a text, in families that share one body size: the panels of one row (the same
-    turn, centre height and height) and panels of one size (a chart's chips), joined where they meet."""
-    texts = [p for p in panels if p.text]
+def _siblings(panels: list, field_name: str = "text") -> list[list]:
+    """The centre's panels with a text (or a title), in families that share one size for it: the panels of one
+    row (the same turn, centre height and height) and panels of one size (a chart's chips, building spots),
+    joined where they meet."""
+    texts = [p for p in panels if getattr(p, field_name)]
     parent = list(range(len(texts)))
 
     def root(i: int) -> int:
@@ -797,6 +798,30 @@ def panel_pt(ctx: Ctx, p) -> float | None:
     return ctx.memo[key].get(p.id)
 
 
+PANEL_TITLE_PT = 13.0  # pt: a centre panel's title, as large as every sibling panel's title lets it be
+
+
+def panel_title_pt(ctx: Ctx, p) -> float | None:
+    """The size of a centre panel's title: the largest (up to PANEL_TITLE_PT, down to the shrink ``_fit`` allows
+    quietly) at which the title of each of its siblings holds its box, so that a row of building spots or a
+    chart's chips carry their names at one size ("Brown set" no bigger than "Light blue set" beside it)."""
+    key = ("board-panel-title-pt",)
+    if key not in ctx.memo:
+        sizes: dict[str, float] = {}
+        for family in _siblings(ctx.kit.board.centre.panels, "title"):
+            best = []
+            for q in family:
+                box = _panel_boxes(ctx, q)[0]
+                f = plain_fit(q.title, box, ctx.fonts.heading, PANEL_TITLE_PT, ctx.min_pt, style=ctx.style)
+                if not f.overflow:
+                    best.append(f.size)
+            common = min(best, default=PANEL_TITLE_PT)
+            for q in family:
+                sizes[q.id] = common
+        ctx.memo[key] = sizes
+    return ctx.memo[key].get(p.id)
+
+
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     col, fonts = ctx.colours, ctx.fonts
     w, h = float(p.width), float(p.height)
@@ -807,7 +832,12 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     title, table, text = _panel_boxes(ctx, p)
     if title is not None:
-        f = _fit(ctx, p.title, title, fonts.heading, 13.0, p, "title", "panel title", ink)
+        size = panel_title_pt(ctx, p) or PANEL_TITLE_PT
+        f = plain_fit(p.title, title, fonts.heading, size, size, colour=ink, style=ctx.style)
+        if f.overflow:  # it holds only smaller than its siblings': the reporting fit decides, and says so
+            f = ctx.fit(p.title, title, fonts.heading, size, p, "title", what="panel title", colour=ink)
+        else:
+            ctx.remember(f, p, "title")
         g.add(*f.shapes)
     if table is not None:
         g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12)))
