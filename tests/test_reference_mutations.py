@@ -49,9 +49,9 @@ def pages_where(manifest, part, keep):
 
 @pytest.mark.parametrize("kit", MUTATION_KITS)
 def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit):
-    """Every background drawn without its margin for a cut a little off: no bleed on cards and counters (each
+    """Every background drawn without its margin for a cut a little off: no bleed on cards and standees (each
     page shows a white sliver round them; on cream card fronts only 19 levels in blue away from the paper
-    colour), no paper border on the butted notes (their colour reaches the shared cut)."""
+    colour), no paper border on the butted notes and counters (their colour reaches the shared cut)."""
     real = common.bleed_rect
 
     def no_bleed(w, h, bleed, fill):
@@ -60,6 +60,7 @@ def test_backgrounds_that_stop_at_the_trim_are_caught(tmp_path, monkeypatch, kit
     monkeypatch.setattr(cards, "bleed_rect", no_bleed)
     monkeypatch.setattr(pieces, "bleed_rect", no_bleed)
     monkeypatch.setattr(pieces, "NOTE_BORDER", 0.0)
+    monkeypatch.setattr(pieces, "COUNTER_BORDER", 0.0)
     manifest = build(ROOT / "content" / kit, tmp_path, parts=PARTS[kit])
     for part in PARTS[kit]:
         failed, _ = differing_pages(tmp_path, kit, part)
