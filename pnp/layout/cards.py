@@ -136,7 +136,7 @@ def _valued(t: Title) -> bool:
 def _body(ctx: Ctx, t: Title, space: Space) -> tuple[float, float]:
     """The top and bottom (mm) of the room for a title card's lines, text and table."""
     w, h = _size(ctx)
-    top = h - 4.5 - 20 - 2 if space.group else h - _emblem_depth(space, _compact(ctx, t, space))
+    top = h - 4.5 - 20 - 2 if space.group else h - _emblem_depth(ctx, space, _compact(ctx, t, space))
     return top, (VALUE_RULE + 1.0 if _valued(t) else 6.0)
 
 
@@ -317,10 +317,35 @@ EMBLEM = (42.0, 30.0)
 TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines under it
 
 
-def _emblem_depth(space: Space, compact: bool) -> float:
+RULE_UNDER = 3.4  # mm from the last baseline of an emblem's name or subtitle down to the rule under it, at most
+
+
+def _emblem_depth(ctx: Ctx, space: Space, compact: bool) -> float:
     """mm from the top of a non-property title card to the room under its emblem (a compact emblem's subtitle
-    takes 2.5 mm more)."""
-    return EMBLEM[1] + (2.5 if space.subtitle else 0.0) if compact else EMBLEM[0]
+    takes 2.5 mm more), the room starting 1 mm under the rule. The rule sits at most RULE_UNDER under the
+    emblem's last line (its name's or its subtitle's baseline): a card with no subtitle keeps no empty line for
+    one (King's Cross's rule hung 8 mm under its name, where a subtitle's line would have been)."""
+    deepest = EMBLEM[1] + (2.5 if space.subtitle else 0.0) if compact else EMBLEM[0]
+    _, h = _size(ctx)
+    name, subtitle = _emblem_texts(ctx.quiet(), space, compact)
+    lowest = min((r.y for r in name + subtitle if isinstance(r, scene.Text)), default=None)
+    return deepest if lowest is None else min(deepest, h - lowest + RULE_UNDER + 1.0)
+
+
+def _emblem_texts(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
+    """The runs of a non-property title card's name and subtitle (none without one), where the emblem sets
+    them: the name at one height on every card with an emblem in the kit, where a subtitled one sets it when
+    any has one."""
+    w, h = _size(ctx)
+    f = ctx.fonts
+    lift = 8.5 if compact else 0.0  # how much higher the name sits
+    subtitled = _subtitled(ctx, banded=False)
+    name_box = (6, h - 34.5 + lift, w - 12, 7.5) if subtitled else (6, h - 36.5 + lift, w - 12, 9)
+    name = ctx.fit(balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12), name_box, f.heading, 11, space,
+                   "name", what="name", wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes
+    subtitle = ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 7.0, space, "subtitle",
+                       what="subtitle").shapes if space.subtitle else []
+    return name, subtitle
 
 
 def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
@@ -334,20 +359,13 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     c, f = ctx.colours, ctx.fonts
     colour = space.colour or c.ink
     k = 0.62 if compact else 1.0
-    lift = 8.5 if compact else 0.0  # how much higher the name sits
     centre = h - 4.5 - 2 - 10.5 * k
     if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
         g.add(scene.Circle(w / 2, centre, 10.5 * k, fill=colour, stroke=c.line, width=0.35))
         g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
-    # the name at one height on every card with an emblem in the kit: where a subtitled one sets it when any has one
-    subtitled = _subtitled(ctx, banded=False)
-    name_box = (6, h - 34.5 + lift, w - 12, 7.5) if subtitled else (6, h - 36.5 + lift, w - 12, 9)
-    g.add(*ctx.fit(balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12), name_box, f.heading, 11, space,
-                   "name", what="name", wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes)
-    if space.subtitle:
-        g.add(*ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 7.0, space, "subtitle",
-                       what="subtitle").shapes)
-    below = h - _emblem_depth(space, compact)
+    name, subtitle = _emblem_texts(ctx, space, compact)
+    g.add(*name, *subtitle)
+    below = h - _emblem_depth(ctx, space, compact)
     g.add(scene.Line(10, below + 1, w - 10, below + 1, c.line, 0.25))
     return below
 
