@@ -94,8 +94,8 @@ def test_a_cards_text_starts_under_its_title_or_its_icon(kit_id):
 
 @pytest.mark.parametrize("kit_id", KITS)
 def test_the_block_keeps_clear_of_the_foot_and_the_band(kit_id):
-    """The block goes down no further than the room its fullest card leaves: every text stays over what sits at
-    the foot (6 mm, the keep label's 12.5 mm) and under the band; the icon clear of the frame's top."""
+    """Every text stays over what sits at the foot (6 mm, the keep label's 12.5 mm), the icon clear of the
+    frame's top."""
     kit, ctx, decks = _decks(kit_id)
     w, h = cards._size(ctx)
     for deck_id, faces in decks.items():
@@ -168,3 +168,22 @@ def test_a_short_and_a_long_card_share_their_heights(mini):
     long_last = min(scene.apply(m, s.x, s.y)[1] for it in cards.deck_items(ctx) if it.source.id == "go"
                     for kind, s, m in _placed(it.front) if kind == "text" and s.font == ctx.fonts.body)
     assert long_last < h * 0.3  # the long text fills the card
+
+
+def test_a_cards_heights_do_not_depend_on_the_other_cards_texts(mini):
+    """The heights come from the deck's frame and slot, not from its texts: a card's text edited (longer, the
+    fullest of the deck) leaves every other card's face as it was (the preview redraws that card alone)."""
+    from conftest import edit
+
+    def runs(root):
+        kit, problems = loaded(root, checked=True)
+        ctx = Ctx(kit, problems=problems)
+        return {it.source.id: sorted((s.text, round(scene.apply(m, s.x, s.y)[1], 3)) for kind, s, m in
+                                     _placed(it.front) if kind == "text") for it in cards.deck_items(ctx)}
+
+    before = runs(mini)
+    edit(mini / "decks" / "luck.yaml", "Get out of jail free.", "Get out of jail free, once only, and then "
+         "never again in this game, whatever the other players say about it.")
+    after = runs(mini)
+    assert after["free"] != before["free"]
+    assert {k: v for k, v in after.items() if k != "free"} == {k: v for k, v in before.items() if k != "free"}

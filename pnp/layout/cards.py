@@ -498,124 +498,86 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
 
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
 ICON_SLOT = 19.0  # mm a deck card's icon takes at the top of its room, with the air under it (over a title)
-UNTITLED_RISE = 2.5  # mm a text with no title over it starts higher under the icon than a title would
-#: how far down a deck's block (icon, title, text) goes, as a share of the room its fullest card leaves
-#: under its text: that card's block a little above the middle of its room (0.5 would centre it, and a centred
-#: block looks low), every other card's block starting at the same height, its own room left under its text
-DECK_CENTRE = 0.4
+UNTITLED_LOWER = 2.5  # mm the icon of a deck with no titles sits lower in its slot: its texts start closer under it
 
 
-@dataclass
-class _DeckFace:
-    """A deck card's face as laid out: the face, the block that moves (icon, title, text), the size its text
-    is set at, whether the text overflows, and the room (mm) left under the text in its room."""
-
-    g: scene.Group
-    block: scene.Group
-    size: float
-    overflow: bool
-    spare: float
-
-
-def _deck_slot(deck: Deck) -> float:
-    """The height (mm) of the icon slot at the top of every card of a deck: the tallest of its cards' pictures
-    (with 4 mm air) and icons, so that every card's title and text start on one line, with an icon or without."""
+def _deck_slot(deck: Deck) -> tuple[float, float]:
+    """The height (mm) of the icon slot at the top of every card of a deck, the tallest of its cards' pictures
+    (with 4 mm air) and icons, so that every card's title or text starts on one line; and how far its icon sits
+    under the slot's top (lower in a deck with no titles: a text has less air over it than a title)."""
     slot = 0.0
     for card in deck.cards:
         if card.picture is not None:
             slot = max(slot, float(card.picture.height) + 4.0)
         elif card.icon or deck.icon:
             slot = max(slot, ICON_SLOT)
-    return slot
+    return slot, (0.0 if any(card.title for card in deck.cards) else UNTITLED_LOWER)
 
 
 def deck_text_pt(ctx: Ctx, deck: Deck, frame: scene.Group | None = None) -> float:
     """The one size of every card text of a deck: the largest (up to DECK_TEXT_PT) at which each card's text
     fits, but never under DECK_TEXT_PT × SHRINK_WARNING; a card that needs less is set smaller alone, and said
     so (``deck_front``). Worked out once per deck, by laying the faces out quietly (on ``frame``, the deck's,
-    when given): those faces, at the deck's size, are the cards' faces (``deck_front``), and the room the
-    fullest of them leaves places every card's block (``_deck_drop``)."""
+    when given): where the deck's size is DECK_TEXT_PT, those faces are the cards' faces (``deck_front``)."""
     key = ("deck-text-pt", deck.id)
     if key not in ctx.memo:
-        faces = _measure(ctx, deck, frame, DECK_TEXT_PT)
-        sizes = [face.size for _, face, _ in faces.values() if not face.overflow]
-        size = ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
-        if size != DECK_TEXT_PT:  # the deck's text is smaller: its faces at that size
-            faces = _measure(ctx, deck, frame, size)
-        ctx.memo[("deck-drop", deck.id, size)] = _drop(face for _, face, _ in faces.values())
-        if frame is not None:
-            ctx.memo[("deck-faces", deck.id)] = (frame, size, faces)
-    return ctx.memo[key]
-
-
-def _measure(ctx: Ctx, deck: Deck, frame: scene.Group | None, text_pt: float) -> dict:
-    """Every card of a deck laid out quietly at ``text_pt``, its block at the top of its room, with what each
-    of its fits would have told: {id(card): (card, face, told)}."""
-    quiet = ctx.quiet(record=True)
-    shared = frame if frame is not None else deck_frame(quiet, deck)
-    faces = {}
-    for card in deck.cards:
-        start = len(quiet.recorded)
-        face = _deck_face(quiet, deck, card, shared, text_pt)
-        faces[id(card)] = (card, face, quiet.recorded[start:])
-    return faces
-
-
-def _drop(faces) -> float:
-    """How far (mm) every card's block of a deck goes down from the top of its room: DECK_CENTRE of the room
-    the fullest card leaves under its text (none when a text overflows)."""
-    return max(0.0, min((0.0 if f.overflow else f.spare for f in faces), default=0.0)) * DECK_CENTRE
-
-
-def _deck_drop(ctx: Ctx, deck: Deck, text_pt: float) -> float:
-    """``_drop`` of a deck's cards laid out at ``text_pt`` (measured once per deck and size)."""
-    key = ("deck-drop", deck.id, text_pt)
-    if key not in ctx.memo:
-        quiet = ctx.quiet()
-        ctx.memo[key] = _drop(_deck_face(quiet, deck, card, None, text_pt) for card in deck.cards)
+        quiet = ctx.quiet(record=True)
+        shared = frame if frame is not None else deck_frame(quiet, deck)
+        faces = {}
+        sizes = []
+        for card in deck.cards:
+            start = len(quiet.recorded)
+            g, size, overflow = _deck_face(quiet, deck, card, shared, DECK_TEXT_PT)
+            faces[id(card)] = (card, g, size, overflow, quiet.recorded[start:])
+            if not overflow:
+                sizes.append(size)
+        ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
+        if frame is not None and ctx.memo[key] == DECK_TEXT_PT:
+            ctx.memo[("deck-faces", deck.id)] = (frame, faces)
     return ctx.memo[key]
 
 
 def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = None,
                text_pt: float = DECK_TEXT_PT) -> scene.Group:
     """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts,
-    the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning.
-    Every card of a deck has its icon, its title and the top of its text at the same heights (``_deck_drop``)."""
-    drop = _deck_drop(ctx, deck, text_pt)
+    the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning."""
     measured = ctx.memo.get(("deck-faces", deck.id))
-    kept = measured[2].get(id(card)) if measured is not None and measured[0] is frame else None
-    if kept is not None and kept[0] is card and measured[1] == text_pt:
+    face = measured[1].get(id(card)) if measured is not None and measured[0] is frame else None
+    if face is not None and face[0] is card and text_pt == DECK_TEXT_PT:
         # laid out at this size on this frame to measure the deck: that face, its fits told here
-        _, face, told = kept
+        _, g, size, overflow, told = face
         for fitted in told:
             ctx.tell(fitted)
     else:
-        face = _deck_face(ctx, deck, card, frame, text_pt)
-    face.block.transform = scene.translate(0.0, -drop) if drop > 0.05 else scene.IDENTITY
-    if face.size < text_pt - 1e-9 and not face.overflow:  # a text that does not fit at all is E-text-overflow's
+        g, size, overflow = _deck_face(ctx, deck, card, frame, text_pt)
+    if size < text_pt - 1e-9 and not overflow:  # a text that does not fit at all is E-text-overflow's to say
         ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
-                            f"this card's text is set at {face.size:g} pt where the rest of deck {deck.id!r} is at "
+                            f"this card's text is set at {size:g} pt where the rest of deck {deck.id!r} is at "
                             f"{text_pt:g} pt: shorten it to match")
-    return face.g
+    return g
 
 
-def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None, text_pt: float) -> _DeckFace:
-    """A card's face with its text fitted at ``text_pt`` at most, its block (icon, title, text) at the top of
-    its room: the icon in the deck's slot (``_deck_slot``), the title under it, the text under the title (or
-    where a title would start); the keep label and the help at the foot."""
+def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
+               text_pt: float) -> tuple[scene.Group, float, bool]:
+    """A card's face with its text fitted at ``text_pt`` at most, the size the text was set at, and whether it
+    overflows even at the smallest size. Every card of a deck reads from the top of its room, at the same
+    heights: the icon (or picture) in the deck's slot (``_deck_slot``), the title under it on one baseline, the
+    text under the title, or where a title would start (the card's own room left under it); the keep label and
+    the help at the foot. (The block was centred card by card: its icon and title moved from card to card, and
+    an untitled card's text stood 25 mm under its icon.)"""
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
     g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
     top = h - _band(deck) - 3
-    slot = _deck_slot(deck)
+    slot, lower = _deck_slot(deck)
     block = scene.Group()  # the picture or icon, the title and the text, read from the top
     glyph = card.icon or deck.icon
     if card.picture is not None:  # an image takes the icon's place, at its printed size, in the middle of the slot
         pw, ph = float(card.picture.width), float(card.picture.height)
         block.add(*picture(ctx, card.picture.file, (w - pw) / 2, top - 2 - ph - (slot - ph - 4) / 2, pw, ph))
     elif glyph:
-        block.add(icon(glyph, w / 2, top - 9 - (slot - ICON_SLOT) / 2, 11, deck.colour, c.paper))
+        block.add(icon(glyph, w / 2, top - 9 - (slot - ICON_SLOT) / 2 - lower, 11, deck.colour, c.paper))
     top -= slot
     bottom = 6.0
     if card.keep:
@@ -629,21 +591,20 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None, text
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
-    # a text without a title starts closer under the icon than a title does: a title's air is a heading's
-    text_top = top - 1 + (UNTITLED_RISE if slot and not card.title else 0.0)
+    text_top = top - 1
     if card.title:  # the title under the icon, the text right under it
         title = ctx.fit(card.title, (6, text_top - 8.5, w - 12, 8.5), f.heading, DECK_TITLE_PT, card, "title",
                         valign="top", wrap_below=DECK_TITLE_PT - 1)
         # a title set smaller to keep to one line stands on the deck's title baseline all the same
-        lower = CAP * (DECK_TITLE_PT - title.size) * PT
-        block.add(scene.Group(title.shapes, transform=scene.translate(0.0, -lower)) if lower > 1e-6 else
-                  scene.Group(title.shapes))
-        text_top -= title.height + 2.0 + lower
+        lower_title = CAP * (DECK_TITLE_PT - title.size) * PT
+        block.add(scene.Group(title.shapes, transform=scene.translate(0.0, -lower_title)) if lower_title > 1e-6
+                  else scene.Group(title.shapes))
+        text_top -= title.height + 2.0 + lower_title
     body = ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, text_pt, card, "text",
                    mode="para", valign="top")
     block.add(*body.shapes)
     g.add(block)
-    return _DeckFace(g, block, body.size, body.overflow, text_top - body.height - bottom)
+    return g, body.size, body.overflow
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
