@@ -356,7 +356,7 @@ def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
 def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact: bool = False) -> float:
     """Icon and name at the top of a non-property title card; returns the y below them. ``compact``: the
     disc under two thirds the size and the name closer under it, the room below starting EMBLEM[1] under the top."""
-    c, f = ctx.colours, ctx.fonts
+    c = ctx.colours
     colour = space.colour or c.ink
     k = 0.62 if compact else 1.0
     centre = h - 4.5 - 2 - 10.5 * k
