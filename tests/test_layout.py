@@ -166,41 +166,6 @@ def _placed_runs(shape, m=scene.IDENTITY):
             yield from _placed_runs(child, scene.compose(m, shape.transform))
 
 
-def test_a_titled_deck_cards_block_is_centred_and_a_long_one_fills_from_the_top(mini):
-    """A titled card's block (icon, title, text) sits in the middle of the card's room, as a text alone does:
-    a short text leaves as much room above the block as under it; a long text fills the room from the top;
-    the title is as far above its text on both."""
-    edit(mini / "decks" / "luck.yaml", '{id: fine, text: "Pay {{ 5 | money }}."',
-         '{id: fine, title: Fine, text: "Pay {{ 5 | money }}."')
-    edit(mini / "decks" / "luck.yaml", '{id: go, text:', '{id: go, title: Go, text:')
-    edit(mini / "decks" / "luck.yaml", 'Collect {{ salary | money }}."',
-         'Collect {{ salary | money }}. Then tell everyone about it at length, with every detail of the way. '
-         'And then again, slowly, so that nobody at the table can say later that they did not hear it all."')
-    kit, ctx, problems = _mini_ctx(mini)
-    deck = kit.decks[0]
-    h = float(kit.game.print.card.height)
-    found = {}
-    for card in deck.cards:
-        if card.title:
-            runs = list(_placed_runs(cards.deck_front(ctx, deck, card)))
-            title = next(y for t, _, y in runs if t.text == card.title)
-            body = [y for t, _, y in runs if t.font == kit.game.theme.fonts.body]
-            assert max(body) < title  # the text under its title
-            found[card.id] = (title, max(body), min(body))
-    assert set(found) == {"go", "fine"}
-    (go_title, go_first, go_last), (fine_title, fine_first, fine_last) = found["go"], found["fine"]
-    assert abs((go_title - go_first) - (fine_title - fine_first)) < 0.01  # the same spacing in the block
-    assert go_last < h * 0.3  # the long text fills the card
-    assert fine_title < go_title - 5  # the short card's block went down
-    # the short block in the middle of the room between the band and the card's foot (6 mm): as much above as
-    # under it, within a line; the room's top is where the long card's block starts (its title, 19 mm higher
-    # for the icon)
-    room_top, room_bottom = go_title + 19 + 1, 6.0
-    block_top, block_bottom = fine_title + 19 + 1, fine_last - 1.0
-    assert abs((room_top - block_top) - (block_bottom - room_bottom)) < 4.0
-    assert not problems.errors
-
-
 def test_a_short_reference_text_prints_large(mini):
     kit, ctx, problems = _mini_ctx(mini)
     (face,) = cards.reference_fronts(ctx, kit.reference.cards[0])
