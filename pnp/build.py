@@ -320,7 +320,7 @@ def _let_go(ctx: Ctx, output: str) -> None:
             light = []
             for it in ctx.memo[key]:
                 copy = object.__new__(type(it))  # copy.copy, without its trip through __reduce_ex__
-                copy.__dict__.update(vars(it), front=blank, back=None)
+                copy.__dict__.update(vars(it), front=blank, back=None, drawn=False)
                 light.append(copy)
             ctx.memo[key] = light
     for key in [k for k in ctx.memo if isinstance(k, tuple) and k[0] == "deck-faces"]:

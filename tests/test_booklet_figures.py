@@ -229,3 +229,17 @@ def test_a_wrong_figure_in_a_text_with_templates_is_reported_at_its_own_line(min
                                     "@figure note:{{ 5 }} card:luk | {{ 'Wrong' }}")
     (p,) = [p for p in problems.items if p.code == "E-rules-block"]
     assert "did you mean 'luck'?" in p.message and p.loc.line == 12, (p.loc, p.message)
+
+
+def test_the_booklet_of_a_whole_build_shows_its_figures_as_a_booklet_built_alone_does(tmp_path):
+    """A build prints its parts one after another and lets each part's drawings go once its sheets are written
+    (``build._let_go``); the booklet's figures drew those emptied items, so in a whole build Etymonopoly's counters
+    and Breton's card printed as empty outlines (the final review of issue 33's round). The booklet's bytes cannot
+    depend on which other parts are built."""
+    from pnp.build import BuildOptions, build_game
+
+    whole, alone = tmp_path / "whole", tmp_path / "alone"
+    for out, options in ((whole, BuildOptions()), (alone, BuildOptions(parts=("rules",)))):
+        problems = Problems()
+        assert build_game(ROOT / "content" / "etymonopoly", out, options, problems) is not None
+    assert (whole / "rules-a4.pdf").read_bytes() == (alone / "rules-a4.pdf").read_bytes()

@@ -789,8 +789,8 @@ def figure_item(ctx: Ctx, shown: markup.Shown) -> tuple[Item, bool] | None:
     part = registry.part(FIGURE_PARTS.get(shown.kind, ""))
     if part is None:
         return None
-    done = ctx.memo.get(("items", part.name))
-    items = done if done is not None else part.laid_out(_quiet(ctx))
+    done = ctx.memo.get(("items", part.name))  # the build's own, unless printed already and their drawings let go
+    items = done if done is not None and all(it.drawn for it in done) else part.laid_out(_quiet(ctx))
     ident, kind = shown.id, shown.kind
     if kind == "card":
         deck = ctx.kit.deck(ident)

@@ -44,6 +44,7 @@ class Item:
     round: bool = False
     cut: str = "gutter"  # gutter: own bleed, 2 × bleed from its neighbours | shared: butted, a paper border inside
     source: Entity | None = None  # the content entry it prints (where a problem with a fixed label is reported)
+    drawn: bool = True  # False once a build has let its drawings go (``build._let_go``): counted, never drawn
 
 
 @dataclass
