@@ -43,6 +43,51 @@ def mech(tmp_path) -> Path:
     return dest
 
 
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """pnp's cache folder of the test's own (XDG_CACHE_HOME)."""
+    home = tmp_path / "cache-home"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def loads(monkeypatch):
+    """How many times a build or validate loaded a kit from its files (one entry a load)."""
+    import pnp.build
+
+    seen: list[int] = []
+    real = pnp.build.load_kit
+
+    def spy(*a, **kw):
+        seen.append(1)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(pnp.build, "load_kit", spy)
+    return seen
+
+
+def sheet_furniture(sheet, kinds: tuple) -> list:
+    """Every shape of the ``kinds`` on an imposed sheet's page that is not part of an item's drawing (marks, guides,
+    footers), with the transform it is drawn under: (shape, transform)."""
+    from pnp import scene
+
+    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
+    out = []
+
+    def walk(s, m):
+        if id(s) in drawings:
+            return
+        if isinstance(s, scene.Group):
+            for c in s.children:
+                walk(c, scene.compose(m, s.transform))
+        elif isinstance(s, kinds):
+            out.append((s, m))
+
+    walk(sheet.page.content, scene.IDENTITY)
+    return out
+
+
 def not_a_plain_file(path: Path, kind: str) -> None:
     """Put at ``path`` what pnp must refuse to read: a pipe ("fifo": opening it would wait for a writer for ever),
     a folder, or a link to nothing (a kind starting "dangling")."""

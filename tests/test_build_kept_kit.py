@@ -5,34 +5,11 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
-
 import pnp.build
 from pnp.build import BuildOptions, build_game
 from pnp.problems import Problems
 
 from conftest import MINI
-
-
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    home = tmp_path / "cache-home"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    return home
-
-
-@pytest.fixture
-def loads(monkeypatch):
-    """How many times a build loaded a kit from its files."""
-    seen: list[int] = []
-    real = pnp.build.load_kit
-
-    def spy(*a, **kw):
-        seen.append(1)
-        return real(*a, **kw)
-
-    monkeypatch.setattr(pnp.build, "load_kit", spy)
-    return seen
 
 
 def _build(game, out, **kw):

@@ -25,27 +25,6 @@ LOAD_CASES = ("schema-unknown-key", "schema-type", "csv-cell", "image-dpi", "col
 
 
 @pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    home = tmp_path / "cache-home"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    return home
-
-
-@pytest.fixture
-def loads(monkeypatch):
-    """How many times validate loaded a kit from its files."""
-    seen: list[int] = []
-    real = pnp.build.load_kit
-
-    def spy(*a, **kw):
-        seen.append(1)
-        return real(*a, **kw)
-
-    monkeypatch.setattr(pnp.build, "load_kit", spy)
-    return seen
-
-
-@pytest.fixture
 def laid_out(monkeypatch):
     """The parts validate lays out (and checks), in order."""
     seen: list[str] = []

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import ROOT, loaded
+from conftest import ROOT, loaded, sheet_furniture
 from pnp import scene
 from pnp.impose import impose
 from pnp.layout.common import Ctx, Item
@@ -46,20 +46,7 @@ def discs(n: int = 30, d: float = 20.0, backs: bool = True) -> list[Item]:
 
 def furniture(sheet) -> list:
     """Every line and circle on the page that is not an item's drawing: (shape, transform)."""
-    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
-    out = []
-
-    def walk(s, m):
-        if id(s) in drawings:
-            return
-        if isinstance(s, scene.Group):
-            for c in s.children:
-                walk(c, scene.compose(m, s.transform))
-        elif isinstance(s, (scene.Line, scene.Circle)):
-            out.append((s, m))
-
-    walk(sheet.page.content, scene.IDENTITY)
-    return out
+    return sheet_furniture(sheet, (scene.Line, scene.Circle))
 
 
 def trims(sheet) -> list[tuple[float, float, float]]:

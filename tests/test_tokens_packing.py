@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, sheet_furniture
 from pnp import scene
 from pnp.build import _advice, load_valid
 from pnp.impose import impose, plan
@@ -97,21 +97,8 @@ def test_euronopoly_tokens_take_two_a4_sheets():
 # --------------------------------------------------------------------------- the footer
 def _footers(sheet) -> list[tuple[float, float, bool]]:
     """Every text on the page that is not an item's drawing: (x, y of its baseline's start, whether it is turned)."""
-    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
-    out = []
-
-    def walk(s, m):
-        if id(s) in drawings:
-            return
-        if isinstance(s, scene.Group):
-            for c in s.children:
-                walk(c, scene.compose(m, s.transform))
-        elif isinstance(s, scene.Text):
-            x, y = scene.apply(m, s.x, s.y)
-            out.append((x, y, abs(m[1]) > 1e-9 or abs(m[2]) > 1e-9))
-
-    walk(sheet.page.content, scene.IDENTITY)
-    return out
+    return [(*scene.apply(m, s.x, s.y), abs(m[1]) > 1e-9 or abs(m[2]) > 1e-9)
+            for s, m in sheet_furniture(sheet, (scene.Text,))]
 
 
 @pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
@@ -158,20 +145,8 @@ def _inked(p, bleed: float) -> tuple[float, float, float, float]:
 
 def _marks(sheet) -> list[tuple[float, float, float, float, float]]:
     """Every registration-black line outside the items' drawings: (x1, y1, x2, y2, width)."""
-    drawings = {id(p.item.front) for p in sheet.placed} | {id(p.item.back) for p in sheet.placed}
-    out = []
-
-    def walk(s, m):
-        if id(s) in drawings:
-            return
-        if isinstance(s, scene.Group):
-            for c in s.children:
-                walk(c, scene.compose(m, s.transform))
-        elif isinstance(s, scene.Line) and s.stroke == REGISTRATION:
-            out.append((*scene.apply(m, s.x1, s.y1), *scene.apply(m, s.x2, s.y2), s.width))
-
-    walk(sheet.page.content, scene.IDENTITY)
-    return out
+    return [(*scene.apply(m, s.x1, s.y1), *scene.apply(m, s.x2, s.y2), s.width)
+            for s, m in sheet_furniture(sheet, (scene.Line,)) if s.stroke == REGISTRATION]
 
 
 def _distance(seg, rect) -> float:
