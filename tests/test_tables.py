@@ -59,6 +59,28 @@ def test_every_figure_has_air_to_its_cell_walls(name, monkeypatch):
     assert not [p for p in ctx.problems.items if "table" in p.message], [p.message for p in ctx.problems.items]
 
 
+@pytest.mark.parametrize("name", KITS)
+def test_a_column_of_short_labels_is_at_least_a_share_of_a_value_column(name, monkeypatch):
+    """Euronopoly's risk table set its dice 1 to 6 in a 3.5 mm column, against its rules (the final review of issue
+    33's round): the label column is table.LABEL_SHARE of a value column at least, where the values leave the room,
+    and every figure keeps its air (the test above)."""
+    ctx, calls = drawn(name, monkeypatch)
+    for t, box, shapes in calls:
+        if not any(r.label for r in t.rows):
+            continue  # no labels: the column is the cells' air
+        walls = sorted({round(s.x1, 6) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+        label_w, col_w = walls[1] - walls[0], walls[2] - walls[1]
+        size = max(c.size for c in shapes if isinstance(c, scene.Text) and c.font == ctx.fonts.body)
+        _, value = table._ems(ctx, t)
+        roomy = box[2] - len(t.columns) * (value * size + 2 * table.CELL_AIR) >= table.LABEL_SHARE * col_w
+        if roomy:
+            assert label_w >= table.LABEL_SHARE * col_w - 1e-6, (name, t.id, label_w, col_w)
+    if name == "euronopoly":
+        risk = next((walls for t, _, shapes in calls if t.id == "risk"
+                     for walls in [sorted({round(s.x1, 6) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})]))
+        assert risk[1] - risk[0] >= 8.0  # the dice column of the board's risk table (was 4.2 mm)
+
+
 def test_a_narrow_box_gives_the_air_it_has_at_the_smallest_size():
     """Euronopoly's risk table on a 47 mm reference card: seven columns of four-character figures need more than
     47 mm for 1.2 mm of air at the kit's smallest size (7 pt); the figures stay at that size and share the air

@@ -75,6 +75,9 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
 #: gives what it can, never less than CELL_AIR_LEAST, rather than set the figures smaller than that
 CELL_AIR, CELL_AIR_LEAST = 1.2, 0.8
 CELL_PT = 10.0  # pt: the largest figure in a table
+#: the label column is at least this share of a value column where the values leave it the room: a die's 1 to 6
+#: in a 3.5 mm column stood against its rules (the review of Euronopoly's risk table)
+LABEL_SHARE = 0.6
 
 
 def _ems(ctx: Ctx, t: Table) -> tuple[float, float]:
@@ -116,6 +119,10 @@ def _grid(ctx: Ctx, t: Table, w: float, row_h: float) -> tuple[float, float, flo
     n = max(1, len(t.columns))
     air = min(CELL_AIR, max(CELL_AIR_LEAST, (w - size * (n * value + label)) / (2 * (n + 1))))
     label_w = min(w, label * size + 2 * air) if label > 0 else 2 * air
+    if label > 0:  # a column of short labels (a die's 1 to 6) widens to LABEL_SHARE of a value column, as far
+        # as the value columns keep their figures' width and air
+        share = LABEL_SHARE * w / (n + LABEL_SHARE)
+        label_w = max(label_w, min(share, w - n * (value * size + 2 * air)))
     return size, label_w, (w - label_w) / n, air
 
 
