@@ -31,6 +31,7 @@ Icon = Literal[
     "arrow", "train", "branch", "bulb", "tap", "question", "chest", "car", "police", "bars",
     "plane", "ship", "ring", "diamond", "star", "book", "scroll", "toll", "camera", "dice",
     "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech", "receipt",
+    "flats", "villa",
 ]
 
 
@@ -567,7 +568,8 @@ class Counter(Entity):
     id: Id = doc("counter id, referred to by rules.countermix")
     name: Label = doc("name printed on the counter sheet")
     count: Amount = doc("how many to print")
-    shape: Literal["house", "hotel", "disc", "square"] = doc("outline shape")
+    shape: Literal["house", "hotel", "flats", "villa", "disc", "square"] = doc(
+        "outline shape: a house, a hotel, a block of flats, a villa, a disc or a square")
     colour: Colour = doc("fill colour")
     size: Length = doc("width of one counter", Length(14))
     label: Optional[Label] = doc("short text on the counter", None)

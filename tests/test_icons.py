@@ -119,3 +119,24 @@ def test_icons_render_to_pdf(tmp_path):
     w = pdf.PdfWriter("icons")
     w.add(pdf.Page(210, 297, g))
     assert w.finish().startswith(b"%PDF")
+
+
+def test_a_building_counter_draws_its_own_icon(monkeypatch):
+    """Euronopoly's apartment printed a house and its luxury villa a hotel with an H (the final review of issue 33's
+    round): a counter whose shape is a building draws that building's icon."""
+    from pnp.layout import pieces
+    from pnp.layout.common import Ctx
+
+    from conftest import ROOT, loaded
+
+    drawn: list[str] = []
+    real = pieces.icon
+    monkeypatch.setattr(pieces, "icon", lambda name, *a, **kw: drawn.append(name) or real(name, *a, **kw))
+    kit, problems = loaded(ROOT / "content" / "euronopoly")
+    ctx = Ctx(kit, problems=problems)
+    for c in kit.counters.counters:
+        drawn.clear()
+        pieces.counter_face(ctx, c)
+        assert drawn == [c.shape], (c.id, drawn)
+    assert {c.id: c.shape for c in kit.counters.counters} == {
+        "apartment": "flats", "holiday-house": "house", "luxury-villa": "villa"}

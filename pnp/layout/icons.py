@@ -491,6 +491,30 @@ def _receipt(c: str, b: str) -> list:
     return out
 
 
+def _flats(c: str, b: str) -> list:
+    """A block of flats: a tall block under a flat roof, three windows on each of four floors, a door."""
+    out = [_fill(_poly([(-30, -44), (30, -44), (30, 36), (-30, 36)]), c),
+           _fill(_poly([(-35, 36), (35, 36), (35, 44), (-35, 44)]), c)]  # the roof's parapet
+    for row in range(4):
+        for col in (-22, -5, 12):
+            y = 22 - row * 15
+            out.append(_fill(_poly([(col, y), (col + 10, y), (col + 10, y + 9), (col, y + 9)]), b))
+    out.append(_fill(_poly([(-6, -44), (6, -44), (6, -28), (-6, -28)]), b))
+    return out
+
+
+def _villa(c: str, b: str) -> list:
+    """A villa: a long low house under a hipped roof, a tall door between two wide windows, a round window above."""
+    return [
+        _fill(_poly([(-50, -4), (-30, 24), (30, 24), (50, -4)]), c),   # hipped roof
+        _fill(_poly([(-43, -44), (43, -44), (43, -4), (-43, -4)]), c),  # walls
+        _fill(_rrect(-8, -44, 16, 30, 3), b),                           # door
+        _fill(_poly([(-38, -32), (-18, -32), (-18, -16), (-38, -16)]), b),
+        _fill(_poly([(18, -32), (38, -32), (38, -16), (18, -16)]), b),
+        _fill(_ellipse(0, 8, 6, 6), b),                                 # round window in the roof
+    ]
+
+
 _DRAW: dict[str, Callable[[str, str], list]] = {
     "arrow": _arrow, "train": _train, "branch": _branch, "bulb": _bulb, "tap": _tap,
     "question": _question, "chest": _chest, "car": _car, "police": _police, "bars": _bars,
@@ -498,6 +522,7 @@ _DRAW: dict[str, Callable[[str, str], list]] = {
     "book": _book, "scroll": _scroll, "toll": _toll, "camera": _camera, "dice": _dice,
     "flag": _flag, "skull": _skull, "leaf": _leaf, "tree": _tree, "crown": _crown,
     "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech, "receipt": _receipt,
+    "flats": _flats, "villa": _villa,
 }
 
 #: every icon name, in the order of ``pnp.model.Icon``
