@@ -716,6 +716,7 @@ def _link_zones(ctx: Ctx, geoms: list[SpaceGeom]) -> list:
 
 
 PANEL_PT = 10.0  # pt: a centre panel's body text, as large as every sibling panel's text lets it be
+PANEL_TITLE_PT = 13.0  # pt: a centre panel's title, as large as every sibling panel's title lets it be
 PANEL_PAD = 3.0  # mm between a panel's rule and its texts (the last line's descenders keep this much air)
 
 
@@ -768,62 +769,73 @@ def _siblings(panels: list, field_name: str = "text") -> list[list]:
     return list(families.values())
 
 
-def panel_pt(ctx: Ctx, p) -> float | None:
-    """The body size of a centre panel's text: the largest (up to PANEL_PT) at which the text of each of its
-    siblings (``_siblings``) holds its box, so that panels side by side read alike; a panel that needs more room
-    is made taller in the content, its type does not shrink alone. None for a panel without a text."""
-    key = ("board-panel-pt",)
+#: what a panel's title and text are set in: (box index in ``_panel_boxes``, font role, largest pt, the fit's own
+#: arguments)
+_PANEL_FIELDS = {"title": (0, "heading", PANEL_TITLE_PT, {}),
+                 "text": (2, "body", PANEL_PT, {"mode": "para", "align": "left"})}
+
+
+def _family_pt(ctx: Ctx, field_name: str) -> tuple[dict[str, float], list]:
+    """For the centre's panels' titles or texts: each panel's size, the largest (up to the field's) at which the
+    field of every sibling (``_siblings``) holds its box, so that panels side by side read alike; and each family
+    whose size fell under the shrink warning, with the panel that needs the room."""
+    key = ("board-panel-pt", field_name)
     if key not in ctx.memo:
+        index, role, top, kw = _PANEL_FIELDS[field_name]
+        font = getattr(ctx.fonts, role)
         sizes: dict[str, float] = {}
-        floor = ctx.min_pt
-        for family in _siblings(ctx.kit.board.centre.panels):
+        shrunk = []
+        for family in _siblings(ctx.kit.board.centre.panels, field_name):
             best = []
             for q in family:
-                box = _panel_boxes(ctx, q)[2]
+                box = _panel_boxes(ctx, q)[index]
                 if box is None:
                     continue
-                f = plain_fit(q.text, box, ctx.fonts.body, PANEL_PT, floor, mode="para", align="left",
-                              style=ctx.style)
+                f = plain_fit(getattr(q, field_name), box, font, top, ctx.min_pt, style=ctx.style, **kw)
                 if not f.overflow:
                     best.append((f.size, q))
-            common = min((size for size, _ in best), default=PANEL_PT)
-            for q in family:
-                sizes[q.id] = common
-            if common < PANEL_PT * SHRINK_WARNING - 1e-9:  # the maker hears of it once, at the panel that needs room
-                q = next(q for size, q in best if size <= common + 1e-9)
-                ctx.problems.report(TEXT_SHRUNK, q.at("text"), q.sub("text"),
-                                    f"the panel's text holds its box only at {common:g} pt, and the panels beside "
-                                    f"it are set as small to match; make the panel taller (or shorten the text)")
-        ctx.memo[key] = sizes
-    return ctx.memo[key].get(p.id)
+            common = min((size for size, _ in best), default=top)
+            sizes.update((q.id, common) for q in family)
+            if common < top * SHRINK_WARNING - 1e-9:
+                shrunk.append((common, next(q for size, q in best if size <= common + 1e-9)))
+        ctx.memo[key] = (sizes, shrunk)
+    return ctx.memo[key]
 
 
-PANEL_TITLE_PT = 13.0  # pt: a centre panel's title, as large as every sibling panel's title lets it be
+def panel_pt(ctx: Ctx, p) -> float | None:
+    """The body size of a centre panel's text, one for its siblings (``_family_pt``): a panel that needs more room
+    is made taller in the content, its type does not shrink alone. The maker hears of a row set under the shrink
+    warning once, at the panel that needs the room. None for a panel without a text."""
+    sizes, shrunk = _family_pt(ctx, "text")
+    if ("board-panel-pt-told",) not in ctx.memo:
+        ctx.memo[("board-panel-pt-told",)] = True
+        for common, q in shrunk:
+            ctx.problems.report(TEXT_SHRUNK, q.at("text"), q.sub("text"),
+                                f"the panel's text holds its box only at {common:g} pt, and the panels beside "
+                                f"it are set as small to match; make the panel taller (or shorten the text)")
+    return sizes.get(p.id)
 
 
 def panel_title_pt(ctx: Ctx, p) -> float | None:
-    """The size of a centre panel's title: the largest (up to PANEL_TITLE_PT, down to the shrink ``_fit`` allows
-    quietly) at which the title of each of its siblings holds its box, so that a row of building spots or a
+    """The size of a centre panel's title, one for its siblings (``_family_pt``): a row of building spots or a
     chart's chips carry their names at one size ("Brown set" no bigger than "Light blue set" beside it)."""
-    key = ("board-panel-title-pt",)
-    if key not in ctx.memo:
-        sizes: dict[str, float] = {}
-        for family in _siblings(ctx.kit.board.centre.panels, "title"):
-            best = []
-            for q in family:
-                box = _panel_boxes(ctx, q)[0]
-                f = plain_fit(q.title, box, ctx.fonts.heading, PANEL_TITLE_PT, ctx.min_pt, style=ctx.style)
-                if not f.overflow:
-                    best.append(f.size)
-            common = min(best, default=PANEL_TITLE_PT)
-            for q in family:
-                sizes[q.id] = common
-        ctx.memo[key] = sizes
-    return ctx.memo[key].get(p.id)
+    return _family_pt(ctx, "title")[0].get(p.id)
+
+
+def _sibling_fit(ctx: Ctx, p, field_name: str, box: tuple, size: float, ink: str, **kw):
+    """A panel's title or text set at its family's ``size``; where it holds only smaller than its siblings', the
+    reporting fit decides, and says so."""
+    _, role, _, own = _PANEL_FIELDS[field_name]
+    font, text = getattr(ctx.fonts, role), getattr(p, field_name)
+    f = plain_fit(text, box, font, size, size, colour=ink, style=ctx.style, **own, **kw)
+    if f.overflow:
+        return ctx.fit(text, box, font, size, p, field_name, what=f"panel {field_name}", colour=ink, **own, **kw)
+    ctx.remember(f, p, field_name)
+    return f
 
 
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
-    col, fonts = ctx.colours, ctx.fonts
+    col = ctx.colours
     w, h = float(p.width), float(p.height)
     fill = p.colour or mix(col.centre, col.paper, 0.55)
     ink = _ink(fill)
@@ -832,26 +844,12 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     title, table, text = _panel_boxes(ctx, p)
     if title is not None:
-        size = panel_title_pt(ctx, p) or PANEL_TITLE_PT
-        f = plain_fit(p.title, title, fonts.heading, size, size, colour=ink, style=ctx.style)
-        if f.overflow:  # it holds only smaller than its siblings': the reporting fit decides, and says so
-            f = ctx.fit(p.title, title, fonts.heading, size, p, "title", what="panel title", colour=ink)
-        else:
-            ctx.remember(f, p, "title")
-        g.add(*f.shapes)
+        g.add(*_sibling_fit(ctx, p, "title", title, panel_title_pt(ctx, p) or PANEL_TITLE_PT, ink).shapes)
     if table is not None:
         g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12)))
     if text is not None:
-        size = panel_pt(ctx, p) or PANEL_PT
-        valign = "top" if p.table is None else "middle"
-        f = plain_fit(p.text, text, fonts.body, size, size, colour=ink, mode="para", align="left", valign=valign,
-                      style=ctx.style)
-        if f.overflow:  # it holds only smaller than its siblings': the reporting fit decides, and says so
-            f = ctx.fit(p.text, text, fonts.body, size, p, "text", what="panel text", colour=ink, mode="para",
-                        align="left", valign=valign)
-        else:
-            ctx.remember(f, p, "text")
-        g.add(*f.shapes)
+        g.add(*_sibling_fit(ctx, p, "text", text, panel_pt(ctx, p) or PANEL_PT, ink,
+                            valign="top" if p.table is None else "middle").shapes)
     return g
 
 
