@@ -40,8 +40,14 @@ def _note_size(ctx: Ctx) -> tuple[float, float]:
 NOTE_BORDER = 2.5
 
 
+def _field(w: float, h: float, colour: str, border: float, radius: float) -> scene.Rect:
+    """The coloured field of an item that shares its cuts (a note, a counter): ``border`` mm of bare paper inside
+    its trim."""
+    return scene.Rect(border, border, w - 2 * border, h - 2 * border, fill=colour, radius=radius)
+
+
 def _note_field(w: float, h: float, colour: str) -> scene.Rect:
-    return scene.Rect(NOTE_BORDER, NOTE_BORDER, w - 2 * NOTE_BORDER, h - 2 * NOTE_BORDER, fill=colour, radius=1.5)
+    return _field(w, h, colour, NOTE_BORDER, 1.5)
 
 
 #: mm from the trim: the border band of waves (its outer and inner edges) that frames each face; nothing
@@ -343,7 +349,7 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
     ink = contrast(c.colour)
     b = COUNTER_BORDER
     f = s - 2 * b  # the coloured field, inside the paper border
-    g = scene.Group([scene.Rect(b, b, f, f, fill=c.colour, radius=min(1.0, f / 10))], key=f"counter-{c.id}",
+    g = scene.Group([_field(s, s, c.colour, b, min(1.0, f / 10))], key=f"counter-{c.id}",
                     bounds=(-ctx.bleed, -ctx.bleed, s + 2 * ctx.bleed, s + 2 * ctx.bleed))
     shape = c.shape if c.shape in ("house", "hotel", "flats", "villa") else None  # a building's own icon
     if shape:
