@@ -320,14 +320,14 @@ TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines u
 RULE_UNDER = 3.4  # mm from the last baseline of an emblem's name or subtitle down to the rule under it, at most
 
 
-def _emblem_depth(ctx: Ctx, space: Space, compact: bool) -> float:
+def _emblem_depth(ctx: Ctx, space: Space, compact: bool, texts: tuple[list, list] | None = None) -> float:
     """mm from the top of a non-property title card to the room under its emblem (a compact emblem's subtitle
     takes 2.5 mm more), the room starting 1 mm under the rule. The rule sits at most RULE_UNDER under the
     emblem's last line (its name's or its subtitle's baseline): a card with no subtitle keeps no empty line for
     one (King's Cross's rule hung 8 mm under its name, where a subtitle's line would have been)."""
     deepest = EMBLEM[1] + (2.5 if space.subtitle else 0.0) if compact else EMBLEM[0]
     _, h = _size(ctx)
-    name, subtitle = _emblem_texts(ctx.quiet(), space, compact)
+    name, subtitle = texts if texts is not None else _emblem_texts(ctx.quiet(), space, compact)
     lowest = min((r.y for r in name + subtitle if isinstance(r, scene.Text)), default=None)
     return deepest if lowest is None else min(deepest, h - lowest + RULE_UNDER + 1.0)
 
@@ -365,7 +365,7 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
         g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
     name, subtitle = _emblem_texts(ctx, space, compact)
     g.add(*name, *subtitle)
-    below = h - _emblem_depth(ctx, space, compact)
+    below = h - _emblem_depth(ctx, space, compact, (name, subtitle))  # measured on the runs just set
     g.add(scene.Line(10, below + 1, w - 10, below + 1, c.line, 0.25))
     return below
 
