@@ -724,8 +724,7 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
         if part.output in ("board", "rules"):
             continue
         counts: dict[str, int] = {}
-        done = ctx.memo.get(("items", part.name))  # laid out already (validate, preview): counted as they are
-        for it in done if done is not None else part.laid_out(_quiet(ctx)):
+        for it in _items_of(ctx, part):
             counts[it.kind] = counts.get(it.kind, 0) + 1
         if not counts:
             continue
@@ -765,6 +764,16 @@ def _round_trim(w: float, h: float, line: str, width: float) -> list:
     return out
 
 
+def _items_of(ctx: Ctx, part, drawn: bool = False) -> list[Item]:
+    """Another part's items: as the build, validate or preview laid them out already (counted as they are), else
+    laid out in the booklet's quiet context; ``drawn``: with their drawings (a part printed before the booklet has
+    let them go, ``build._let_go``)."""
+    done = ctx.memo.get(("items", part.name))
+    if done is not None and (not drawn or all(it.drawn for it in done)):
+        return done
+    return part.laid_out(_quiet(ctx))
+
+
 def _quiet(ctx: Ctx) -> Ctx:
     """A context for laying out the other parts (counted by ``components``, shown by ``@figure``) that reports
     nothing: those parts report their own problems. One per booklet, so each part is laid out once."""
@@ -789,8 +798,7 @@ def figure_item(ctx: Ctx, shown: markup.Shown) -> tuple[Item, bool] | None:
     part = registry.part(FIGURE_PARTS.get(shown.kind, ""))
     if part is None:
         return None
-    done = ctx.memo.get(("items", part.name))  # the build's own, unless printed already and their drawings let go
-    items = done if done is not None and all(it.drawn for it in done) else part.laid_out(_quiet(ctx))
+    items = _items_of(ctx, part, drawn=True)
     ident, kind = shown.id, shown.kind
     if kind == "card":
         deck = ctx.kit.deck(ident)
