@@ -295,6 +295,10 @@ SIDE_ROWS, LEAST_SIDE_ROWS = 5, 3
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next page leaves at most this blank
+#: a text page ending more than FEATHER_LEAST mm above its column's foot ends at it, its blank spread over the gaps
+#: between its blocks, each grown by at most FEATHER_MOST of its own size (doubled at most), FEATHER_KEPT under a
+#: heading or lead-in (half as much again at most: it stays with what it introduces; ``_Pages.feather``)
+FEATHER_LEAST, FEATHER_MOST, FEATHER_KEPT = 2.0, 1.0, 0.5
 MAX_HEADING_LINES = 3
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
@@ -846,17 +850,32 @@ class _Pages:
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
         self.pages: list[list] = []
+        #: for each page, its gaps between blocks: (the index in its shapes where the block under the gap begins, the
+        #: gap's mm: the space under the block above and over the block below, the most mm it may grow by); never
+        #: inside a block
+        self.gaps: list[list[tuple[int, float, float]]] = []
+        self.ink: list[float] = []  # mm between each page ended's last line or picture and the column's foot
         self.y = 0.0
+        self.trail = 0.0  # mm of the space under the last block set, taken off ``y`` already
+        self.keeps = False  # the last block set keeps with the next (a heading, a lead-in)
         self.top = True
         self.held: float | None = None  # the room the page had above the headings just set over the next block
         self.new_page()
 
     def new_page(self) -> None:
         if self.pages:
-            self.blank.append(self.room)
+            self.end_page()
         self.pages.append([])
+        self.gaps.append([])
         self.y = PAGE_H - TOP
+        self.trail = 0.0
+        self.keeps = False
         self.top = True
+
+    def end_page(self) -> None:
+        """What the page being set leaves at its foot: its blank, and the room under its ink."""
+        self.blank.append(self.room)
+        self.ink.append(self.room + self.trail)
 
     @property
     def room(self) -> float:
@@ -960,15 +979,25 @@ class _Pages:
                 self.held = None
 
     def _mark(self) -> tuple:
-        return (len(self.pages), len(self.pages[-1]), self.y, self.top, self.held, len(self.blank), len(self.splits))
+        return (len(self.pages), len(self.pages[-1]), self.y, self.top, self.held, len(self.blank), len(self.splits),
+                len(self.gaps[-1]), self.trail, self.keeps)
 
     def _undo(self, mark: tuple) -> None:
         """Back to where ``_mark`` was taken (pages only grow: what came since is cut off)."""
-        n, k, self.y, self.top, self.held, nb, ns = mark
+        n, k, self.y, self.top, self.held, nb, ns, ng, self.trail, self.keeps = mark
         del self.pages[n:]
         del self.pages[-1][k:]
-        del self.blank[nb:]
+        del self.gaps[n:]
+        del self.gaps[-1][ng:]
+        del self.blank[nb:], self.ink[nb:]
         del self.splits[ns:]
+
+    def _gap(self, before: float) -> None:
+        """A block starts ``before`` mm under the last one on this page: the gap between them is recorded (none at
+        a page's top)."""
+        if not self.top:
+            size = self.trail + before
+            self.gaps[-1].append((len(self.pages[-1]), size, size * (FEATHER_KEPT if self.keeps else FEATHER_MOST)))
 
     def _float(self, blocks: list, i: int, j: int) -> int:
         """Set the picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
@@ -1009,7 +1038,9 @@ class _Pages:
         self._place(order, 0, len(order))
         return best[0] + 1
 
-    def _text(self, t: _Text, keep: float) -> None:
+    def _text(self, t: _Text, keep: float, inside: bool = False) -> None:
+        """A text, kept whole with ``keep`` mm under it when it keeps with what follows, else split with two lines a
+        side; ``inside``: a table's note (no gap between blocks over it)."""
         if not t.lines:
             return
         need_all = self.gap(t.before) + t.height() + t.after + keep
@@ -1026,7 +1057,7 @@ class _Pages:
             fit = _count(self.room - before, t)
             n = len(lines)
             if fit >= n:
-                self._lines(t, lines, before)
+                self._lines(t, lines, before, inside)
                 return
             if n >= 4:
                 fit = min(fit, n - 2)
@@ -1036,14 +1067,18 @@ class _Pages:
                 else:
                     self.new_page()
                     continue
-            self._lines(t, lines[:fit], before)
+            self._lines(t, lines[:fit], before, inside)
             lines = lines[fit:]
             self.new_page()
 
-    def _lines(self, t: _Text, lines: list[_Line], before: float | None = None) -> None:
+    def _lines(self, t: _Text, lines: list[_Line], before: float | None = None, inside: bool = False) -> None:
         before = self.gap(t.before) if before is None else before
+        if not inside:
+            self._gap(before)
         self.pages[-1].extend(_set_lines(t, lines, self.y - before))
         self.y -= before + t.height(len(lines)) + t.after
+        self.trail = t.after
+        self.keeps = t.keep
         self.top = False
 
     def _grid(self, g: _Grid) -> None:
@@ -1058,6 +1093,7 @@ class _Pages:
         if g.caption is not None:
             self._lines(g.caption, g.caption.lines, self.gap(g.before))
         elif not self.top:
+            self._gap(g.before)
             self.y -= g.before
         rows = list(g.rows)
         sides: list[int] = []
@@ -1094,8 +1130,9 @@ class _Pages:
         if len(sides) > 1:
             self.splits.append(sides)
         if g.note is not None:
-            self._text(g.note, 0.0)
+            self._text(g.note, 0.0, inside=True)
         self.y -= g.after
+        self.trail += g.after
         self.top = False
 
     def _row(self, g: _Grid, row: _Row) -> None:
@@ -1132,6 +1169,8 @@ class _Pages:
         out.append(scene.Line(SIDE, top - row.height, SIDE + sum(g.widths), top - row.height, line,
                               0.35 if row.header else 0.15))
         self.y -= row.height
+        self.trail = 0.0
+        self.keeps = False
         self.top = False
 
     def _picture(self, p: _Picture, size: float | None = None) -> None:
@@ -1140,10 +1179,13 @@ class _Pages:
         size = p.h if size is None else size
         if self.gap(p.before) + size + p.after > self.room + 1e-6 and not self.top:
             self.new_page()
+        self._gap(p.before)
         self.y -= self.gap(p.before)
         x = SIDE + (COLUMN - p.w) / 2
         self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
         self.y -= size + p.after
+        self.trail = p.after
+        self.keeps = False
         self.top = False
 
 
@@ -1430,7 +1472,7 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
         pages.place(blocks)
         first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
         begun.append((first, section))
-    pages.blank.append(pages.room)  # the last page of text
+    pages.end_page()  # the last page of text
     pages.pages.append(back)  # the last page: imposition puts blank pages before it
     return pages, begun
 
