@@ -20,7 +20,8 @@ scaled to FIGURE_SCALE or the column, side by side) floats the same way, and whe
 page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to FIGURE_LEAST
 of its size): only figures move, never text; each picture is kept or left out in turn, the board's first, then the
 figures in the booklet's order (``set_pages``). The pages are
-imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages).
+imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages). Once flowed, every text page but the
+last ends at the column's foot, its blank spread over the gaps between its blocks (``_Pages.feather``).
 """
 from __future__ import annotations
 
@@ -855,9 +856,10 @@ class _Pages:
         #: inside a block
         self.gaps: list[list[tuple[int, float, float]]] = []
         self.ink: list[float] = []  # mm between each page ended's last line or picture and the column's foot
+        self.stretch: list[list[float]] = []  # for each page, the mm each of its gaps grew by (``feather``)
         self.y = 0.0
         self.trail = 0.0  # mm of the space under the last block set, taken off ``y`` already
-        self.keeps = False  # the last block set keeps with the next (a heading, a lead-in)
+        self.keeps = False  # the last block set introduces the next (a heading, a lead-in): it keeps with it
         self.top = True
         self.held: float | None = None  # the room the page had above the headings just set over the next block
         self.new_page()
@@ -992,6 +994,30 @@ class _Pages:
         del self.blank[nb:], self.ink[nb:]
         del self.splits[ns:]
 
+    def feather(self) -> None:
+        """Vertical justification, once the pages are flowed: every text page but the last ends at the column's foot,
+        the room its flow left under its ink (``ink``) spread over the gaps between its blocks in proportion to their
+        size (the space over a heading takes more than the space between paragraphs), each grown by FEATHER_MOST of
+        itself at most, FEATHER_KEPT under a heading or a lead-in (it stays with what it introduces); a page of few
+        gaps keeps some blank at its foot rather than holes between its paragraphs. The lines of a paragraph, a
+        table's rows and a picture never move apart: the shapes under each gap move down together (a translated
+        group). A page ending in a paragraph going on overleaf is feathered too where the lines kept for the next page
+        leave more than FEATHER_LEAST mm (up to two lines). What goes on which page, and ``blank``, stay as the flow
+        left them; the cover, the last page of text (its text ends where it ends) and a page ending less than
+        FEATHER_LEAST mm short are left as they are."""
+        self.stretch = [[0.0] * len(g) for g in self.gaps]
+        for n in range(1, len(self.pages) - 2):  # the back cover is the last page, the last page of text before it
+            gaps, short = self.gaps[n], self.ink[n]
+            if short < FEATHER_LEAST or not gaps:
+                continue
+            self.stretch[n] = _spread(short, gaps)
+            shapes, drop = self.pages[n], 0.0
+            out = shapes[:gaps[0][0]]
+            for (at, _, _), grown, end in zip(gaps, self.stretch[n], [g[0] for g in gaps[1:]] + [len(shapes)]):
+                drop += grown
+                out.append(scene.Group(shapes[at:end], transform=scene.translate(0.0, -drop)))
+            self.pages[n] = out
+
     def _gap(self, before: float) -> None:
         """A block starts ``before`` mm under the last one on this page: the gap between them is recorded (none at
         a page's top)."""
@@ -1078,7 +1104,7 @@ class _Pages:
         self.pages[-1].extend(_set_lines(t, lines, self.y - before))
         self.y -= before + t.height(len(lines)) + t.after
         self.trail = t.after
-        self.keeps = t.keep
+        self.keeps = t.keep and not t.marker  # a list's item kept with the next for a page break is spaced as a list
         self.top = False
 
     def _grid(self, g: _Grid) -> None:
@@ -1187,6 +1213,25 @@ class _Pages:
         self.trail = p.after
         self.keeps = False
         self.top = False
+
+
+def _spread(short: float, gaps: list[tuple[int, float, float]]) -> list[float]:
+    """The mm each of a page's ``gaps`` grows by to take up ``short`` mm: in proportion to its size, none beyond
+    its cap (what a capped gap cannot take, the others share); less in all when every gap is at its cap."""
+    grown = [0.0] * len(gaps)
+    free = [g for g, (_, size, _) in enumerate(gaps) if size > 0.0]
+    while free:
+        k = short / sum(gaps[g][1] for g in free)
+        full = [g for g in free if gaps[g][1] * k >= gaps[g][2]]
+        if not full:
+            for g in free:
+                grown[g] = gaps[g][1] * k
+            break
+        for g in full:
+            grown[g] = gaps[g][2]
+            short -= gaps[g][2]
+        free = [g for g in free if g not in full]
+    return grown
 
 
 def _start(g: _Grid, side: int = SIDE_ROWS) -> float:
@@ -1474,6 +1519,7 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
         begun.append((first, section))
     pages.end_page()  # the last page of text
     pages.pages.append(back)  # the last page: imposition puts blank pages before it
+    pages.gaps.append([])
     return pages, begun
 
 
@@ -1492,9 +1538,10 @@ def _sheets(flowed: tuple[_Pages, list]) -> int:
     return -(-len(flowed[0].pages) // 4)
 
 
-def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
+def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
     """The booklet's pages as flowed (``_Pages``: their shapes, the blank at each text page's foot, the rows of each
-    split table on each side of its breaks) and the page each section begins on; None without rules.yaml."""
+    split table on each side of its breaks) and the page each section begins on, each text page but the last
+    ending at its column's foot unless not ``feather`` (``_Pages.feather``); None without rules.yaml."""
     booklet = ctx.kit.booklet
     if booklet is None or too_large(booklet):  # E-rules-size says why: nothing is set
         return None
@@ -1558,6 +1605,8 @@ def set_pages(ctx: Ctx) -> tuple[_Pages, list] | None:
                             f"text by {'a page' if blanks == 3 else f'{4 - blanks} pages'} to "
                             f"{len(pages.pages) - (4 - blanks)}, or add {blanks} "
                             f"page{'s' if blanks > 1 else ''} players need")
+    if feather:
+        pages.feather()
     return pages, begun
 
 
