@@ -140,3 +140,20 @@ def test_a_building_counter_draws_its_own_icon(monkeypatch):
         assert drawn == [c.shape], (c.id, drawn)
     assert {c.id: c.shape for c in kit.counters.counters} == {
         "apartment": "flats", "holiday-house": "house", "luxury-villa": "villa"}
+
+
+def test_the_black_pearl_pawn_draws_a_pearl():
+    """Tahiti's "Perle noire" pawn printed a ring with a stone: no icon drew a pearl. The pearl is a sphere (a disc
+    of the icon's colour around a body of the ground's colour) with its highlight in the upper left."""
+    from conftest import ROOT, loaded
+
+    kit, _ = loaded(ROOT / "content" / "tahiti")
+    assert {t.id: t.icon for t in kit.counters.tokens}["perle-noire"] == "pearl"
+    shapes = list(_leaves(icon("pearl", 0, 0, 10, "#ffffff", "#262626")))
+    discs = [s for s in shapes if isinstance(s, scene.Circle)]
+    rim, body = sorted(discs, key=lambda s: -s.r)[:2]
+    assert rim.fill == "#ffffff" and body.fill == "#262626" and 0.75 < body.r / rim.r < 0.9
+    g = icon("pearl", 0, 0, 10, "#ffffff", "#262626")
+    highlight = [(x, y) for s in g.children if isinstance(s, scene.Group) for x, y in _extents(s, g.transform)]
+    mx, my = (sum(v) / len(highlight) for v in zip(*highlight))
+    assert mx < -1 and my > 1, (mx, my)  # up and to the left of the centre, on a 10 mm icon

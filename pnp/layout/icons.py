@@ -515,6 +515,16 @@ def _villa(c: str, b: str) -> list:
     ]
 
 
+def _pearl(c: str, b: str) -> list:
+    """A pearl: a sphere whose body is the ground's colour (on a dark token, a black pearl) inside a rim of
+    ``colour`` a little heavier at the lower right, with a bold highlight at the upper left and a glint beside it."""
+    out = [_disc(0, 0, 44, c), _disc(-1.5, 1.5, 36, b)]
+    out.append(Group([_fill(_ellipse(0, 0, 15, 9), c)],
+                     transform=scene.compose(scene.translate(-13, 15), scene.rotate(40))))
+    out.append(_disc(7, 25, 4.8, c))
+    return out
+
+
 _DRAW: dict[str, Callable[[str, str], list]] = {
     "arrow": _arrow, "train": _train, "branch": _branch, "bulb": _bulb, "tap": _tap,
     "question": _question, "chest": _chest, "car": _car, "police": _police, "bars": _bars,
@@ -522,7 +532,7 @@ _DRAW: dict[str, Callable[[str, str], list]] = {
     "book": _book, "scroll": _scroll, "toll": _toll, "camera": _camera, "dice": _dice,
     "flag": _flag, "skull": _skull, "leaf": _leaf, "tree": _tree, "crown": _crown,
     "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech, "receipt": _receipt,
-    "flats": _flats, "villa": _villa,
+    "flats": _flats, "villa": _villa, "pearl": _pearl,
 }
 
 #: every icon name, in the order of ``pnp.model.Icon``
