@@ -51,6 +51,10 @@ ROUND_GUTTER = 2.0
 CUT_GUIDE = 1.0  # mm outside a round item's trim: its cut guide, a hairline circle in its bleed
 CROSS_ARM = 1.5  # mm: each arm of the cross marking where two straight gutters between round items cross
 EPS = 1e-6
+#: mm each of two bleeds that meet runs past their common edge under the other's: the clips overlap a hair, where
+#: butting edges let a screen render (pdftoppm at 72 to 200 dpi) show the paper between them as a hairline
+SEAM_OVERLAP = 0.15
+NONE_MEET = (False, False, False, False)
 
 
 @dataclass
@@ -287,8 +291,39 @@ def _put(drawing: scene.Group, placing: tuple) -> scene.Group:
     return scene.Group([drawing], transform=transform, clip=clip)
 
 
-def _clip(x: float, y: float, w: float, h: float, edge: float) -> tuple[float, float, float, float]:
-    return (x - edge, y - edge, w + 2 * edge, h + 2 * edge)
+def _clip(x: float, y: float, w: float, h: float, edge: float, meets: tuple[bool, bool, bool, bool] = NONE_MEET
+          ) -> tuple[float, float, float, float]:
+    """The clip of an item with its trim at (x, y, w, h): its bleed ``edge`` round it, and ``SEAM_OVERLAP`` more on
+    each side where it meets a neighbour's bleed (``meets``: left, bottom, right, top), so that the two bleeds
+    overlap a hair instead of butting, and no screen render shows the paper between them as a hairline."""
+    if edge <= 0:
+        return (x, y, w, h)
+    left, bottom, right, top = (edge + SEAM_OVERLAP if m else edge for m in meets)
+    return (x - left, y - bottom, w + left + right, h + bottom + top)
+
+
+def _meets(rects: list[tuple[float, float, float, float]], gap: float, edge: float
+           ) -> list[tuple[bool, bool, bool, bool]]:
+    """For each cell of a block (trims as placed, front or mirrored back): does its bleed meet a neighbour's bleed on
+    its left, bottom, right, top? Only where the neighbour is a cell of the block and the gap is the two bleeds."""
+    if edge <= 0 or abs(gap - 2 * edge) > 1e-6:
+        return [NONE_MEET] * len(rects)
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) < 1e-3
+
+    out = []
+    for x, y, w, h in rects:
+        side = [False] * 4
+        for u, v, _, _ in rects:
+            if near(v, y):
+                side[0] = side[0] or near(u, x - gap - w)
+                side[2] = side[2] or near(u, x + w + gap)
+            if near(u, x):
+                side[1] = side[1] or near(v, y - gap - h)
+                side[3] = side[3] or near(v, y + h + gap)
+        out.append(tuple(side))
+    return out
 
 
 @dataclass
@@ -599,7 +634,8 @@ def _cells(b: Block, memo: dict, side: str, axis: str = "", about: float = 0.0, 
         rects = [(x, y, b.cell_w, b.cell_h) for x, y in b.cells()]
         if axis:
             rects = [_mirror(r, axis, about) for r in rects]
-        cells = [(r, _placing(r[0], r[1], iw, ih, rotation, _clip(*r, b.edge))) for r in rects]
+        cells = [(r, _placing(r[0], r[1], iw, ih, rotation, _clip(*r, b.edge, m)))
+                 for r, m in zip(rects, _meets(rects, b.gap, b.edge))]
         done = memo[key] = (cells, _geometry(rects, b.gap, b.edge, b.round))
     return done
 
