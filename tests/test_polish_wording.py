@@ -12,3 +12,24 @@ def test_moneyloopys_booklet_words_its_tollbooths_as_the_board_does():
     rules = (ROOT / "content" / "moneyloopy" / "rules.yaml").read_text(encoding="utf-8")
     row = next(line for line in rules.splitlines() if "space('just-visiting').name }}, 2, 3 |" in line)
     assert row.split("|")[2].strip().startswith("Pass or land: pay "), row
+
+
+def _reference(kit_id: str, lang: str | None = None) -> dict[str, str]:
+    from pnp.content import load_kit
+    from pnp.editions import Edition
+    from pnp.problems import Problems
+
+    kit = load_kit(ROOT / "content" / kit_id, Problems(), Edition(lang=lang))
+    return {str(c.id): str(c.text) for c in kit.reference.cards}
+
+
+def test_reference_cards_repeat_the_turn_ending_rules_of_their_booklets():
+    """The booklets state what ends a turn; the reference cards, where a player looks it up, said nothing of it."""
+    ety = _reference("etymonopoly")
+    assert "your turn ends, doubles or not" in ety["up-for-grabs"]
+    assert "having none left puts you out" in ety["trading"]
+    fr, en = _reference("tahiti", "fr"), _reference("tahiti", "en")
+    assert "L'enchère finit votre tour, même après un double" in fr["encheres"]
+    assert "The auction ends your turn, even after doubles" in en["encheres"]
+    assert "Fin du tour, sans salaire" in fr["prison"]
+    assert "Your turn ends; no salary" in en["prison"]
