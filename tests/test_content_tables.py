@@ -1,0 +1,40 @@
+"""The shipped kits' tables as a player meets them in several places: Euronopoly's speed-trap rent is printed on
+the board (two panels), on a reference card and in the booklet, and every one of them reads the same way (rows: the
+dice total, columns: the speed traps owned) with the seed's cells."""
+from __future__ import annotations
+
+import re
+
+from pnp.content import load_kit
+from pnp.problems import Problems
+
+from conftest import ROOT
+
+
+def _grid(table) -> dict[tuple[int, int], int]:
+    """(dice total, traps owned) -> rent, read with the rows as the dice total and the columns as traps owned."""
+    return {(int(r.label), int(c)): int(v) for r in table.rows for c, v in zip(table.columns, r.cells)}
+
+
+def test_euronopoly_speed_trap_tables_read_one_way_everywhere():
+    kit = load_kit(ROOT / "content" / "euronopoly", Problems())
+    seed = kit.table("speed-trap")  # the seed's table (rows: traps owned, columns: the dice total)
+    want = {(int(c), r.key): int(v) for r in seed.rows for c, v in zip(seed.columns, r.cells)}
+    assert len(want) == 44
+
+    board = [kit.table(p.table) for p in kit.board.centre.panels if str(p.table or "").startswith("speed-trap")]
+    assert len(board) == 2
+    board_grid = {**_grid(board[0]), **_grid(board[1])}
+    assert board_grid == want
+
+    card = next(c for c in kit.reference.cards if c.id == "speed-trap-table")
+    assert [int(r.label) for r in kit.table(card.table).rows] == list(range(2, 13))
+    assert _grid(kit.table(card.table)) == want
+
+    booklet = [m for s in kit.booklet.sections for m in re.findall(r"^\s*@table (\S+)", str(s.text), re.M)
+               if m.startswith("speed-trap")]
+    assert len(booklet) == 1
+    table = kit.table(booklet[0])
+    assert [int(r.label) for r in table.rows] == list(range(2, 13)), "the booklet's rows are the dice totals"
+    assert [int(c) for c in table.columns] == [1, 2, 3, 4], "the booklet's columns are the traps owned"
+    assert _grid(table) == want
