@@ -38,3 +38,13 @@ def test_euronopoly_speed_trap_tables_read_one_way_everywhere():
     assert [int(r.label) for r in table.rows] == list(range(2, 13)), "the booklet's rows are the dice totals"
     assert [int(c) for c in table.columns] == [1, 2, 3, 4], "the booklet's columns are the traps owned"
     assert _grid(table) == want
+
+
+def test_monopoly_2_3_utility_rent_says_its_amounts_are_pounds():
+    """Every other amount on the deeds and cards carries £; the utility table's figures are bare (a £ in every
+    cell would set the deed's grid at 6.3 pt, not 7.5), so its title says they are pounds."""
+    kit = load_kit(ROOT / "content" / "monopoly-2-3", Problems())
+    t = kit.table("utility-rent")
+    symbol = kit.game.currency.symbol
+    bare = [c for r in t.rows for c in r.cells if symbol not in str(c)]
+    assert not bare or f"in {symbol}" in str(t.title), t.title
