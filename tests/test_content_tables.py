@@ -48,3 +48,19 @@ def test_monopoly_2_3_utility_rent_says_its_amounts_are_pounds():
     symbol = kit.game.currency.symbol
     bare = [c for r in t.rows for c in r.cells if symbol not in str(c)]
     assert not bare or f"in {symbol}" in str(t.title), t.title
+
+
+def test_etymonopoly_tocharian_data_is_written_one_way():
+    """The Tocharian cards, the booklet and the Change card all say '4 × the roll' (the booklet's property list
+    says it in pnp's words): no 'roll × 4' beside it."""
+    from pnp import words
+    kit = load_kit(ROOT / "content" / "etymonopoly", Problems())
+    roll = kit.game.terms.utility_roll
+    lines = [str(v) for v in roll.forms()] if hasattr(roll, "forms") else [str(roll)]
+    assert lines and all(line.endswith("{x} × the roll") for line in lines), lines
+    assert words.of("en")["rolled"] == "{x} × the roll"
+    texts = [str(s.text) for s in kit.booklet.sections] + [str(c.text) for d in kit.decks for c in d.cards]
+    texts += [str(t.text) for t in kit.titles.titles if t.text]
+    for text in texts:
+        assert "roll ×" not in text and "roll times" not in text, text
+    assert any("× the roll" in text for text in texts)
