@@ -72,14 +72,14 @@ def test_every_title_card_draws_its_lines_alike(kit_name):
 
 
 def test_a_dice_multiplier_line_ranges_its_value_like_an_amount():
-    """'If 1 Tocharian is owned: roll × {x}': the part after the colon is the line's value, on the right edge."""
+    """'1 Tocharian owned: {x} × the roll': the part after the colon is the line's value, on the right edge."""
     kit, ctx = _kit_ctx("etymonopoly")
     w = float(kit.game.print.card.width)
     t = next(t for t in kit.titles.titles if t.multipliers)
     left, right = _rows(cards.title_front(ctx, t, kit.board.space(t.space)), w)
-    assert [r.text for _, r in sorted(right.items(), reverse=True)][:2] == ["roll\u00a0×\u00a04",
-                                                                           "roll\u00a0×\u00a010"]
-    assert "If 1 Tocharian is owned" in [r.text.replace("\u00a0", " ") for r in left.values()]  # "1 Tocharian" never breaks
+    assert [r.text for _, r in sorted(right.items(), reverse=True)][:2] == ["4\u00a0×\u00a0the roll",
+                                                                           "10\u00a0×\u00a0the roll"]
+    assert "1 Tocharian owned" in [r.text.replace("\u00a0", " ") for r in left.values()]  # "1 Tocharian" never breaks
     assert cards._value_split("S'il en a {n} : {x} × les dés") == ("S'il en a {n}", "{x} × les dés")
     assert cards._value_split("{x} times the dice") == ("{x} times the dice", "")
 
