@@ -8,7 +8,8 @@ starting money, the property table, tables.yaml's tables, the board, a deck's lo
 printed items). Every page after the cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
-with the first lines of what follows, HEAD_LINES lines of a list); a paragraph split between pages leaves at least
+with HEAD_LINES lines of the text that follows, of a paragraph or a list, or a short paragraph and the first lines
+after it; where that costs a sheet of paper, LEAST_HEAD_LINES of a list and a paragraph's first lines); a paragraph split between pages leaves at least
 two lines on each; a list's short first item never ends a page alone, nor its short last item starts one;
 a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes
 whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
@@ -844,9 +845,12 @@ class _Pages:
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
     of a page blank, ``side`` rows at least on each side of a table's break."""
 
-    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS):
+    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS, heads: bool = True):
         self.ctx = ctx
         self.side = side  # a split table's least rows on each side of a break
+        #: a heading keeps HEAD_LINES lines of the text after it on its page (across a short paragraph); else (the
+        #: rule yielding where it would cost a sheet of paper) LEAST_HEAD_LINES of a list, a paragraph's first lines
+        self.heads = heads
         self.tables = tables  # short tables split rather than leave more than VOID blank
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
@@ -924,8 +928,34 @@ class _Pages:
         else:
             need = self.first_height(nxt, room, self.room if self.held is None else self.held)
         if b.heading and isinstance(nxt, _Text) and nxt.marker:
-            need = max(need, _list_head(blocks, i + 1))
+            need = max(need, _list_head(blocks, i + 1, HEAD_LINES if self.heads else LEAST_HEAD_LINES))
+        elif b.heading and self.heads and isinstance(nxt, _Text) and not nxt.heading:
+            need = max(need, self._head_text(b, blocks, i + 1, depth, room))
         return need
+
+    def _head_text(self, head: _Text, blocks: list, i: int, depth: int, room: float) -> float:
+        """What of the text from block ``i`` (a paragraph under the heading ``head``) shares the heading's page:
+        HEAD_LINES lines (a paragraph split there keeps as many, or goes whole where it would leave fewer than two
+        overleaf); a shorter paragraph with the first lines of the block after it, as many as make HEAD_LINES (a
+        heading over a sentence, the section going on overleaf, reads as a mistake: Tahiti's "Hypothèques"), or
+        that block whole and what it keeps (a subheading under a section's heading); ``room``: what the page has left
+        under the heading. A subheading whose whole text is the short paragraph (the next subheading follows) is
+        complete: it stays (Monopoly 2.3's "Stations", one line)."""
+        t = blocks[i]
+        n = len(t.lines)
+        need = t.before + t.height(_first_lines(t, HEAD_LINES))
+        if n >= HEAD_LINES or i + 1 >= len(blocks) or not isinstance(blocks[i + 1], _Text):
+            return need  # the text goes on past a table or picture: those keep by their own rules
+        nxt = blocks[i + 1]
+        if nxt.heading and nxt.size >= head.size:
+            return need  # the heading's text ends there
+        gap = t.after + nxt.before
+        if nxt.keep:  # a subheading or lead-in: it, and what it keeps in turn
+            rest = room - t.before - t.height() - t.after
+            return need + gap + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 2, rest)
+        if nxt.marker:
+            return need + t.after + _list_head(blocks, i + 1, HEAD_LINES - n)
+        return need + gap + nxt.height(_first_lines(nxt, HEAD_LINES - n))
 
     def place(self, blocks: list) -> None:
         """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
@@ -1240,23 +1270,25 @@ def _start(g: _Grid, side: int = SIDE_ROWS) -> float:
     return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:side])
 
 
-def _list_head(blocks: list, i: int) -> float:
-    """The height of the list starting at item ``i`` down to its HEAD_LINES-th line (each item's first lines): what a
+def _list_head(blocks: list, i: int, most: int = 2) -> float:
+    """The height of the list starting at item ``i`` down to its ``most``-th line (each item's first lines): what a
     heading over the list keeps on its page (one bullet under a heading at a page's foot, the list going on
     overleaf, reads as a mistake)."""
     lines, height, prev = 0, 0.0, None
-    while lines < HEAD_LINES and i < len(blocks) and isinstance(blocks[i], _Text) and blocks[i].marker:
+    while lines < most and i < len(blocks) and isinstance(blocks[i], _Text) and blocks[i].marker:
         t = blocks[i]
-        n = _first_lines(t)
+        n = _first_lines(t, most - lines)
         height += (prev.after if prev is not None else 0.0) + t.before + t.height(n)
         lines, prev, i = lines + n, t, i + 1
     return height
 
 
-def _first_lines(t: _Text) -> int:
-    """How many lines of ``t`` must share a page with what is set over it: all of a text under 4 lines, else 2
-    (``_Pages.first_height``)."""
-    return len(t.lines) if len(t.lines) < 4 else 2
+def _first_lines(t: _Text, least: int = 2) -> int:
+    """How many lines of ``t`` must share a page with what is set over it, ``least`` at least: all of a text that
+    never splits (under 4 lines) or would leave fewer than two lines overleaf, else ``least`` and never under 2, the
+    least a paragraph leaves at a page's foot (``_Pages.first_height``)."""
+    n = len(t.lines)
+    return n if n < max(4, least + 2) else max(2, least)
 
 
 def _count(room: float, t: _Text) -> int:
@@ -1327,9 +1359,12 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
     return [b for b in out if b is not None]
 
 
-#: a heading over a list keeps at least this many of its lines on its page (``_list_head``; three cost Moneyloopy,
-#: whose booklet is full to its last line, the board's picture)
-HEAD_LINES = 2
+#: a heading keeps at least this many lines of the text after it on its page (``_Pages.kept``): of a paragraph, of a
+#: list (``_list_head``), or a short paragraph's and the first lines of the block after it (a one-line paragraph and
+#: two lines of the next); where that would take another sheet of paper it yields (``set_pages``) to LEAST_HEAD_LINES
+#: of a list and a paragraph's first lines (three cost Moneyloopy, whose booklet is full to its last line, the
+#: board's picture: the pictures are kept first)
+HEAD_LINES, LEAST_HEAD_LINES = 3, 2
 #: a list's first item of at most LONE_ITEM_LINES lines keeps with its second, and the item before a last item that
 #: short keeps with it (one or two lines of a list alone at a page's foot or head read as a mistake), when the item
 #: kept is at most KEEP_ITEM_LINES long (a longer one splits as a paragraph does)
@@ -1503,11 +1538,11 @@ def _furniture(ctx: Ctx, n: int, head: list) -> list:
 
 
 def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
-          side: int = SIDE_ROWS) -> tuple[_Pages, list]:
+          side: int = SIDE_ROWS, heads: bool = True) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
     ``tables``: short tables split rather than leave a page blank at its foot; else they go whole to the next page
     (as a booklet with blank pages to spare before its back cover can)."""
-    pages = _Pages(ctx, tables, side)
+    pages = _Pages(ctx, tables, side, heads)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     for section, blocks in sections:
@@ -1557,11 +1592,12 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
         return [(section, [b for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in kept])
                 for n, (section, blocks) in enumerate(every)]
 
-    def flow(kept: frozenset, tables: bool, side: int) -> tuple[_Pages, list]:
-        """``_flow`` of the sections with the pictures ``kept``, made once for each way the trials below ask for it."""
-        key = (kept, tables, side)
+    def flow(kept: frozenset, tables: bool, side: int, heads: bool = False) -> tuple[_Pages, list]:
+        """``_flow`` of the sections with the pictures ``kept``, made once for each way the trials below ask for it
+        (the pictures are tried with the headings' least keeps: a picture comes before HEAD_LINES)."""
+        key = (kept, tables, side, heads)
         if key not in flowed:
-            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side)
+            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads)
         return flowed[key]
 
     # the pictures (the board's at the column's width, then the figures) one by one, each kept unless it takes
@@ -1584,15 +1620,17 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
                                 "this picture is left out: the booklet has no room for it without another sheet of "
                                 "paper; shorten the text around it, move it, or take it out")
     least = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
-    # SIDE_ROWS rows at least on each side of a table's break, unless that takes another sheet of paper
-    for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1):
-        pages, begun = flow(kept, True, side)
+    # SIDE_ROWS rows at least on each side of a table's break, and HEAD_LINES under a heading, unless that takes
+    # another sheet of paper
+    trials = [(side, heads) for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1) for heads in (True, False)]
+    for side, heads in trials:
+        pages, begun = flow(kept, True, side, heads)
         if _sheets((pages, begun)) <= least:
             break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
         # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = _sheets((pages, begun))
-        flows = [flow(kept, False, side)]
+        flows = [flow(kept, False, side, heads)]
         flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
