@@ -111,6 +111,44 @@ def test_columns_take_their_width_from_content_names_do_not_wrap_for_one_long_la
     assert widest <= g.widths[0] - 2 * booklet.PAD_X + 1e-6
 
 
+def _property_table():
+    """Monopoly 2.3's table of properties (``@properties``) as the booklet sets it."""
+    s = _setter()
+    (g,) = booklet._Blocks(s.ctx, s)._properties("", None)
+    return g
+
+
+def _cell_lines(g) -> list[list[str]]:
+    """Each row's rent ladder as the text of its lines: its cell of most dots, or the lines under the row."""
+    out = []
+    for row in g.rows:
+        lines = row.under if row.under else max((c.lines for c in row.cells), key=lambda ls: sum(
+            "·" in p[0] for ln in ls for w in ln.words for p in w.pieces))
+        out.append([" ".join("".join(p[0] for p in w.pieces) for w in ln.words) for ln in lines])
+    return out
+
+
+def test_monopoly_23s_rent_ladders_each_keep_one_line():
+    """The review found Bond Street's, Park Lane's and Mayfair's ladders wrapped mid-sequence in the Rent column
+    beside a Building column with width to spare: a ladder that can fit on one line does (the table no taller)."""
+    g = _property_table()
+    ladders = [ls for ls in _cell_lines(g) if any("·" in ln for ln in ls)]
+    assert len(ladders) > 20 and all(len(ls) == 1 for ls in ladders), [ls for ls in ladders if len(ls) > 1]
+    assert booklet.MIN_BODY_PT <= g.size <= booklet.TABLE_PT
+
+
+def test_a_ladder_that_must_wrap_never_ends_a_line_with_its_dot(monkeypatch):
+    """Where the column is too narrow for a ladder, it breaks before a dot: the next line opens with it, no line ends
+    with one (the review found "1,000 ·" at a line's end, beside the next column's figures)."""
+    monkeypatch.setattr(booklet, "COLUMN", 80.0)
+    monkeypatch.setattr(booklet, "LADDER_COLUMN", 1.0)  # in the column, however long
+    wrapped = [ls for ls in _cell_lines(_property_table()) if len(ls) > 1 and any("·" in ln for ln in ls)]
+    assert wrapped
+    for ls in wrapped:
+        assert not any(ln.rstrip().endswith("·") for ln in ls), ls
+        assert all(ln.startswith("·") for ln in ls[1:]), ls
+
+
 @pytest.mark.parametrize("kit", REFERENCE_KITS)
 def test_every_booklet_table_is_set_at_the_columns_full_measure(kit):
     """One measure for every table of a booklet (Monopoly 2.3's utilities table was half the column wide, beside

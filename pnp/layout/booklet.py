@@ -357,9 +357,10 @@ class _Setter:
 
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
-             under: dict[int, str] | None = None) -> _Grid | None:
+             under: dict[int, str] | None = None, whole: set[int] | None = None) -> _Grid | None:
         """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``); the type
-        shrinks (not under MIN_BODY_PT) when even the longest words do not fit."""
+        shrinks (not under MIN_BODY_PT) when even the longest words do not fit. ``whole``: columns whose cells (a
+        property's rent ladder) are set on one line wherever they can be (``_whole``)."""
         if not rows:
             return None
         ncols = max(len(r) for r in rows)
@@ -385,6 +386,8 @@ class _Setter:
                 if f2 and not wraps2:
                     widths, size = w2, smaller
                     break
+        if fits and whole:
+            widths, size = self._whole(raw, header, size, widths, whole)
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
@@ -421,6 +424,46 @@ class _Setter:
                          self.ink, before=1.0) if note else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot)
 
+    def _whole(self, raw, header: bool, size: float, widths: list[float], whole: set[int]) -> tuple[list[float], float]:
+        """The widths and size that set every cell of the columns ``whole`` on one line, where ``widths`` at ``size``
+        wrap one (Monopoly 2.3's rents of Bond Street, Park Lane and Mayfair, wrapped mid-ladder beside a column with
+        room to spare): a row saved elsewhere (``_columns``' measure) is no reason to break a ladder, a run of figures
+        read across. Each such column's floor is its longest cell (``_columns``), at the largest size, down to
+        MIN_BODY_PT, that makes the table no taller than ``widths`` did, else at the size that makes it least tall; as
+        they were where no size lets every ladder fit the column."""
+        if not any(n > 1 for j in whole for n in self._lines_at(raw, header, size, widths)[j]):
+            return widths, size
+        tall = self._tall(raw, header, size, widths)
+        best = None  # (height, widths, size) of the least tall table with its ladders whole
+        for k in range(int((size - MIN_BODY_PT) / 0.25 + 1e-6) + 1):
+            at = size - 0.25 * k
+            w2, fits, _ = self._widths(raw, header, at, whole)
+            if not fits or any(n > 1 for j in whole for n in self._lines_at(raw, header, at, w2)[j]):
+                continue
+            h = self._tall(raw, header, at, w2)
+            if h <= tall + 1e-6:
+                return w2, at
+            if best is None or h < best[0] - 1e-6:
+                best = (h, w2, at)
+        return (best[1], best[2]) if best else (widths, size)
+
+    def _lines_at(self, raw, header: bool, size: float, widths: list[float]) -> list[list[int]]:
+        """For each column, the lines of each row's cell at ``widths`` and ``size``, as ``grid`` sets them."""
+        out = [[] for _ in widths]
+        for i, r in enumerate(raw):
+            fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
+            space = text_width(" ", fonts.plain, size)
+            for j, (spans, swatch) in enumerate(r):
+                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch is not None else 0.0)
+                out[j].append(len(_wrap(_words(spans, fonts, size, self.style), inner, space)[0]))
+        return out
+
+    def _tall(self, raw, header: bool, size: float, widths: list[float]) -> float:
+        """The mm the rows of a table take at ``widths`` and ``size`` (its rows' lines as ``grid`` sets them)."""
+        lines = self._lines_at(raw, header, size, widths)
+        rows = [max(1, *(col[i] for col in lines)) for i in range(len(raw))]
+        return sum((n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y for n in rows)
+
     @staticmethod
     def _cell_spans(c) -> tuple[list[markup.Span], str | None]:
         """A cell as given: text, spans, or (spans, the colour of a swatch before them)."""
@@ -430,19 +473,21 @@ class _Setter:
             return [markup.Span(c)], None
         return c, None
 
-    def _widths(self, raw, header: bool, size: float) -> tuple[list[float], bool, bool]:
+    def _widths(self, raw, header: bool, size: float, whole: set[int] = frozenset()) -> tuple[list[float], bool, bool]:
         """Column widths filling the text column, whether they fit, and whether a row of the body wraps
         (``_columns``)."""
-        widths, fits, body = self._columns(raw, header, size)
+        widths, fits, body = self._columns(raw, header, size, whole)
         return widths, fits, any(b > w + 1e-6 for b, w in zip(body, widths))
 
-    def _columns(self, raw, header: bool, size: float) -> tuple[list[float], bool, list[float]]:
+    def _columns(self, raw, header: bool, size: float, whole: set[int] = frozenset()) -> tuple[list[float], bool,
+                                                                                                list[float]]:
         """Every table at the column's full measure, its columns' widths from their content: each column at least
         as wide as its longest unbreakable word (its floor); the room above the floors goes first where it saves
         the most lines (a step of WIDTH_STEP mm at a time, to the column whose widening shortens the table most
         for its millimetres: rows first, then wrapped cells), and what is left once no cell wraps that can be
-        helped is shared by the columns' natural widths (their longest lines). Also (whether the floors fit the
-        column, each column's longest line in the body)."""
+        helped is shared by the columns' natural widths (their longest lines); the floor of a column in ``whole`` is
+        its longest cell (``_whole``). Also (whether the floors fit the column, each column's longest line in the
+        body)."""
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
         cells: list[list[tuple[list[_Word], float, float]]] = []
@@ -460,6 +505,8 @@ class _Setter:
                     body[j] = max(body[j], line)
                 row.append((ws, space, extra))
             cells.append(row)
+        for j in whole:
+            least[j] = max(least[j], natural[j])
         if sum(least) > COLUMN + 1e-6:
             return least, False, body
         total = sum(natural) or 1.0
@@ -572,7 +619,9 @@ class _Blocks:
         # amounts as plain numbers, the currency said once under the table: a row of seven rents stays short
         symbol = str(kit.game.currency.symbol).strip()
         num = lambda v: cell_text(self.ctx, v)  # noqa: E731
-        dots = NBSP + "· "  # a line breaks after a dot, never before it
+        # a ladder that must wrap breaks before a dot, never after it: the dot opens the next line (the ladder goes
+        # on), none is left at a line's end beside the next column's figures
+        dots = " ·" + NBSP
         head = [self.w["property"], str(terms.price), str(terms.rent)]
         if has_house:
             head.append(self.w["build"])
@@ -621,7 +670,7 @@ class _Blocks:
         note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
-        return [self.s.grid(rows, True, where, note=note, under=under,
+        return [self.s.grid(rows, True, where, note=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
 
     def _table(self, arg: str, where: tuple) -> list:
