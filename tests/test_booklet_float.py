@@ -42,12 +42,13 @@ def test_no_split_table_in_a_bundled_booklet_has_fewer_than_side_rows_on_either_
 
 
 def test_fewer_rows_a_side_only_where_the_rule_would_take_another_sheet(mini, monkeypatch):
-    """A 38-row table meeting the foot of page 6 of an 8-page booklet: it can start there with 4 rows, or go whole to
+    """A 37-row table meeting the foot of page 6 of an 8-page booklet: it can start there with 4 rows, or go whole to
     page 7 and take a 9th page, a third sheet of paper: it keeps the 4 rows (until issue 33's board picture rule
-    Tahiti in English did so with its table of properties; its booklet now has the room: no bundled kit needs it)."""
+    Tahiti in English did so with its table of properties; its booklet now has the room: no bundled kit needs it).
+    (38 rows until page 7 opened with "(continued)" over the repeated header: that line takes a row's room.)"""
     flowed = []
     monkeypatch.setattr(booklet, "set_pages", lambda ctx, real=booklet.set_pages: flowed.append(real(ctx)) or flowed[-1])
-    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 39))
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 38))
     fewer = 0
     for sentences in range(600, 616, 2):  # the table meets page 6's foot lower down each time
         para = " ".join(["Words to fill the page."] * sentences)
@@ -202,3 +203,29 @@ def test_a_one_line_intro_stays_centred(mini):
     assert len(line) == 1
     t = line[0]
     assert abs(t.x + text_width(t.text, t.font, t.size) / 2 - PAGE_W / 2) < 0.5
+
+
+@pytest.mark.parametrize("kit, lang, word", [("etymonopoly", None, "(continued)"), ("moneyloopy", None, "(continued)"),
+                                             ("euronopoly", None, "(continued)"), ("tahiti", None, "(suite)"),
+                                             ("tahiti", "en", "(continued)")])
+def test_a_table_split_over_pages_says_so_over_its_repeated_header(kit, lang, word):
+    """The review: Etymonopoly's "Every language at a glance" (p8 to p9) and Moneyloopy's table of properties (p9 to
+    p10) went on overleaf under their repeated header with nothing to say so. Each page a table goes on to opens with
+    "(continued)" in pnp's words in the edition's language, over the header."""
+    ctx, (pages, _) = _flowed(kit, lang)
+    items = booklet_pages(ctx)
+    marked = []
+    for n, item in enumerate(items, 1):
+        texts = sorted(((y, t.text) for y, t in _texts(item.front) if 20 < y < booklet.HEAD_Y - 1), reverse=True)
+        if any(text.strip() == word for _, text in texts):
+            assert texts[0][1] == word, (n, texts[:3])  # the first line of the page, over the header
+            marked.append(n)
+    assert len(marked) == sum(len(s) - 1 for s in pages.splits) >= 1, (marked, pages.splits)
+
+
+def test_a_captioned_table_repeats_its_caption_continued():
+    """A table with a caption (tables.yaml's) repeats it where it goes on, "(continued)" after it in italic."""
+    s = _setter()
+    g = s.grid([["Roll", "Rent"]] + [[str(k), str(k * 10)] for k in range(40)], True, None, caption="Rent by roll")
+    pieces = [p for ln in g.more.lines for w in ln.words for p in w.pieces]
+    assert "".join(p[0] for p in pieces).startswith("Rent") and pieces[-1] == ("(continued)", s.ctx.fonts.italic)

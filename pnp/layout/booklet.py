@@ -9,10 +9,12 @@ printed items). Every page after the cover has a running head and its number.
 
 Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
 with HEAD_LINES lines of the text that follows, of a paragraph or a list, or a short paragraph and the first lines
-after it; where that costs a sheet of paper, LEAST_HEAD_LINES of a list and a paragraph's first lines); a paragraph split between pages leaves at least
-two lines on each; a list's short first item never ends a page alone, nor its short last item starts one;
-a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else it goes
-whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row; every table is set at the column's full measure, its columns as wide as their content asks. The board's
+after it; where that costs a sheet of paper, LEAST_HEAD_LINES of a list and a paragraph's first lines); a paragraph
+split between pages leaves at least two lines on each; a list's short first item never ends a page alone, nor its
+short last item starts one; a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a
+break (else it goes whole to the next page; the text after it stays after it, for it reads the table) and repeats
+its header row under its caption and "(continued)" (``_Setter._continued``); every table is set at the column's full
+measure, its columns as wide as their content asks. The board's
 picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
 page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
 the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS
@@ -228,6 +230,9 @@ class _Grid:
     note: _Text | None = None
     before: float = 2.0
     after: float = 3.0
+    #: over the header repeated on each page the table goes on to: its caption and "(continued)" in the edition's
+    #: language, or that word alone, small and italic, for a table without a caption
+    more: _Text | None = None
 
     def height(self) -> float:
         """All of it, caption to note, on one page."""
@@ -422,7 +427,20 @@ class _Setter:
                         after=1.0) if caption else None
         foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                          self.ink, before=1.0) if note else None
-        return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot)
+        return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
+                     more=self._continued(caption))
+
+    def _continued(self, caption: str) -> _Text:
+        """What a table split over pages sets over its header on each page it goes on to: its caption in the caption's
+        type, "(continued)" after it in italic (pnp's word in the edition's language), or for a table without a
+        caption that word alone, small and italic, as its note is set."""
+        word = f"({words(self.ctx)['continued']})"
+        italic = self.ctx.fonts.italic
+        if caption:
+            heading = self.ctx.fonts.heading
+            return self.text([markup.Span(caption), markup.Span(" " + word, markup.EMPHASIS)], 9.5,
+                             _Fonts(heading, heading, italic), self.ink, after=1.0)
+        return self.text([markup.Span(word)], MIN_BODY_PT + 0.5, _Fonts(*[italic] * 3), self.ink, after=1.0)
 
     def _whole(self, raw, header: bool, size: float, widths: list[float], whole: set[int]) -> tuple[list[float], float]:
         """The widths and size that set every cell of the columns ``whole`` on one line, where ``widths`` at ``size``
@@ -1189,8 +1207,8 @@ class _Pages:
     def _grid(self, g: _Grid) -> None:
         """A table: a short one whole on one page; a longer one started where its caption, header and first
         ``self.side`` rows fit, a page break leaving at least that many rows on either side of it (it comes earlier
-        when the rows after it would be fewer), the header repeated on every page, the note kept with the last
-        row."""
+        when the rows after it would be fewer), the header repeated on every page under "(continued)", the note kept
+        with the last row."""
         whole = self.whole(g, self.room, self.room if self.held is None else self.held)
         start = g.height() if whole else _start(g, self.side)
         if start > self.room and not self.top:
@@ -1204,7 +1222,8 @@ class _Pages:
         sides: list[int] = []
         note = (g.note.before + g.note.height() + g.note.after) if g.note is not None else 0.0
         while rows:
-            head = g.header.height if g.header else 0.0
+            more = g.more if sides else None  # the table goes on from the last page: it says so
+            head = (g.header.height if g.header else 0.0) + (more.height() + more.after if more else 0.0)
             room = self.room - head
             fit, used = 0, 0.0
             for r in rows:
@@ -1224,6 +1243,8 @@ class _Pages:
                 if fit < self.side:  # a page holds too few rows for a good break: as many as it holds
                     fit = most
                 fit = max(fit, 1)
+            if more:
+                self._lines(more, more.lines, 0.0)
             if g.header:
                 self._row(g, g.header)
             for r in rows[:fit]:
