@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import scene
-from .layout.common import Item
+from .layout.common import SEAM_OVERLAP, Item  # SEAM_OVERLAP: how far past its bleed an item paints
 from .marks import (MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, PAPERS, REGISTRATION, cut_guide, footer, footer_lines,
                     gutter_tick)
 from .options import PrintOptions, replace
@@ -51,9 +51,6 @@ ROUND_GUTTER = 2.0
 CUT_GUIDE = 1.0  # mm outside a round item's trim: its cut guide, a hairline circle in its bleed
 CROSS_ARM = 1.5  # mm: each arm of the cross marking where two straight gutters between round items cross
 EPS = 1e-6
-#: mm each of two bleeds that meet runs past their common edge under the other's: the clips overlap a hair, where
-#: butting edges let a screen render (pdftoppm at 72 to 200 dpi) show the paper between them as a hairline
-SEAM_OVERLAP = 0.15
 NONE_MEET = (False, False, False, False)
 
 

@@ -1,7 +1,8 @@
 """Card faces and backs: title cards (property, station, utility, table), deck cards, reference cards.
 
 Every function draws one face in the card's own frame (0,0)-(w,h) in mm, with
-backgrounds running ``ctx.bleed`` past the trim and text inside the safe area.
+backgrounds running ``ctx.reach`` past the trim (the bleed, and a hair under a neighbour's) and text inside the
+safe area.
 Labels come from the game's ``terms``; nothing here knows which game it draws.
 """
 from __future__ import annotations
@@ -59,9 +60,14 @@ def _band_ink(ctx: Ctx, space: Space, colour: str) -> str:
 FRAME = 4.0
 
 
+def _reach(ctx: Ctx, w: float, h: float) -> tuple[float, float, float, float]:
+    """The bounds of a card's drawing: its trim and ``ctx.reach`` round it (a reused block covers its background)."""
+    return (-ctx.reach, -ctx.reach, w + 2 * ctx.reach, h + 2 * ctx.reach)
+
+
 def _frame(ctx: Ctx, w: float, h: float) -> list:
     c = ctx.colours
-    return [bleed_rect(w, h, ctx.bleed, c.paper),
+    return [bleed_rect(w, h, ctx.reach, c.paper),
             scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=c.line, width=0.3, radius=1.5)]
 
 
@@ -430,7 +436,7 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
                 sub: str | None = None, icon_name: str | None = None, mark: str | None = None) -> scene.Group:
     ink = contrast(colour)
     f = ctx.fonts
-    inner: list = [bleed_rect(w, h, ctx.bleed, colour),
+    inner: list = [bleed_rect(w, h, ctx.reach, colour),
                    scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=ink, width=0.5, radius=2.5),
                    scene.Rect(5.2, 5.2, w - 10.4, h - 10.4, stroke=mix(colour, ink, 0.45), width=0.25, radius=2)]
     if icon_name or mark:
@@ -446,7 +452,7 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
     if sub:
         inner += recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
                                    what="back subtitle").shapes, ink)
-    return scene.Group(inner, key=key, bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
+    return scene.Group(inner, key=key, bounds=_reach(ctx, w, h))
 
 
 def game_back(ctx: Ctx) -> scene.Group:
@@ -483,9 +489,8 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     c, f = ctx.colours, ctx.fonts
     ink = contrast(deck.colour)
     band = _band(deck)
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)], key=f"deck-frame-{deck.id}",
-                    bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
-    g.add(scene.Rect(-ctx.bleed, h - band, w + 2 * ctx.bleed, band + ctx.bleed, fill=deck.colour))
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)], key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
+    g.add(scene.Rect(-ctx.reach, h - band, w + 2 * ctx.reach, band + ctx.reach, fill=deck.colour))
     name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
@@ -810,9 +815,9 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     """The card's paper and title band; returns the face and the top of the room under the band."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, c.paper)])
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)])
     band = ctx.kit.reference.colour or c.accent
-    g.add(scene.Rect(-ctx.bleed, h - REF_BAND, w + 2 * ctx.bleed, REF_BAND + ctx.bleed, fill=band))
+    g.add(scene.Rect(-ctx.reach, h - REF_BAND, w + 2 * ctx.reach, REF_BAND + ctx.reach, fill=band))
     g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
                              wrap_below=9).shapes, contrast(band)))
     return g, h - REF_TOP

@@ -23,6 +23,12 @@ from ..typeset import NBSP, Style, style_of, typeset
 
 #: text shrunk below this share of its nominal size earns a warning
 SHRINK_WARNING = 0.7
+#: mm each of two bleeds that meet on a sheet runs past their common edge, under the other's: an item's background
+#: runs this much past its bleed (``Ctx.reach``) and the sheet's clip lets it show there where the item meets a
+#: neighbour's bleed (pnp/impose.py), so the two overlap a hair instead of butting, where butting edges let a screen
+#: render (pdftoppm at 72 to 200 dpi) show the paper between them as a hairline. Never seen elsewhere: a sheet's
+#: outer bleed, a page of one item and a picture of one are clipped to the bleed itself
+SEAM_OVERLAP = 0.15
 
 
 @dataclass
@@ -72,6 +78,12 @@ class Ctx:
 
     def __post_init__(self):
         self.style = style_of(self.kit)
+
+    @property
+    def reach(self) -> float:
+        """mm an item's background runs past its trim: its bleed and SEAM_OVERLAP more, under a neighbour's bleed
+        where a sheet puts the two side by side (what is drawn past the bleed shows only there); no bleed, none."""
+        return self.bleed + SEAM_OVERLAP if self.bleed > 0 else 0.0
 
     @property
     def colours(self):

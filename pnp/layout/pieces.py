@@ -381,9 +381,10 @@ def standee(ctx: Ctx, t: Token) -> scene.Group:
     w, fig, base = STANDEE_W, STANDEE_FIG, STANDEE_BASE
     h = 2 * (fig + base)
     line = ctx.colours.line
-    g = scene.Group([bleed_rect(w, h, ctx.bleed, mix(t.colour, "#ffffff", 0.75))])
+    reach = ctx.reach  # the bleed, and a hair under a neighbour's (standees are cut apart, 2 × bleed between trims)
+    g = scene.Group([bleed_rect(w, h, reach, mix(t.colour, "#ffffff", 0.75))])
     for y0 in (0.0, h - base):
-        g.add(scene.Rect(-ctx.bleed, y0 - (ctx.bleed if y0 == 0 else 0), w + 2 * ctx.bleed, base + ctx.bleed, fill=t.colour))
+        g.add(scene.Rect(-reach, y0 - (reach if y0 == 0 else 0), w + 2 * reach, base + reach, fill=t.colour))
     half = _figure(ctx, t, w, fig)
     g.add(scene.Group(half.children, transform=scene.translate(0, base)))
     g.add(scene.Group(half.children, transform=scene.compose(scene.translate(w, h - base), scene.rotate(180))))
