@@ -1,14 +1,23 @@
 """Where two items' bleeds meet, their clips overlap a hair (impose.SEAM_OVERLAP) instead of butting: butting clips
 let a screen render (pdftoppm at 72, 100 or 200 dpi) show the paper between two cards as a white hairline. Only the
 sides that meet a neighbour's bleed grow; the outer bleed, the crop marks and where each item (a back too) is placed
-stay as they were."""
+stay as they were. What shows there is the item's own background: cards and standees paint it SEAM_OVERLAP past their
+bleed (``Ctx.reach``), reused blocks (a deck's frame, a back) included, or the wider clip would show paper instead."""
 from __future__ import annotations
+
+import json
+import shutil
+import subprocess
 
 import pytest
 
 from pnp import impose, scene
+from pnp.build import BuildOptions, build_game
 from pnp.impose import ROUND_GUTTER, SEAM_OVERLAP, Block, _cells, _clip, _placing
 from pnp.layout.common import Item
+from pnp.problems import Problems
+
+from conftest import MINI
 
 W, H, BLEED = 63.0, 88.0, 3.0
 
@@ -69,3 +78,128 @@ def test_shared_cuts_and_round_items_keep_their_clips():
 
 def test_the_overlap_is_a_hair():
     assert 0 < impose.SEAM_OVERLAP <= 0.2  # under any printer's registration: no art moves across a cut
+
+
+# --------------------------------------------------------------------------- as a screen shows a sheet
+#: the renderers that showed the paper between two butting bleeds as a white hairline: poppler's pdftoppm at 72, 100
+#: and 200 dpi (a viewer's zoom). pdfium (pypdfium2, tests/refimages.py) shows none at any resolution, butting or
+#: not: it cannot tell; the test needs poppler, and says so when it is missing
+SCREEN_DPI = (72, 100)
+
+
+def _pdftoppm(pdf, page: int, dpi: int, folder) -> "np.ndarray":
+    import numpy as np
+    from PIL import Image
+
+    stem = folder / f"p{page}-{dpi}"
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-png", str(pdf),
+                    str(stem)], check=True)
+    with Image.open(f"{stem}.png") as im:
+        return np.asarray(im.convert("RGB")).astype(int)
+
+
+def _seams(items: list[dict], bleed: float) -> list[tuple]:
+    """Where two items' bleeds meet on a page (from the manifest's trims, mm from the page's lower left): (axis, the
+    seam's line, the span both items share along it, the two items' kinds)."""
+    out = []
+    for a in items:
+        ax, ay, aw, ah = a["trim"]
+        for b in items:
+            bx, by, bw, bh = b["trim"]
+            if abs(bx - ax - aw - 2 * bleed) < 1e-3 and min(ay + ah, by + bh) - max(ay, by) > 1:
+                out.append(("x", ax + aw + bleed, (max(ay, by), min(ay + ah, by + bh)), (a["kind"], b["kind"])))
+            if abs(by - ay - ah - 2 * bleed) < 1e-3 and min(ax + aw, bx + bw) - max(ax, bx) > 1:
+                out.append(("y", ay + ah + bleed, (max(ax, bx), min(ax + aw, bx + bw)), (a["kind"], b["kind"])))
+    return out
+
+
+def _hairline(img, axis: str, at: float, span: tuple[float, float], page_h: float, dpi: int) -> float:
+    """The share of a seam's length that shows paper: of the pixel lines (columns across an x seam, rows across a y
+    seam) within 2 px of it, the largest share of pixels lighter than the pixels 2 px either side of them in no
+    channel less and in one by more than 2 levels. An edge between two colours is a mix of them, darker than one of
+    them in some channel; paper showing between two bleeds is lighter than both in every channel."""
+    import numpy as np
+
+    k = dpi / 25.4
+    if axis == "x":
+        lines, across = img.transpose(1, 0, 2), at * k
+        lo, hi = int((page_h - span[1]) * k) + 2, int((page_h - span[0]) * k) - 2  # rows count from the top
+    else:
+        lines, across = img, (page_h - at) * k
+        lo, hi = int(span[0] * k) + 2, int(span[1] * k) - 2
+    worst = 0.0
+    for j in range(int(across) - 2, int(across) + 3):
+        mid, side = lines[j, lo:hi], np.maximum(lines[j - 2, lo:hi], lines[j + 2, lo:hi])
+        lift = mid - side
+        paper = (lift.min(axis=1) >= -1) & (lift.max(axis=1) > 2)
+        worst = max(worst, float(paper.mean()))
+    return worst
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm (the renderer that shows it)")
+def test_no_paper_shows_between_two_cards_on_screen(tmp_path):
+    """The mini kit's card sheet, front and back (title cards, a deck's cards, reference cards: fronts drawn alone,
+    backs and deck frames drawn once and reused): no seam between two cards' bleeds shows paper at 72 or 100 dpi.
+    Before each background ran SEAM_OVERLAP past its bleed, every seam on the back and most on the front did (a
+    column of near-white pixels the whole length of the seam)."""
+    problems = Problems()
+    assert build_game(MINI, tmp_path, BuildOptions(parts=("cards",)), problems) is not None, problems.sorted()
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    bleed = manifest["options"]["bleed"]
+    (cards,) = [f for f in manifest["files"] if f["part"] == "cards"]
+    pdf, page_h = tmp_path / cards["name"], cards["page_size_mm"][1]
+    pages = {p["side"]: p for p in manifest["parts"]["cards"]["pages"] if p["page"] <= 2}
+    assert set(pages) == {"front", "back"}
+    shown = []
+    for side, page in pages.items():
+        seams = _seams(page["items"], bleed)
+        kinds = {k for *_, pair in seams for k in pair}
+        assert {"property", "luck"} <= kinds and any(a == b == "luck" for *_, (a, b) in seams), (side, kinds)
+        for dpi in SCREEN_DPI:
+            img = _pdftoppm(pdf, page["page"], dpi, tmp_path)
+            for axis, at, span, pair in seams:
+                share = _hairline(img, axis, at, span, page_h, dpi)
+                if share > 0.1:
+                    shown.append(f"{side} page {page['page']} at {dpi} dpi: the {axis} = {at:g} mm seam between "
+                                 f"{pair[0]} and {pair[1]} shows paper along {share:.0%} of it")
+    assert not shown, "\n".join(shown)
+
+
+def test_every_background_that_meets_another_runs_past_its_bleed():
+    """What the sheet's clip lets show past a seam is the item's own background, whatever renders it: each side of
+    each card and standee of the mini kit is painted SEAM_OVERLAP past its bleed, on all four sides, in the colour
+    it has at its bleed's edge (a strip of the drawing alone, rendered at 1200 dpi). Notes and counters share their
+    cuts (paper inside their trims) and chips stand apart: their drawings keep to the bleed."""
+    import numpy as np
+
+    from pnp import parts
+    from pnp.layout.common import Ctx
+    from pnp.render import raster
+
+    from conftest import loaded
+
+    kit, _ = loaded(MINI)
+    ctx = Ctx(kit, bleed=BLEED)
+    drawings = {}
+    for output in ("cards", "tokens"):
+        for it in parts.items(ctx, output):
+            if it.cut == "gutter" and not it.round:
+                for side in (it.front, it.back):
+                    if side is not None:
+                        drawings.setdefault(id(side), (it, side))
+    kinds = {it.kind for it, _ in drawings.values()}
+    assert {"property", "luck", "token"} <= kinds, kinds
+    for it, drawing in drawings.values():
+        w, h = it.width, it.height
+        for name, (x, y, sw, sh), (ix, iy) in (
+                ("left", (-BLEED - SEAM_OVERLAP, h / 3, SEAM_OVERLAP, h / 3), (-BLEED, h / 3)),
+                ("right", (w + BLEED, h / 3, SEAM_OVERLAP, h / 3), (w + BLEED - SEAM_OVERLAP, h / 3)),
+                ("bottom", (w / 3, -BLEED - SEAM_OVERLAP, w / 3, SEAM_OVERLAP), (w / 3, -BLEED)),
+                ("top", (w / 3, h + BLEED, w / 3, SEAM_OVERLAP), (w / 3, h + BLEED - SEAM_OVERLAP))):
+            past = np.asarray(raster.render(drawing, sw, sh, 1200, origin=(x, y))).astype(int)
+            inside = np.asarray(raster.render(drawing, sw, sh, 1200, origin=(ix, iy))).astype(int)
+            off = int(np.abs(past - inside).max())
+            assert off <= 2, (f"{it.id}: {SEAM_OVERLAP} mm past its bleed on its {name}, "
+                              f"{past.mean(axis=(0, 1)).round()} where the bleed is {inside.mean(axis=(0, 1)).round()}")
+    assert ctx.reach == pytest.approx(BLEED + SEAM_OVERLAP)
+    assert Ctx(kit, bleed=0.0).reach == 0.0  # no bleed, nothing past the trim
