@@ -267,6 +267,13 @@ class PartResult:
     problems: list = field(default_factory=list)
 
 
+def _overlap(opts: BuildOptions) -> float:
+    """mm the items' backgrounds run past their bleed: under a neighbour's on a sheet; none on a page of one item."""
+    from .layout.common import SEAM_OVERLAP
+
+    return 0.0 if opts.per_item else SEAM_OVERLAP
+
+
 def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx: Ctx | None = None
                 ) -> PartResult | None:
     """Lay out, impose and render one part in memory. None if it has nothing to print or cannot be imposed.
@@ -276,7 +283,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
     from .layout.common import Ctx
     from .rules.printing import SHEET_FIT
 
-    ctx = ctx or Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
+    ctx = ctx or Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink, overlap=_overlap(opts))
     items = part_items(ctx, part)
     if not items:
         return None
@@ -425,7 +432,7 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
         else:
             from .layout.common import Ctx
 
-            shared = Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink)
+            shared = Ctx(kit, bleed=opts.bleed, problems=problems, ink=opts.ink, overlap=_overlap(opts))
             for n, part in enumerate(todo, 1):
                 result = render_part(kit, part, opts, problems, shared)
                 progress(n, len(todo), part)

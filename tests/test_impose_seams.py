@@ -84,7 +84,7 @@ def test_the_overlap_is_a_hair():
 #: the renderers that showed the paper between two butting bleeds as a white hairline: poppler's pdftoppm at 72, 100
 #: and 200 dpi (a viewer's zoom). pdfium (pypdfium2, tests/refimages.py) shows none at any resolution, butting or
 #: not: it cannot tell; the test needs poppler, and says so when it is missing. At 300 dpi pdftoppm showed a card's
-#: paper through its band's edge pixel where both ran to the clip (bleed_rect's ``head``)
+#: paper through its band's edge pixel where both ran to the clip (Ctx.under_bands)
 SCREEN_DPI = (72, 100, 300)
 #: the share of a seam's length that may show a lighter pixel: the UNDER_BAND (0.5 mm) where a card's background runs
 #: under its band, two layers at the clip's edge there (0.6 % of an 89 mm card)
@@ -208,3 +208,32 @@ def test_every_background_that_meets_another_runs_past_its_bleed():
                               f"{past.mean(axis=(0, 1)).round()} where the bleed is {inside.mean(axis=(0, 1)).round()}")
     assert ctx.reach == pytest.approx(BLEED + SEAM_OVERLAP)
     assert Ctx(kit, bleed=0.0).reach == 0.0  # no bleed, nothing past the trim
+
+
+def test_a_page_or_picture_of_one_item_is_drawn_to_its_bleed_alone(tmp_path):
+    """``--per-item`` pages and the exports show one item with exactly its bleed, nothing to meet: their items are
+    laid out with no overlap (``Ctx.overlap`` 0), drawn as they were before the seams overlapped, a background under
+    a band whole."""
+    from pnp.build import _overlap
+    from pnp.export import lay_out
+    from pnp.layout import cards
+    from pnp.layout.common import Ctx
+
+    from conftest import loaded
+
+    assert _overlap(BuildOptions(per_item=True)) == 0.0 and _overlap(BuildOptions()) == SEAM_OVERLAP
+    laid = lay_out(MINI, Problems(), BLEED)
+    assert laid is not None
+    kit, _ = loaded(MINI)
+    alone = Ctx(kit, bleed=BLEED, overlap=0.0)
+    assert alone.reach == BLEED
+    deck = kit.decks[0]
+    w, h = cards._size(alone)
+    ground = cards.deck_frame(alone, deck).children[0]
+    assert (ground.x, ground.y, ground.w, ground.h) == (-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED)
+    on_a_sheet = cards.deck_frame(Ctx(kit, bleed=BLEED), deck).children[0]  # stops under the band, SEAM_OVERLAP wider
+    assert on_a_sheet.y == -BLEED - SEAM_OVERLAP and on_a_sheet.w == pytest.approx(w + 2 * (BLEED + SEAM_OVERLAP))
+    assert on_a_sheet.y + on_a_sheet.h < h
+    luck = next(it for it in laid.items["cards"] if it.kind == deck.id)
+    frame = luck.back if luck.back.key else luck.front.children[0]
+    assert frame.bounds == (-BLEED, -BLEED, luck.width + 2 * BLEED, luck.height + 2 * BLEED)

@@ -55,7 +55,7 @@ def lay_out(root: Path, problems: Problems, bleed: float, edition: Edition | Non
         kit = load_valid(root, problems, edition)
         if kit is None:
             return None
-        ctx = Ctx(kit, bleed=bleed, problems=problems)
+        ctx = Ctx(kit, bleed=bleed, problems=problems, overlap=0.0)  # one piece at a time: drawn to its bleed alone
         items = {output: part_items(ctx, output) for output in registry.OUTPUT_NAMES}
     return None if problems.errors else Laid(kit, items)
 

@@ -489,8 +489,8 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     c, f = ctx.colours, ctx.fonts
     ink = contrast(deck.colour)
     band = _band(deck)
-    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper, head=band)], key=f"deck-frame-{deck.id}",
-                    bounds=_reach(ctx, w, h))
+    g = scene.Group([ctx.under_bands(bleed_rect(w, h, ctx.reach, c.paper), h, head=band)],
+                    key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
     g.add(scene.Rect(-ctx.reach, h - band, w + 2 * ctx.reach, band + ctx.reach, fill=deck.colour))
     name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
@@ -816,7 +816,7 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     """The card's paper and title band; returns the face and the top of the room under the band."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
-    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper, head=REF_BAND)])
+    g = scene.Group([ctx.under_bands(bleed_rect(w, h, ctx.reach, c.paper), h, head=REF_BAND)])
     band = ctx.kit.reference.colour or c.accent
     g.add(scene.Rect(-ctx.reach, h - REF_BAND, w + 2 * ctx.reach, REF_BAND + ctx.reach, fill=band))
     g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",

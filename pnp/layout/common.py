@@ -6,7 +6,7 @@ that cannot fit a text reports it here against the content line that text came f
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from .. import scene
@@ -58,6 +58,9 @@ class Ctx:
     kit: Kit
     bleed: float = 3.0
     safe: float = 3.0
+    #: mm past the bleed an item's backgrounds run (``reach``): SEAM_OVERLAP for sheets, where a neighbour's bleed
+    #: meets it; 0 for a page or picture of one item (``--per-item``, exports), drawn exactly as far as its bleed
+    overlap: float = SEAM_OVERLAP
     problems: Problems = field(default_factory=Problems)
     ink: str = "full"  # full | saver: the ink-saver edition (pnp/inksaver.py), made from the drawings
     see: str = "normal"  # previews: the drawings as seen with a colour-vision deficiency (pnp/seeas.py)
@@ -79,11 +82,24 @@ class Ctx:
     def __post_init__(self):
         self.style = style_of(self.kit)
 
+    def under_bands(self, ground: scene.Rect, h: float, foot: float = 0.0, head: float = 0.0) -> scene.Rect:
+        """An item's background (``bleed_rect``), ``h`` mm tall at its trim, under bands ``foot`` and ``head`` mm
+        tall painted over it across the item's foot and head (each running ``reach`` past the trim): where the item
+        may meet a neighbour's bleed (``overlap``) it stops UNDER_BAND mm under each band, so that at the item's
+        sides only the band reaches the sheet's clip. Two layers ending at one clip's edge let a screen render
+        (pdftoppm at 300 dpi) show the lower one through the upper's edge pixel: a light line down a deck's band
+        where its card meets the next. A page or picture of one item keeps it whole."""
+        if not self.overlap:
+            return ground
+        y0 = foot - UNDER_BAND if foot else ground.y
+        y1 = h - head + UNDER_BAND if head else ground.y + ground.h
+        return replace(ground, y=y0, h=y1 - y0)
+
     @property
     def reach(self) -> float:
-        """mm an item's background runs past its trim: its bleed and SEAM_OVERLAP more, under a neighbour's bleed
-        where a sheet puts the two side by side (what is drawn past the bleed shows only there); no bleed, none."""
-        return self.bleed + SEAM_OVERLAP if self.bleed > 0 else 0.0
+        """mm an item's background runs past its trim: its bleed and ``overlap`` more, under a neighbour's bleed where
+        a sheet puts the two side by side (what is drawn past the bleed shows only there); no bleed, none."""
+        return self.bleed + self.overlap if self.bleed > 0 else 0.0
 
     @property
     def colours(self):
@@ -141,8 +157,8 @@ class Ctx:
         """A context that reports nothing (its problems are its own), for laying out to measure; it shares this
         one's fits. ``record``: it keeps what each of its fits would have told (``recorded``), so that a layout
         it made can be taken as it is and its fits told here (``tell``)."""
-        return Ctx(self.kit, bleed=self.bleed, safe=self.safe, problems=Problems(), fitted=self.fitted,
-                   recorded=[] if record else None)
+        return Ctx(self.kit, bleed=self.bleed, safe=self.safe, overlap=self.overlap, problems=Problems(),
+                   fitted=self.fitted, recorded=[] if record else None)
 
     def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
         """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
@@ -261,21 +277,15 @@ def _lines(ctx: "Ctx", text: str, font: str, size: float, width: float) -> int:
     return fit(text, (0.0, 0.0, width, 1e3), font, size, size, style=ctx.style, wrap_below=size).lines
 
 
-#: mm a background runs under a band painted over it across the item (``bleed_rect``): enough that no pixel of the
-#: band's inner edge shows paper at any resolution (half a pixel at 25 dpi), little enough that where the item meets a
-#: neighbour's bleed the two layers share the clip's edge along no more than this
+def bleed_rect(w: float, h: float, bleed: float, fill: str) -> scene.Rect:
+    """A background that runs ``bleed`` mm past the trim on every side."""
+    return scene.Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=fill)
+
+
+#: mm a background runs under a band painted over it across the item (``Ctx.under_bands``): enough that no pixel of
+#: the band's inner edge shows paper at any resolution (half a pixel at 25 dpi), little enough that where the item
+#: meets a neighbour's bleed the two layers share the clip's edge along no more than this
 UNDER_BAND = 0.5
-
-
-def bleed_rect(w: float, h: float, bleed: float, fill: str, foot: float = 0.0, head: float = 0.0) -> scene.Rect:
-    """A background that runs ``bleed`` mm past the trim on every side. ``foot``, ``head``: mm of a band painted over
-    it across the item's foot or head (the band running ``bleed`` past the trim too): the background stops
-    UNDER_BAND mm under the band instead, so that at the item's sides only the band reaches the sheet's clip there.
-    Two layers ending at one clip's edge let a screen render (pdftoppm at 300 dpi) show the lower one through the
-    upper's edge pixel: a light line down a deck's band where its card meets the next."""
-    y0 = foot - UNDER_BAND if foot else -bleed
-    y1 = h - head + UNDER_BAND if head else h + bleed
-    return scene.Rect(-bleed, y0, w + 2 * bleed, y1 - y0, fill=fill)
 
 
 def recolour(shapes: list, colour: str) -> list:

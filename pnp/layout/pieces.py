@@ -382,7 +382,7 @@ def standee(ctx: Ctx, t: Token) -> scene.Group:
     h = 2 * (fig + base)
     line = ctx.colours.line
     reach = ctx.reach  # the bleed, and a hair under a neighbour's (standees are cut apart, 2 × bleed between trims)
-    g = scene.Group([bleed_rect(w, h, reach, mix(t.colour, "#ffffff", 0.75), foot=base, head=base)])
+    g = scene.Group([ctx.under_bands(bleed_rect(w, h, reach, mix(t.colour, "#ffffff", 0.75)), h, foot=base, head=base)])
     for y0 in (0.0, h - base):
         g.add(scene.Rect(-reach, y0 - (reach if y0 == 0 else 0), w + 2 * reach, base + reach, fill=t.colour))
     half = _figure(ctx, t, w, fig)
