@@ -365,6 +365,8 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     for sheets of the same blocks, their footers placed alike (every full sheet of a deck), reused."""
     ax, ay, aw, ah = area
     out: list = []
+    if not geos:  # nothing on this side (a gutterfold sheet's back half where no item has a back): nothing to mark
+        return out
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
     # long advice wraps rather than runs off the sheet; each line keeps the style of its paragraph
     lines = [(line, style) for text, style in label for line in footer_lines(text, aw - 4.0)]

@@ -237,3 +237,13 @@ def test_a_page_or_picture_of_one_item_is_drawn_to_its_bleed_alone(tmp_path):
     luck = next(it for it in laid.items["cards"] if it.kind == deck.id)
     frame = luck.back if luck.back.key else luck.front.children[0]
     assert frame.bounds == (-BLEED, -BLEED, luck.width + 2 * BLEED, luck.height + 2 * BLEED)
+
+
+def test_a_gutterfold_sheet_of_items_without_backs_has_a_bare_back_half():
+    """Pawns and other one-sided items on a gutterfold sheet: the back half holds nothing and needs no marks (the
+    footer's placement read the lowest block of an empty half: an IndexError, Etymonopoly's tokens)."""
+    from pnp.options import PrintOptions
+    items = [Item(f"p{k}", "token", 25.0, 40.0, scene.Group(), None) for k in range(6)]
+    sheets = impose.impose(items, PrintOptions(layout="gutterfold"), "Kit", "tokens")
+    assert sheets and all(p.side == "front" for s in sheets for p in s.placed)
+    assert sum(len(s.placed) for s in sheets) == 6
