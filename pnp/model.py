@@ -615,6 +615,9 @@ class Reference(Entity):
     colour: Optional[Colour] = doc(
         "the colour of the cards' title band (default: theme.accent); give it its own where the accent is a deck's "
         "colour, so a reference card face up is not taken for one of that deck's cards", None)
+    back: Optional[DeckBack] = doc(
+        "the cards' back (default: the game's, as the title cards'); give them their own where title cards are "
+        "shuffled face down, so a reference card among them is told apart (colour default: the title band's)", None)
 
 
 # --------------------------------------------------------------------------- rules.yaml

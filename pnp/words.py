@@ -18,7 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chip": "Chip", "each": "Each player", "subtotal": "Subtotal", "total": "Total",
         "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
         "same": "{column}: {value} for each.",
-        "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits",
+        "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits", "reference": "Reference",
         "limited": "{name} (limited supply)", "continued": "continued",
         "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
                    "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
@@ -66,7 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chip": "Jeton", "each": "Par joueur", "subtotal": "Sous-total", "total": "Total",
         "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
         "same": "{column} : {value} pour chacune.",
-        "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits",
+        "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits", "reference": "Aide-mémoire",
         "limited": "{name} (stock limité)", "continued": "suite",
         "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "
                    "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "

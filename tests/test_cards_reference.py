@@ -75,3 +75,22 @@ def test_a_reference_deck_may_give_its_band_its_own_colour():
     assert tahiti == {kit.reference.colour} == {"#0b5a78"} and kit.game.theme.colours.accent not in tahiti
     ety, kit = bands("etymonopoly")
     assert kit.reference.colour is None and ety == {kit.game.theme.colours.accent}
+
+
+def test_reference_cards_have_their_own_back_where_reference_yaml_gives_one():
+    """Monopoly 2.3 shuffles its title deeds face down: its reference cards' back (reference.yaml ``back``, a book on
+    slate) is not the deeds' (the game's red back), so a stray reference card is told apart; a kit that gives none
+    keeps the game's back on both (Etymonopoly)."""
+    def backs(kit_id):
+        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        ctx = Ctx(kit, problems=problems)
+        return ctx, cards.reference_items(ctx)[0].back, cards.game_back(ctx)
+
+    ctx, ref, game = backs("monopoly-2-3")
+    assert ref.key != game.key
+    texts = [r.text for r in walk_text(ref)]
+    assert texts == ["REFERENCE"], texts
+    fills = {s.fill for s in ref.children if hasattr(s, "fill")}
+    assert "#2e3f52" in fills and ctx.colours.back not in fills
+    _, ref, game = backs("etymonopoly")
+    assert ref.key == game.key

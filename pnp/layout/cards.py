@@ -631,9 +631,22 @@ def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
 
 
 # ---------------------------------------------------------------------------- reference cards
+def reference_back(ctx: Ctx) -> scene.Group:
+    """The reference cards' back: reference.yaml's own (``back``: its title, icon and colour, the colour by default
+    the cards' title band), else the game's back, as the title cards have."""
+    ref = ctx.kit.reference
+    if ref.back is None:
+        return game_back(ctx)
+    w, h = _size(ctx)
+    colour = ref.back.colour or ref.colour or ctx.colours.accent
+    label = ref.back.title or words.of(ctx.kit.language)["reference"]
+    return _plain_back(ctx, w, h, colour, label.upper(), "reference-back", ref.back if ref.back.title else ref,
+                       "title" if ref.back.title else "back", icon_name=ref.back.icon)
+
+
 def reference_items(ctx: Ctx) -> list[Item]:
     w, h = _size(ctx)
-    back = game_back(ctx)
+    back = reference_back(ctx)
     items = []
     cards = list(ctx.kit.reference.cards)
     credits = credits_card(ctx)
