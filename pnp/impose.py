@@ -183,32 +183,34 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
         if full[best_rot][0] * full[best_rot][1] == 0:
             raise ValueError(f"a {w:g}×{h:g} mm item does not fit on the sheet with its bleed; "
                              f"choose a larger --paper or a smaller --margin")
-        queue = list(queue)
         group = set(map(id, queue))
-        while queue:
+        at = 0  # the queue's items from ``at`` on are still to place (taken by index: slicing off each block's
+        # items copied the rest of a 6000-card deck's queue for every block, four plans over)
+        while at < len(queue):
+            left = len(queue) - at
             height = ah - used - (_sep(bleed) if current else 0.0)
             options = []
             for rot in (best_rot, 90 - best_rot):
                 cols, rows = _count(w, h, rot, gap, edge + room, aw, height)
                 if cols and rows:
-                    options.append((min(len(queue), cols * rows), rot == best_rot, rot, cols, rows))
+                    options.append((min(left, cols * rows), rot == best_rot, rot, cols, rows))
             if not options:
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
             n, _, rot, cols, _ = max(options)
-            if current and (n < min(len(queue), cols)  # less than a row: begin a new sheet
-                            or whole and id(current[-1].items[0]) not in group and n < len(queue)
+            if current and (n < min(left, cols)  # less than a row: begin a new sheet
+                            or whole and id(current[-1].items[0]) not in group and n < left
                             <= full[best_rot][0] * full[best_rot][1]):
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
             cols = min(cols, n)  # a block of fewer items than a row is as wide as they are
-            block = Block(queue[:n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room, rnd and not shared)
+            block = Block(queue[at:at + n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room, rnd and not shared)
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
-            queue = queue[n:]
+            at += n
     if current:
         sheets.append(current)
     return sheets
