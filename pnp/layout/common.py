@@ -138,8 +138,9 @@ class Ctx:
         # the caller's own Fit and list (the runs themselves are frozen)
         result = Fit(list(made.shapes), made.size, made.lines, made.overflow, made.shrunk, made.height, made.width)
         told = (result, keys, text, box, size, source, field_name, what)
-        if self.recorded is not None:
+        if self.recorded is not None:  # told where its layout is taken (``quiet``), never here
             self.recorded.append(told)
+            return result
         self.tell(told)
         return result
 
@@ -156,7 +157,9 @@ class Ctx:
     def quiet(self, record: bool = False) -> "Ctx":
         """A context that reports nothing (its problems are its own), for laying out to measure; it shares this
         one's fits. ``record``: it keeps what each of its fits would have told (``recorded``), so that a layout
-        it made can be taken as it is and its fits told here (``tell``)."""
+        it made can be taken as it is and its fits told here (``tell``); such a context does not tell its fits
+        itself (its fits' problems and runs' sources, never read, made a 6000-card deck's quiet faces ~7 MB
+        heavier)."""
         return Ctx(self.kit, bleed=self.bleed, safe=self.safe, overlap=self.overlap, problems=Problems(),
                    fitted=self.fitted, recorded=[] if record else None)
 
