@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from ..editions import languages
 from ..problems import quote
-from ..schema import walk_fields
 from ..values import Label, Text
 from ..words import WORDS
 from . import check, rule
@@ -84,7 +83,7 @@ def _texts(v: Validator) -> list[tuple[object, str, int | None, str]]:
     found = getattr(v, "_language_texts", None)
     if found is None:
         found = []
-        for obj, name, value in walk_fields(v.kit.roots()):
+        for obj, name, value in (f for _, fields in v.fields() for f in fields):
             if isinstance(value, (Text, Label)):
                 found.append((obj, name, None, str(value)))
             elif isinstance(value, list):

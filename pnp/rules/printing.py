@@ -15,7 +15,7 @@ from typing import Any, Iterable, TYPE_CHECKING
 from .. import fonts as fontlib
 from .. import images
 from ..model import Counted, Kit
-from ..schema import Entity, field_names, walk_fields
+from ..schema import Entity, field_names
 from ..values import Label, Length, Text
 from . import check, did_you_mean, known, rule
 
@@ -133,9 +133,8 @@ def _sizes(v: Validator) -> None:
         v.report(SIZE_RANGE, kit.game.print, "min_text_pt",
                  f"print.min_text_pt is {pt:g}; the smallest text size must be between {TEXT_PT[0]:g} and "
                  f"{TEXT_PT[1]:g} pt (6 is usual)")
-    roots = kit.roots()
-    for root in roots:
-        for obj, name, value, is_length in _numbers(root):
+    for _, fields in v.fields():
+        for obj, name, value, is_length in _numbers(fields):
             if is_length:
                 if not (0 < value <= MAX_LENGTH):
                     v.report(SIZE_RANGE, obj, name,
@@ -146,9 +145,10 @@ def _sizes(v: Validator) -> None:
                          f"{name} is {value:g}; write a number between {-MAX_COORD:g} and {MAX_COORD:g}")
 
 
-def _numbers(obj: Any) -> Iterable[tuple[Entity, str, float, bool]]:
-    """Every Length and float field below ``obj``: (object, field, value, is a length)."""
-    for owner, name, value in walk_fields(obj):
+def _numbers(fields: list) -> Iterable[tuple[Entity, str, float, bool]]:
+    """Every Length and float field of ``fields`` (a root's, ``Validator.fields``): (object, field, value, is a
+    length)."""
+    for owner, name, value in fields:
         if name == "min_text_pt":
             continue
         if isinstance(value, Length):

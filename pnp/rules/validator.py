@@ -11,7 +11,7 @@ from ..model import Deck, Kit, Space
 from ..money import format_money
 from ..parts import FILES
 from ..problems import Loc, Problems
-from ..schema import Entity
+from ..schema import Entity, field_list
 from . import INTERNAL, Rule, RuleNotDeclared, checks
 
 
@@ -52,6 +52,15 @@ class Validator:
         #: what several checks of one run read alike, worked out by the first that needs it (e.g. every printed
         #: text, pnp/rules/printing.py); made anew for every run
         self.shared: dict = {}
+
+    def fields(self) -> list[tuple[Entity, list]]:
+        """Each root of the kit (``Kit.roots``) with every content field below it, (entity, field name, value) in
+        ``walk_fields``' order: walked once per run for the checks that read them all (the kit does not change
+        while they run)."""
+        found = self.shared.get("fields")
+        if found is None:
+            found = self.shared["fields"] = [(root, field_list(root)) for root in self.kit.roots()]
+        return found
 
     #: objects that stand for a whole file when they were defaulted (the file is absent or says nothing)
     _WHOLE_FILE = {"TitleBack": "Titles", "Centre": "Board"}
