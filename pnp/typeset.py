@@ -92,13 +92,19 @@ def _group_pattern(seps: str) -> str:
     return rf"(?<![\d.,'’])\d{{1,3}}(?:[{seps}]\d{{3}})+(?![\d'’]|[.,]\d)"
 
 
-_GROUPS = {False: _group_pattern("'’" + NBSP + NNBSP), True: _group_pattern("'’ " + NBSP + NNBSP)}
+_SEPARATORS = {False: "'’" + NBSP + NNBSP, True: "'’ " + NBSP + NNBSP}
+_GROUPS = {french: _group_pattern(seps) for french, seps in _SEPARATORS.items()}
 _GROUP_SEP = f"['’ {NBSP}{NNBSP}]"
+#: a figure followed by a space: where a unit or a counted word may be joined to its number (each substitution
+#: below runs only on a text where it can apply, so that a title such as "Card 12" is spared every one)
+_NUMBER_SPACE = re.compile(r"\d[ \t]")
 
 
 def _thousands(text: str, french: bool) -> str:
     """Digit groups (1 to 3 digits, then groups of exactly 3) joined by ' ’ or a no-break space (French: or a
     plain space) are joined by a narrow no-break space instead."""
+    if not any(sep in text for sep in _SEPARATORS[french]):
+        return text
     return re.sub(_GROUPS[french], lambda m: re.sub(_GROUP_SEP, NNBSP, m.group(0)), text)
 
 
@@ -176,14 +182,18 @@ def _unit_patterns(symbols: tuple[str, ...]):
     palt = "|".join(re.escape(p) for p in prefixes)
     after = re.compile(rf"(?<=\d)[ \t]+(?=(?:{alt})(?!\w))")
     before = re.compile(rf"(?<![\w])({palt})[ \t]+(?=\d)")
-    return after, before
+    return after, before, tuple(prefixes)
 
 
 def _units(text: str, style: Style) -> str:
     """A number and its unit or currency symbol stay on one line: 10 %, 400 000 F, £ 5."""
-    after, before = _unit_patterns(style.symbols)
-    text = after.sub(NBSP, text)
-    text = before.sub("\\1" + NBSP, text)
+    after, before, prefixes = _unit_patterns(style.symbols)
+    if _NUMBER_SPACE.search(text):
+        text = after.sub(NBSP, text)
+    if any(p in text for p in prefixes):
+        text = before.sub("\\1" + NBSP, text)
+    if "%" not in text and "‰" not in text:
+        return text
     if style.french:  # a narrow no-break space before % in French
         text = re.sub(f"(?<=\\d)[{NBSP}](?=[%‰])", NNBSP, text)
     else:  # English writes 10%
@@ -217,7 +227,7 @@ def _joins(text: str) -> str:
         text = _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
     if "." in text:
         text = _INITIAL.sub("\\1" + NBSP, text)
-    return _NUMBER_WORD.sub("\\1" + NBSP, text)
+    return _NUMBER_WORD.sub("\\1" + NBSP, text) if _NUMBER_SPACE.search(text) else text
 
 
 # --------------------------------------------------------------------------- French

@@ -317,3 +317,30 @@ def test_counted_term_form():
 
     c = Counted(one="If 1 is owned: {x}", other="If {n} are owned: {x}")
     assert c.format(n=1, x=4) == "If 1 is owned: 4" and c.format(n=3, x=4) == "If 3 are owned: 4"
+
+
+def test_each_substitution_is_skipped_only_where_it_cannot_apply():
+    """The quick looks before the substitutions (a separator for the thousands, a figure and a space for units and
+    counted words, a prefix symbol, a per cent sign) skip them only where they would change nothing: the same
+    texts as with every substitution run."""
+    import random
+    import re
+
+    from pnp import typeset as T
+
+    def units_always(text, style):
+        after, before, _ = T._unit_patterns(style.symbols)
+        text = before.sub("\\1" + T.NBSP, after.sub(T.NBSP, text))
+        if style.french:
+            return re.sub(f"(?<=\\d)[{T.NBSP}](?=[%‰])", T.NNBSP, text)
+        return re.sub(f"(?<=\\d)[{T.NBSP}{T.NNBSP}](?=[%‰])", "", text)
+
+    pieces = list("aZ09 .,'’%‰$£€F×-/=&+:\t") + [T.NBSP, T.NNBSP, "mm", "10", "000", "Card 12", "٣"]
+    rnd = random.Random(34)
+    texts = ["".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 12))) for _ in range(20000)]
+    for style in (T.Style("en", ("$",)), T.Style("fr", ("F",)), T.Style("en", ("MU",))):
+        for text in texts:
+            assert T._thousands(text, style.french) == re.sub(
+                T._GROUPS[style.french], lambda m: re.sub(T._GROUP_SEP, T.NNBSP, m.group(0)), text), text
+            assert T._units(text, style) == units_always(text, style), (text, style)
+            assert T._joins(text) == T._NUMBER_WORD.sub("\\1" + T.NBSP, T._joins(text)), text
