@@ -48,7 +48,7 @@ def apply(m: Affine, x: float, y: float) -> tuple[float, float]:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -61,7 +61,7 @@ class Rect:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -72,7 +72,7 @@ class Line:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     cx: float
     cy: float
@@ -82,7 +82,7 @@ class Circle:
     width: float = 0.25
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     """ops: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
@@ -93,7 +93,7 @@ class Path:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One run of text in one font. (x, y) is the baseline point chosen by ``anchor``."""
 
@@ -107,7 +107,7 @@ class Text:
     width: float = 0.0  # advance width in mm, measured by layout (backends use it for anchoring)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     path: str
     x: float
@@ -116,7 +116,7 @@ class Image:
     h: float
 
 
-@dataclass
+@dataclass(slots=True)
 class Group:
     children: list["Shape"] = field(default_factory=list)
     transform: Affine = IDENTITY
