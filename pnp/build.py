@@ -417,6 +417,9 @@ def _build_game(root: Path, out_dir: Path, folder: OutputFolder, opts: BuildOpti
     kit = load_valid(root, problems, edition, load=_kit_loader(root, edition, read)[1])
     if kit is None:
         return None
+    from .rules import language
+
+    language.let_go()  # the rules have run: what they keep for a next run goes before the parts are laid out
     from . import forked
     from .coverage import coverage
     from .output import OutFile, manifest_bytes

@@ -280,6 +280,18 @@ def _emit(lines, block, box, font, s, colour, align, valign, leading, nominal, o
     return Fit(shapes, s, len(lines), overflow, s < nominal - 1e-9, block, widest)
 
 
+def let_go() -> None:
+    """Empty what fitting keeps for the next fit (texts typeset, words and runs measured, lines laid out): a part
+    that fitted thousands of texts of their own (a deck read from a CSV file) lets them go once its items are
+    checked (``Ctx.forget_fits``), before its sheets are written; what is met again is measured again, alike."""
+    from . import fonts, typeset as _typeset
+
+    _typeset._typeset.cache_clear()
+    fonts.em_width.cache_clear()
+    fonts.split_runs.cache_clear()
+    _layout_lines.cache_clear()
+
+
 def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start", *,
          style: Style) -> list:
     """Text at (x, y), typeset in ``style`` (``pnp/typeset.py``), split into fallback-font runs; anchor

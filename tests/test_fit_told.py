@@ -63,3 +63,22 @@ def test_a_fit_is_kept_by_every_input_and_a_changed_one_is_fitted_anew():
         text, b, font, size, kw = changed
         ctx.fit(text, b, font, size, game, "title", **kw)
         assert len(ctx.fitted) == n + 1, changed
+
+
+def test_letting_fittings_caches_go_changes_no_fit():
+    from pnp import fonts, text, typeset
+    from pnp.rules import language
+
+    kit, problems = loaded(ROOT / "content" / "tahiti", checked=True)
+    ctx = Ctx(kit, problems=problems)
+    f = ctx.fonts
+    args = ("Payez 400'000 F à la banque : « tout de suite » !", (5.0, 5.0, 30.0, 20.0), f.body, 10.0, kit.game, "title")
+    first = ctx.fit(*args, mode="para")
+    ctx.forget_fits()  # the part's fits and fitting's caches go
+    assert not ctx.fitted and not ctx.sources
+    for cached in (typeset._typeset, fonts.em_width, fonts.split_runs, text._layout_lines):
+        assert cached.cache_info().currsize == 0
+    assert ctx.fit(*args, mode="para") == first
+    assert language._words_in("Payez la banque")
+    language.let_go()
+    assert language._words_in.cache_info().currsize == 0

@@ -17,7 +17,7 @@ from ..vision import MIN_CONTRAST, contrast_ratio, mix  # noqa: F401 (mix: the l
 from ..problems import Problems
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
-from ..text import Fit, fit
+from ..text import Fit, fit, let_go
 from ..fonts import text_width
 from ..typeset import NBSP, Style, style_of, typeset
 
@@ -184,6 +184,7 @@ class Ctx:
         a later fit of the same text is made again, alike."""
         self.sources.clear()
         self.fitted.clear()
+        let_go()  # and fitting's caches (pnp/text.py)
 
     def source_of(self, t: scene.Text) -> tuple[Entity, str] | None:
         """The (entity, field) a text run was first fitted from, also after ``recolour``; None for a fixed label."""
