@@ -32,6 +32,8 @@ def test_a_decks_faces_tell_each_fit_once_where_they_are_taken():
         items = cards.deck_items(ctx)
     finally:
         Ctx.quiet = quiet_of
+    taken = [v[1] for k, v in ctx.memo.items() if isinstance(k, tuple) and k[0] == "deck-faces"]
+    assert taken and not any(taken)  # each face measured is let go as its card takes it
     recording = [q for record, q in made if record]
     assert recording and all(q.recorded for q in recording)
     assert all(not q.sources and not q.problems.items for q in recording)  # told where taken, not here

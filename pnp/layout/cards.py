@@ -557,7 +557,8 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
     """One card's face: the deck's shared frame (``deck_frame``, made here when not given) and its own texts,
     the text at the deck's one size ``text_pt`` (``deck_text_pt``); a card that needs less is a warning."""
     measured = ctx.memo.get(("deck-faces", deck.id))
-    face = measured[1].get(id(card)) if measured is not None and measured[0] is frame else None
+    # taken once, and let go as it is taken (its fits' records are told here, and go)
+    face = measured[1].pop(id(card), None) if measured is not None and measured[0] is frame else None
     if face is not None and face[0] is card and text_pt == DECK_TEXT_PT:
         # laid out at this size on this frame to measure the deck: that face, its fits told here
         _, g, size, overflow, told = face
