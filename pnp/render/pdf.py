@@ -218,6 +218,9 @@ class PdfWriter:
         if shape.key is not None and shape.bounds is not None:
             self._use_form(shape)
             return
+        if not all(type(child) in _LEAVES for child in shape.children):  # texts, forms, groups: drawn each time
+            self._group(shape)
+            return
         ops = self.ops
         key = (id(shape), *self.state)
         drawn = self.drawn.get(key)
@@ -226,8 +229,7 @@ class PdfWriter:
             return
         start = len(ops)
         self._group(shape)
-        if all(type(child) in _LEAVES for child in shape.children):
-            self.drawn[key] = (shape, ops[start:])
+        self.drawn[key] = (shape, ops[start:])
 
     def _leaf(self, shape) -> None:
         ops = self.ops
