@@ -219,12 +219,7 @@ def _choose(text: str, w: float, h: float, font: str, size: float, min_size: flo
             wrap_below: float | None) -> tuple[float, tuple[_Line, ...], float] | None:
     """(size, lines, height in mm) of the first plan that fits a w × h mm box, largest size first; None when
     none does."""
-    sizes = _sizes(size, max(min_size, 0.01))
-    if mode == "label":
-        floor = min_size if wrap_below is None else wrap_below
-        plans = [(s, True) for s in sizes if s >= floor - 1e-9] + [(s, False) for s in sizes]
-    else:
-        plans = [(s, False) for s in sizes]
+    plans = _plans(size, min_size, (min_size if wrap_below is None else wrap_below) if mode == "label" else None)
     for i, (s, single) in enumerate(plans):
         lines = _layout_lines(text, w, font, s, single)
         if lines is not None:
@@ -235,6 +230,17 @@ def _choose(text: str, w: float, h: float, font: str, size: float, min_size: flo
                     chosen = _without_widow(text, plans[i + 1], w, h, font, leading, size) or chosen
                 return chosen
     return None
+
+
+@lru_cache(maxsize=1024)
+def _plans(size: float, min_size: float, wrap_below: float | None) -> tuple[tuple[float, bool], ...]:
+    """The plans ``_choose`` tries, in order: (size, on one line), largest first; a label (``wrap_below`` given)
+    keeps to one line down to ``wrap_below`` before it may wrap. Made once per sizes (every card's title tries
+    the same)."""
+    sizes = _sizes(size, max(min_size, 0.01))
+    if wrap_below is not None:
+        return tuple([(s, True) for s in sizes if s >= wrap_below - 1e-9] + [(s, False) for s in sizes])
+    return tuple((s, False) for s in sizes)
 
 
 def _without_widow(text: str, plan: tuple[float, bool], w: float, h: float, font: str, leading: float,

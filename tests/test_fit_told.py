@@ -84,3 +84,15 @@ def test_letting_fittings_caches_go_changes_no_fit():
     assert language._words_in("Payez la banque")
     language.let_go()
     assert language._words_in.cache_info().currsize == 0
+
+
+def test_a_fits_plans_are_made_once_per_sizes_and_as_before():
+    from pnp import text
+
+    text._plans.cache_clear()
+    sizes = text._sizes(10.5, 6.0)
+    label = text._plans(10.5, 6.0, 9.5)
+    assert label == tuple([(s, True) for s in sizes if s >= 9.5 - 1e-9] + [(s, False) for s in sizes])
+    assert text._plans(10.5, 6.0, None) == tuple((s, False) for s in sizes)
+    assert text._plans(10.5, 6.0, 9.5) is label  # every title of a deck tries the same plans, made once
+    assert text._plans(10.5, 6.0, 9.0) != label  # another wrap size is other plans
