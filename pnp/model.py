@@ -31,7 +31,7 @@ Icon = Literal[
     "arrow", "train", "branch", "bulb", "tap", "question", "chest", "car", "police", "bars",
     "plane", "ship", "ring", "diamond", "star", "book", "scroll", "toll", "camera", "dice",
     "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech", "receipt",
-    "flats", "villa", "pearl",
+    "flats", "villa", "pearl", "asterisk", "roots",
 ]
 
 
@@ -573,6 +573,9 @@ class Counter(Entity):
     colour: Colour = doc("fill colour")
     size: Length = doc("width of one counter", Length(14))
     label: Optional[Label] = doc("short text on the counter", None)
+    icon: Optional[Icon] = doc(
+        "an icon drawn in place of the shape's own (a building's icon, a disc's or a square's outline), at its "
+        "size and place and in its colours; default none: the shape's", None)
     limited: bool = doc(
         "the supply is a rule of the game (as the classic game's 32 houses): when none are left, none can be "
         "built; the rules booklet's components say so. A counter in rules.countermix is limited", False)

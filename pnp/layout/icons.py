@@ -118,6 +118,43 @@ def _disc(cx: float, cy: float, r: float, colour: str) -> Circle:
     return Circle(cx, cy, r, fill=colour)
 
 
+def _capsule(x1: float, y1: float, x2: float, y2: float, width: float) -> Ops:
+    """A bar from (x1, y1) to (x2, y2) ``width`` wide with round ends, as one filled outline (no stroke to meet
+    its caps)."""
+    h = width / 2
+    a = math.atan2(y2 - y1, x2 - x1)
+    dx, dy = math.cos(a), math.sin(a)
+    n = (-dy * h, dx * h)  # the left-hand normal
+
+    def at(x: float, y: float) -> tuple[float, float]:  # from the bar's frame (x along it) to the icon's
+        return (x1 + x * dx - y * dy, y1 + x * dy + y * dx)
+
+    length = math.hypot(x2 - x1, y2 - y1)
+    ops: Ops = [("M", x1 - n[0], y1 - n[1]), ("L", x2 - n[0], y2 - n[1])]
+    for cx, a0 in ((length, -90.0), (0.0, 90.0)):
+        for op in _arc(cx, 0, h, h, a0, a0 + 180, None):
+            ops.append(("C", *at(*op[1:3]), *at(*op[3:5]), *at(*op[5:7])))
+        if cx:
+            ops.append(("L", x1 + n[0], y1 + n[1]))
+    return ops + [("Z",)]
+
+
+def _taper(p0, p1, p2, p3, w0: float, w1: float, steps: int = 16) -> Ops:
+    """A cubic stroke (p0 .. p3) narrowing from ``w0`` wide at p0 to ``w1`` at p3, as one filled outline (a root, a
+    tendril); put a disc of ``w1`` on p3 for a round tip."""
+    left, right = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        x, y = _bezier(p0, p1, p2, p3, t)
+        (xa, ya), (xb, yb) = _bezier(p0, p1, p2, p3, max(0.0, t - 1e-3)), _bezier(p0, p1, p2, p3, min(1.0, t + 1e-3))
+        d = math.hypot(xb - xa, yb - ya)
+        h = (w0 + (w1 - w0) * t) / 2
+        nx, ny = -(yb - ya) / d * h, (xb - xa) / d * h
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return _poly(left + right[::-1])
+
+
 # --------------------------------------------------------------------------- the icons
 # Each takes (colour, background) and returns shapes in the 100-unit frame.
 
@@ -525,6 +562,30 @@ def _pearl(c: str, b: str) -> list:
     return out
 
 
+def _asterisk(c: str, b: str) -> list:
+    """The linguist's star: a reconstructed, unattested form is written *wódr̥. A bold six-armed asterisk, one
+    arm upright, each arm a bar with round ends, unlike the five-pointed star and the sun's rays round a disc."""
+    w = 18.0
+    reach = HALF - 4 - w / 2
+    return [_fill(_capsule(0, 0, *_pt(0, 0, reach, reach, 90 + k * 60), w), c) for k in range(6)]
+
+
+def _roots(c: str, b: str) -> list:
+    """A root: the stump of a trunk on a line of ground, five roots spreading under it (the outer two nearly level,
+    a tap root straight down), each narrowing to a round tip; no crown (the tree) and no discs (the branch)."""
+    out = [_fill(_poly([(-13, 42), (13, 42), (16, 4), (-16, 4)]), c)]   # the trunk, its foot among the roots
+    spread = [((-6, 18), (-16, 6), (-30, 2), (-46, -16), 15, 4),     # outer
+              ((-4, 14), (-8, -4), (-18, -14), (-24, -44), 14, 4),   # inner
+              ((0, 14), (0, -12), (3, -28), (0, -46), 15, 4)]        # the tap root
+    for p0, p1, p2, p3, w0, w1 in spread:
+        sides = (1, -1) if p3[0] else (1,)
+        for side in sides:
+            pts = [(side * x, y) for x, y in (p0, p1, p2, p3)]
+            out += [_fill(_taper(*pts, w0, w1), c), _disc(*pts[3], w1 / 2, c)]
+    out += [_fill(_capsule(-46, 18, -26, 18, 6), c), _fill(_capsule(26, 18, 46, 18, 6), c)]  # the ground
+    return out
+
+
 _DRAW: dict[str, Callable[[str, str], list]] = {
     "arrow": _arrow, "train": _train, "branch": _branch, "bulb": _bulb, "tap": _tap,
     "question": _question, "chest": _chest, "car": _car, "police": _police, "bars": _bars,
@@ -532,7 +593,7 @@ _DRAW: dict[str, Callable[[str, str], list]] = {
     "book": _book, "scroll": _scroll, "toll": _toll, "camera": _camera, "dice": _dice,
     "flag": _flag, "skull": _skull, "leaf": _leaf, "tree": _tree, "crown": _crown,
     "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech, "receipt": _receipt,
-    "flats": _flats, "villa": _villa, "pearl": _pearl,
+    "flats": _flats, "villa": _villa, "pearl": _pearl, "asterisk": _asterisk, "roots": _roots,
 }
 
 #: every icon name, in the order of ``pnp.model.Icon``

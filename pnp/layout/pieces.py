@@ -351,7 +351,8 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
     f = s - 2 * b  # the coloured field, inside the paper border
     g = scene.Group([_field(s, s, c.colour, b, min(1.0, f / 10))], key=f"counter-{c.id}",
                     bounds=(-ctx.bleed, -ctx.bleed, s + 2 * ctx.bleed, s + 2 * ctx.bleed))
-    shape = c.shape if c.shape in ("house", "hotel", "flats", "villa") else None  # a building's own icon
+    # the counter's icon, else a building's own, where a building is drawn
+    shape = c.icon or (c.shape if c.shape in ("house", "hotel", "flats", "villa") else None)
     if shape:
         g.add(icon(shape, s / 2, s / 2 + (s * 0.08 if c.label else 0), s * 0.62, ink, c.colour))
     elif c.shape == "disc":
