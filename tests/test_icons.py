@@ -157,3 +157,117 @@ def test_the_black_pearl_pawn_draws_a_pearl():
     highlight = [(x, y) for s in g.children if isinstance(s, scene.Group) for x, y in _extents(s, g.transform)]
     mx, my = (sum(v) / len(highlight) for v in zip(*highlight))
     assert mx < -1 and my > 1, (mx, my)  # up and to the left of the centre, on a 10 mm icon
+
+
+# ---------------------------------------------------------------------------- the linguist's icons
+#: mm: an icon on a 14 mm counter (counter_face: 0.62 of its size), Etymonopoly's reconstructions and proto-languages
+COUNTER_ICON = 14 * 0.62
+
+
+def _ink_runs(name: str, samples: list[tuple[float, float]], ring: bool = False, size: float = COUNTER_ICON,
+              dpi: float = 300) -> int:
+    """How many separate runs of ink the icon (black on white, centred in a size-mm square) shows along the points
+    ``samples`` (in its 100-unit design frame; a closed ring when ``ring``), printed at ``dpi``."""
+    from pnp.render.raster import render
+
+    g = icon(name, size / 2, size / 2, size, "#000000", "#ffffff")
+    im = render(scene.Group([g]), size, size, dpi).convert("L")
+    px = im.width / size
+    inked = []
+    for fx, fy in samples:
+        x, y = scene.apply(g.transform, fx, fy)
+        inked.append(im.getpixel((min(im.width - 1, int(x * px)), min(im.height - 1, int((size - y) * px)))) < 128)
+    return sum(1 for a, b in zip([inked[-1] if ring else False] + inked, inked) if b and not a)
+
+
+@pytest.mark.parametrize("name", ["asterisk", "roots"])
+@pytest.mark.parametrize("cx, cy, size", [(0.0, 0.0, COUNTER_ICON), (40.0, -12.0, 30.0)])
+def test_the_linguists_icons_draw_within_their_box_and_fill_it(name, cx, cy, size):
+    """Etymonopoly's reconstructions and proto-languages printed a stock house and hotel (the publisher's review:
+    off-theme for a language game): two icons of the linguist's own, in the model's list and drawn in their square,
+    filling it (nothing to shrink at counter size)."""
+    assert name in NAMES and name in typing.get_args(model.Icon)
+    g = icon(name, cx, cy, size, "#ffffff", "#3d8b4a")
+    xs, ys = zip(*_extents(g))
+    assert max(abs(x - cx) for x in xs) <= size / 2 and max(abs(y - cy) for y in ys) <= size / 2, name
+    assert max(max(xs) - min(xs), max(ys) - min(ys)) >= 0.9 * size, name
+    assert {s.fill for s in _leaves(g)} == {"#ffffff"}, name  # a silhouette: nothing knocked out to fill in
+
+
+def test_the_asterisk_has_six_arms_at_counter_size():
+    """The * of a reconstructed form (*wódr̥): six bold arms, one upright, told apart on a 14 mm counter printed at
+    300 dpi (a ring around the centre crosses six arms; the star's five points and the sun's eight rays are others)."""
+    def ring(r):
+        return [_pt_at(r, 90 + k) for k in range(0, 360, 2)]
+
+    assert _ink_runs("asterisk", ring(28), ring=True) == 6
+    assert _ink_runs("asterisk", [(0, 30), (0, 36)]) == 1  # the upright arm
+    assert _ink_runs("star", ring(28), ring=True) == 5 and _ink_runs("sun", ring(37), ring=True) == 8
+
+
+def test_the_roots_spread_five_roots_under_one_trunk_at_counter_size():
+    """The roots a language family grows from (a proto-language): one trunk above the ground, five roots spreading
+    under it, each told apart on a 14 mm counter printed at 300 dpi."""
+    across = lambda y: [(x, y) for x in range(-50, 51)]  # noqa: E731
+    assert _ink_runs("roots", across(32)) == 1   # the trunk
+    assert _ink_runs("roots", across(-10)) == 5  # the roots
+
+
+def _pt_at(r: float, deg: float) -> tuple[float, float]:
+    return (r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)))
+
+
+@pytest.mark.parametrize("name", ["asterisk", "roots"])
+def test_the_linguists_icons_are_unlike_every_other_icon(name):
+    """No other icon covers much the same ink at counter size (at most 60 % of the two icons' ink in common: the
+    kit's other icons have up to 65 % among themselves, a bulb and a tree)."""
+    from pnp.render.raster import render
+
+    def ink(n):
+        im = render(scene.Group([icon(n, COUNTER_ICON / 2, COUNTER_ICON / 2, COUNTER_ICON, "#000000")]),
+                    COUNTER_ICON, COUNTER_ICON, 150).convert("L")
+        return {i for i, v in enumerate(im.tobytes()) if v < 128}
+
+    mine = ink(name)
+    for other in NAMES:
+        if other != name:
+            theirs = ink(other)
+            assert len(mine & theirs) / len(mine | theirs) < 0.6, (name, other)
+
+
+def test_a_counter_with_an_icon_draws_it_in_place_of_its_shape(monkeypatch):
+    """Etymonopoly's reconstructions and proto-languages (house- and hotel-shaped counters) printed a stock house
+    and hotel: a counter's ``icon`` is drawn instead of its shape, at the size and place and in the colours the
+    building was; without one, the shape as before (a building's icon, a disc's or a square's outline)."""
+    import dataclasses
+
+    from pnp.layout import pieces
+    from pnp.layout.common import Ctx
+
+    from conftest import ROOT, loaded
+
+    drawn: list[tuple] = []
+    real = pieces.icon
+    monkeypatch.setattr(pieces, "icon", lambda name, *a, **kw: drawn.append((name, a, kw)) or real(name, *a, **kw))
+    kit, problems = loaded(ROOT / "content" / "etymonopoly")
+    ctx = Ctx(kit, problems=problems)
+    assert {c.id: (c.shape, c.icon) for c in kit.counters.counters} == {
+        "reconstruction": ("house", "asterisk"), "proto-language": ("hotel", "roots")}
+    for c in kit.counters.counters:
+        for label in (None, "Pr"):
+            with_icon = dataclasses.replace(c, label=label)
+            drawn.clear()
+            pieces.counter_face(ctx, with_icon)
+            (name, args, kw), = drawn
+            drawn.clear()
+            pieces.counter_face(ctx, dataclasses.replace(with_icon, icon=None))
+            (shape, shape_args, shape_kw), = drawn
+            assert (name, shape) == (c.icon, c.shape) and (args, kw) == (shape_args, shape_kw), (c.id, label)
+    for outline in ("disc", "square"):  # the icon takes the outline's place
+        plain = dataclasses.replace(kit.counters.counters[0], shape=outline, icon=None)
+        drawn.clear()
+        face = pieces.counter_face(ctx, plain)
+        assert not drawn and any(isinstance(s, (scene.Circle, scene.Rect)) and s.stroke for s in face.children)
+        face = pieces.counter_face(ctx, dataclasses.replace(plain, icon="roots"))
+        assert [d[0] for d in drawn] == ["roots"]
+        assert not any(getattr(s, "stroke", None) for s in face.children), outline
