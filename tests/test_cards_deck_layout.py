@@ -170,23 +170,53 @@ def test_a_short_and_a_long_card_share_their_heights(mini):
     assert long_last < h * 0.3  # the long text fills the card
 
 
-def test_a_cards_heights_do_not_depend_on_the_other_cards_texts(mini):
-    """The heights come from the deck's frame and slot, not from its texts: a card's text edited (longer, the
-    fullest of the deck) leaves every other card's face as it was (the preview redraws that card alone)."""
+def test_a_card_edited_by_a_word_leaves_the_others_and_a_fuller_card_moves_its_deck_together(mini):
+    """The heights come from the deck's frame, slot and drop (half the room its fullest card leaves, in DROP_STEP
+    steps): a word changed on a card that is not the fullest leaves every other card's face as it was (the preview
+    redraws that card alone); a card made the fullest brings the whole deck's blocks up together, every card's icon
+    still at one height."""
     from conftest import edit
 
     def runs(root):
         kit, problems = loaded(root, checked=True)
         ctx = Ctx(kit, problems=problems)
-        return {it.source.id: sorted((s.text, round(scene.apply(m, s.x, s.y)[1], 3)) for kind, s, m in
-                                     _placed(it.front) if kind == "text") for it in cards.deck_items(ctx)}
+        items = cards.deck_items(ctx)
+        texts = {it.source.id: sorted((s.text, round(scene.apply(m, s.x, s.y)[1], 3)) for kind, s, m in
+                                      _placed(it.front) if kind == "text") for it in items}
+        icons = {round(_face(ctx, it.front)[0], 3) for it in items if _face(ctx, it.front)[0] is not None}
+        return texts, icons
 
-    before = runs(mini)
-    edit(mini / "decks" / "luck.yaml", "Get out of jail free.", "Get out of jail free, once only, and then "
-         "never again in this game, whatever the other players say about it.")
-    after = runs(mini)
+    before, icons = runs(mini)
+    edit(mini / "decks" / "luck.yaml", "Get out of jail free.", "Get out of jail at once.")
+    after, _ = runs(mini)
     assert after["free"] != before["free"]
     assert {k: v for k, v in after.items() if k != "free"} == {k: v for k, v in before.items() if k != "free"}
+    edit(mini / "decks" / "luck.yaml", "Get out of jail at once.", "Get out of jail free, once only, and then "
+         "never again in this game, whatever the other players say about it, nor what the rules of the house say.")
+    fuller, moved = runs(mini)
+    assert len(icons) == 1 and len(moved) == 1 and moved.pop() > icons.pop()  # the deck up, together
+    assert all(fuller[k] != before[k] for k in before if k != "free")
+
+
+def test_every_decks_fullest_card_stands_in_the_middle_of_its_room():
+    """A deck of short texts left 40 to 50 % of its cards empty under the text (a publisher's review): every card's
+    block comes down by half the room the deck's fullest card leaves, so that card's block has as much room over
+    its icon as under its text (within a DROP_STEP), and no card's text runs into its foot."""
+    for kit_id in KITS:
+        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        ctx = Ctx(kit, problems=problems)
+        cards.deck_items(ctx)
+        for deck in kit.decks:
+            slacks = []
+            for card in deck.cards:
+                _, _, _, overflow, slack = cards._deck_face(ctx.quiet(), deck, card, None, cards.deck_text_pt(ctx, deck))
+                if not overflow:
+                    slacks.append(slack)
+            drop = ctx.memo[("deck-drop", deck.id)]
+            assert drop <= min(slacks) / 2 + 1e-9, (kit_id, deck.id)
+            assert min(slacks) / 2 - drop < cards.DROP_STEP, (kit_id, deck.id, drop, min(slacks))
+            if kit_id in ("tahiti", "euronopoly", "monopoly-2-3"):
+                assert drop >= 5.0, (kit_id, deck.id, drop)  # short texts: their blocks well down from the top
 
 
 def test_a_decks_slot_is_worked_out_once_however_many_cards_it_has(monkeypatch):
