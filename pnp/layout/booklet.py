@@ -468,13 +468,21 @@ class _Setter:
     def _lines_at(self, raw, header: bool, size: float, widths: list[float]) -> list[list[int]]:
         """For each column, the lines of each row's cell at ``widths`` and ``size``, as ``grid`` sets them."""
         out = [[] for _ in widths]
+        for row in self._cells(raw, header, size):
+            for j, (ws, space, extra) in enumerate(row):
+                out[j].append(len(_wrap(ws, widths[j] - extra, space)[0]))
+        return out
+
+    def _cells(self, raw, header: bool, size: float) -> list[list[tuple[list[_Word], float, float]]]:
+        """Each cell of a table at ``size`` as the column widths are measured: its words, its row's space, and the
+        room it takes beside its text (its padding, and its swatch)."""
+        cells = []
         for i, r in enumerate(raw):
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
             space = text_width(" ", fonts.plain, size)
-            for j, (spans, swatch) in enumerate(r):
-                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch is not None else 0.0)
-                out[j].append(len(_wrap(_words(spans, fonts, size, self.style), inner, space)[0]))
-        return out
+            cells.append([(_words(spans, fonts, size, self.style),
+                           space, 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)) for spans, swatch in r])
+        return cells
 
     def _tall(self, raw, header: bool, size: float, widths: list[float]) -> float:
         """The mm the rows of a table take at ``widths`` and ``size`` (its rows' lines as ``grid`` sets them)."""
@@ -508,21 +516,14 @@ class _Setter:
         body)."""
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
-        cells: list[list[tuple[list[_Word], float, float]]] = []
-        for i, r in enumerate(raw):
-            fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
-            space = text_width(" ", fonts.plain, size)
-            row = []
-            for j, (spans, swatch) in enumerate(r):
-                ws = _words(spans, fonts, size, self.style)
-                extra = 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)
+        cells = self._cells(raw, header, size)
+        for i, row in enumerate(cells):
+            for j, (ws, space, extra) in enumerate(row):
                 line = sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra
                 natural[j] = max(natural[j], line)
                 least[j] = max(least[j], max((w.width for w in ws), default=0.0) + extra)
                 if not (header and i == 0):
                     body[j] = max(body[j], line)
-                row.append((ws, space, extra))
-            cells.append(row)
         for j in whole:
             least[j] = max(least[j], natural[j])
         if sum(least) > COLUMN + 1e-6:
