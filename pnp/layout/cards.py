@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .. import scene, words
 from ..values import Id, Label, Text
-from ..model import Card, Deck, RefCard, Space, Title
+from ..model import Card, Deck, DeckBack, RefCard, Space, Title
 from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from .common import SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contrast, mix, picture, recolour
@@ -643,11 +643,18 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
+    return _own_back(ctx, deck.back, deck.colour, (deck, "name", deck.name), f"deck-back-{deck.id}",
+                     sub=deck.help_name, icon_name=deck.back.icon or deck.icon)
+
+
+def _own_back(ctx: Ctx, back: DeckBack, colour: str, label: tuple, key: str, sub: str | None = None,
+              icon_name: str | None = None) -> scene.Group:
+    """A back a set of cards declares (``back``: its title, icon and colour), each falling back on the set's own:
+    ``colour``, and ``label`` (the entity, field and text that name the set where the back has no title)."""
+    owner, field_name, text = (back, "title", back.title) if back.title else label
     w, h = _size(ctx)
-    colour = deck.back.colour or deck.colour
-    label = deck.back.title or deck.name
-    return _plain_back(ctx, w, h, colour, label.upper(), f"deck-back-{deck.id}", deck.back if deck.back.title else deck,
-                       "title" if deck.back.title else "name", sub=deck.help_name, icon_name=deck.back.icon or deck.icon)
+    return _plain_back(ctx, w, h, back.colour or colour, str(text).upper(), key, owner, field_name, sub=sub,
+                       icon_name=icon_name)
 
 
 # ---------------------------------------------------------------------------- reference cards
@@ -657,11 +664,8 @@ def reference_back(ctx: Ctx) -> scene.Group:
     ref = ctx.kit.reference
     if ref.back is None:
         return game_back(ctx)
-    w, h = _size(ctx)
-    colour = ref.back.colour or ref.colour or ctx.colours.accent
-    label = ref.back.title or words.of(ctx.kit.language)["reference"]
-    return _plain_back(ctx, w, h, colour, label.upper(), "reference-back", ref.back if ref.back.title else ref,
-                       "title" if ref.back.title else "back", icon_name=ref.back.icon)
+    return _own_back(ctx, ref.back, ref.colour or ctx.colours.accent,
+                     (ref, "back", words.of(ctx.kit.language)["reference"]), "reference-back", icon_name=ref.back.icon)
 
 
 def reference_items(ctx: Ctx) -> list[Item]:
