@@ -591,9 +591,11 @@ LABEL_STEPS = 9  # candidate spots across and down a tile's own part ...
 LABEL_REACH = 0.6  # ... in this share of it around its middle
 
 
-def _label_spot(area: tuple[float, float, float, float], w: float, h: float, obstacles: list) -> tuple[float, float]:
-    """Where (its centre, in the board's frame) a ``w`` × ``h`` label plate goes in a tile's own part ``area``
-    (x0, y0, x1, y1): the spot that hides the least of the miniature's texts (then its art), near the middle."""
+def _label_grid(area: tuple[float, float, float, float], w: float, h: float,
+                obstacles: list) -> tuple[list[float], list[float], list[list[float]]]:
+    """A ``w`` × ``h`` label plate's candidate spots in a tile's own part ``area`` (x0, y0, x1, y1, in the board's
+    frame): (xs, ys, cost[i][j] of its centre at (xs[i], ys[j])). The cost is how much of the miniature's texts
+    (then its art) the plate hides, plus how far it lies off the middle."""
     x0, y0, x1, y1 = area
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     # the spots: in the middle LABEL_REACH of where the plate fits, so the labels still read as a grid
@@ -603,8 +605,9 @@ def _label_spot(area: tuple[float, float, float, float], w: float, h: float, obs
     ys = [my + reach_y * (2 * i / (LABEL_STEPS - 1) - 1) for i in range(LABEL_STEPS)]
     unit = w / 22.0  # board mm per map mm (the plate is 22 mm wide on the map, or the tile's width)
     near = [o for o in obstacles if o[2] > x0 and o[0] < x1 and o[3] > y0 and o[1] < y1]
-    best = None
+    costs = []
     for cx in xs:
+        row = []
         for cy in ys:
             lx0, ly0, lx1, ly1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
             cost = 0.0
@@ -612,10 +615,37 @@ def _label_spot(area: tuple[float, float, float, float], w: float, h: float, obs
                 ow, oh = min(lx1, ox1) - max(lx0, ox0), min(ly1, oy1) - max(ly0, oy0)
                 if ow > 0 and oh > 0:
                     cost += ow * oh * (HIDE_TEXT if text is not None else HIDE_ART)
-            cost = cost / unit ** 2 + OFF_MIDDLE * ((cx - mx) ** 2 + (cy - my) ** 2) / unit ** 2
-            if best is None or cost < best[0] - 1e-9:
-                best = (cost, cx, cy)
-    return best[1], best[2]
+            row.append(cost / unit ** 2 + OFF_MIDDLE * ((cx - mx) ** 2 + (cy - my) ** 2) / unit ** 2)
+        costs.append(row)
+    return xs, ys, costs
+
+
+def _label_spot(area: tuple[float, float, float, float], w: float, h: float, obstacles: list) -> tuple[float, float]:
+    """Where (its centre, in the board's frame) a ``w`` × ``h`` label plate goes in a tile's own part ``area``
+    (x0, y0, x1, y1): the spot that hides the least of the miniature's texts (then its art), near the middle."""
+    xs, ys, costs = _label_grid(area, w, h, obstacles)
+    _, i, j = min((costs[i][j], i, j) for i in range(len(xs)) for j in range(len(ys)))
+    return xs[i], ys[j]
+
+
+def _label_spots(grids: dict[tuple[int, int], tuple]) -> dict[tuple[int, int], tuple[float, float]]:
+    """Every tile's label spot, the labels of a row of tiles on one line and those of a column in one line (a grid,
+    as the tiles are): each row's height and each column's place across chosen together, for the least cost summed
+    over their tiles (``grids``: (row, col) -> ``_label_grid``; the tiles of a row share their candidate heights,
+    those of a column their candidate places across). A few rounds of choosing the rows' heights with the columns'
+    places held, then the columns' with the rows' held, from the heights best for the row's tiles each on its own."""
+    rows = sorted({r for r, _ in grids})
+    cols = sorted({c for _, c in grids})
+    n = LABEL_STEPS
+    at_row = {r: min(range(n), key=lambda j, r=r: sum(min(g[2][i][j] for i in range(n))
+                                                       for (rr, _), g in grids.items() if rr == r)) for r in rows}
+    at_col: dict[int, int] = {}
+    for _ in range(3):
+        at_col = {c: min(range(n), key=lambda i, c=c: sum(g[2][i][at_row[r]]
+                                                         for (r, cc), g in grids.items() if cc == c)) for c in cols}
+        at_row = {r: min(range(n), key=lambda j, r=r: sum(g[2][at_col[c]][j]
+                                                         for (rr, c), g in grids.items() if rr == r)) for r in rows}
+    return {(r, c): (g[0][at_col[c]], g[1][at_row[r]]) for (r, c), g in grids.items()}
 
 
 def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, tiles: list, margin: float,
@@ -656,12 +686,18 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
             content.add(scene.Line(*scene.apply(to_map, *a), *scene.apply(to_map, *b), "#1d1d1b", 0.45,
                                    dash=(1.6, 1.0)))
     obstacles = _art(board_group)[0]
-    for t in tiles:  # the names over every outline, in the part of the tile no neighbour covers
+    # the names over every outline, in the part of the tile no neighbour covers, in rows and columns as the tiles are
+    plate = min(22.0, min((t["board_rect"][2] - overlap) * f - 2.0 for t in tiles))  # one width for every plate
+    grids = {}
+    for t in tiles:
         bx, by, tw, th = t["board_rect"]
         vx0 = bx + (overlap if t["col"] > 1 else 0.0)
         vy1 = by + th - (overlap if t["row"] > 1 else 0.0)
-        bw = min(22.0, (tw - overlap) * f - 2.0)
-        cx, cy = scene.apply(to_map, *_label_spot((vx0, by, bx + tw, vy1), bw / f, 11.0 / f, obstacles))
+        grids[t["row"], t["col"]] = _label_grid((vx0, by, bx + tw, vy1), plate / f, 11.0 / f, obstacles)
+    spots = _label_spots(grids)
+    for t in tiles:
+        bw = plate
+        cx, cy = scene.apply(to_map, *spots[t["row"], t["col"]])
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
         content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
         content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,

@@ -363,3 +363,23 @@ def test_a_tile_label_moves_off_a_text_it_would_hide():
     assert cy - 5.0 >= y1 - 1e-6 or cy + 5.0 <= y0 + 1e-6, (cy, y0, y1)  # clear of the title's box
     assert 10.0 <= cx - 10.0 and cx + 10.0 <= 90.0 and 5.0 <= cy - 5.0 and cy + 5.0 <= 95.0
     assert tiling._label_spot(area, 20.0, 10.0, []) == (50.0, 50.0)  # nothing to hide: the middle
+
+
+def test_the_tile_labels_of_a_row_share_a_line_and_of_a_column_a_place_across():
+    """The review found Tahiti's C1 label 3 mm below A1 and B1, each plate placed for its own tile alone: the plates
+    of a row of tiles now sit on one line and those of a column one above the other, the line chosen for the whole
+    row (a text across the middle of one tile moves its whole row's labels clear of it)."""
+    title = scene.Text(150.0, 48.0, "A TITLE ACROSS ONE TILE", "NotoSans-Bold", 30.0, width=80.0, anchor="middle")
+    obstacles = tiling._art(scene.Group([title]))[0]
+    areas = {(r, c): (100.0 * (c - 1), 100.0 * (2 - r), 100.0 * c, 100.0 * (3 - r)) for r in (1, 2) for c in (1, 2, 3)}
+    # the title lies across the middle of the tile of row 2, column 2 (y 0-100, x 100-200)
+    grids = {rc: tiling._label_grid(a, 20.0, 10.0, obstacles) for rc, a in areas.items()}
+    spots = tiling._label_spots(grids)
+    for r in (1, 2):
+        assert len({round(spots[r, c][1], 6) for c in (1, 2, 3)}) == 1, spots
+    for c in (1, 2, 3):
+        assert len({round(spots[r, c][0] - areas[r, c][0], 6) for r in (1, 2)}) == 1, spots
+    x0, y0, x1, y1 = obstacles[0][:4]
+    cx, cy = spots[2, 2]
+    assert cy - 5.0 >= y1 - 1e-6 or cy + 5.0 <= y0 + 1e-6, (cy, y0, y1)  # clear of the title's box
+    assert spots[1, 1] == tiling._label_spot(areas[1, 1], 20.0, 10.0, obstacles)  # a row with nothing to hide: the middle
