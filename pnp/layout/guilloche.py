@@ -27,11 +27,16 @@ import hashlib
 import math
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import scene
 
 #: mm: coordinates are written to a hundredth of a millimetre (a quarter of a 600 dpi dot)
 _PLACES = 2
+#: how many traced strokes a process keeps (see _stroke): a kit draws a few dozen different ones, and the tests,
+#: ``pnp serve`` and ``pnp watch`` draw the same notes again and again in one process. The memos are typed: a width
+#: of 1 and one of 1.0 are equal numbers but name different keys (the key is the repr).
+STROKES_KEPT = 512
 
 
 def _r(v: float) -> float:
@@ -60,12 +65,17 @@ def _trace(f, t0: float, t1: float, n: int, closed: bool = True) -> tuple[tuple,
     return tuple(ops)
 
 
-def _copies(ops: tuple, colour: str, width: float, extent: tuple, placements) -> list[scene.Group]:
-    """One stroke drawn once (a keyed group: a form in the PDF) and shown at each placement (an affine map).
-    The key names the drawing itself, so equal strokes anywhere in a document are shared and different ones never
-    are; ``extent`` (x0, y0, x1, y1) bounds the stroke."""
+def _key(ops: tuple, colour: str, width: float) -> str:
+    """The name of a stroke's drawing: equal strokes anywhere in a document share it, different ones never do."""
+    return "guilloche-" + hashlib.blake2s(repr((ops, colour, width)).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def _copies(stroke: tuple[tuple, str], colour: str, width: float, extent: tuple, placements) -> list[scene.Group]:
+    """One stroke (its ops and key, from _stroke) drawn once (a keyed group: a form in the PDF) and shown at each
+    placement (an affine map); ``extent`` (x0, y0, x1, y1) bounds the stroke. The groups and the path are new on
+    every call: a caller may set their transforms; only the immutable ops tuple is shared."""
+    ops, key = stroke
     path = scene.Path(ops, stroke=colour, width=width)
-    key = "guilloche-" + hashlib.blake2s(repr((ops, colour, width)).encode("utf-8"), digest_size=8).hexdigest()
     x0, y0, x1, y1 = extent
     bounds = (x0 - width, y0 - width, x1 - x0 + 2 * width, y1 - y0 + 2 * width)
     return [scene.Group([path], transform=m, key=key, bounds=bounds) for m in placements]
@@ -75,10 +85,11 @@ def _turns(cx: float, cy: float, radians) -> list[scene.Affine]:
     return [scene.compose(scene.translate(cx, cy), scene.rotate(math.degrees(a))) for a in radians]
 
 
-def ring(cx: float, cy: float, r_mid: float, amp: float, lobes: int, strokes: int, colour: str,
-         width: float = 0.15, phase: float = 0.0) -> list[scene.Group]:
-    """A woven ring: ``strokes`` sinusoids of ``lobes`` lobes round (cx, cy), between r_mid ± amp. Stroke j is
-    stroke 0 turned by −(phase + 2πj/S)/L: one curve, drawn once, shown S times."""
+@lru_cache(maxsize=STROKES_KEPT, typed=True)
+def _ring_stroke(r_mid: float, amp: float, lobes: int, colour: str, width: float) -> tuple[tuple, str]:
+    """The woven ring's stroke 0 about the origin, traced, and its key. A stroke is a pure function of these
+    numbers, and tracing it (a few hundred curve points) costs far more than drawing it, so a process traces each
+    one once (bounded by STROKES_KEPT)."""
 
     def f(t):
         r = r_mid + amp * math.sin(lobes * t)
@@ -86,15 +97,21 @@ def ring(cx: float, cy: float, r_mid: float, amp: float, lobes: int, strokes: in
 
     start = math.pi / 2 / lobes  # a crest: segments run crest to trough
     ops = _trace(f, start, start + 2 * math.pi, 2 * lobes)
+    return ops, _key(ops, colour, width)
+
+
+def ring(cx: float, cy: float, r_mid: float, amp: float, lobes: int, strokes: int, colour: str,
+         width: float = 0.15, phase: float = 0.0) -> list[scene.Group]:
+    """A woven ring: ``strokes`` sinusoids of ``lobes`` lobes round (cx, cy), between r_mid ± amp. Stroke j is
+    stroke 0 turned by −(phase + 2πj/S)/L: one curve, drawn once, shown S times."""
     e = r_mid + amp
-    return _copies(ops, colour, width, (-e, -e, e, e),
+    return _copies(_ring_stroke(r_mid, amp, lobes, colour, width), colour, width, (-e, -e, e, e),
                    _turns(cx, cy, (-(phase + 2 * math.pi * j / strokes) / lobes for j in range(strokes))))
 
 
-def trochoid(cx: float, cy: float, radius: float, k: int, depth: float, strokes: int, colour: str,
-             width: float = 0.15, phase: float = 0.0) -> list[scene.Group]:
-    """``strokes`` copies of z(t) = A·e^{it} + B·e^{ikt}, A + B = radius, B = depth·radius, turned by
-    phase + 2πj/(S·lobes)."""
+@lru_cache(maxsize=STROKES_KEPT, typed=True)
+def _trochoid_stroke(radius: float, k: int, depth: float, colour: str, width: float) -> tuple[tuple, str]:
+    """The trochoid's stroke about the origin, traced, and its key (traced once a process: see _ring_stroke)."""
     b = depth * radius
     a = radius - b
     lobes = abs(k - 1)
@@ -104,7 +121,16 @@ def trochoid(cx: float, cy: float, radius: float, k: int, depth: float, strokes:
 
     # four segments per turn of the fast circle relative to the slow one: ends where it points out and across
     ops = _trace(f, 0.0, 2 * math.pi, 4 * lobes)
-    return _copies(ops, colour, width, (-radius, -radius, radius, radius),
+    return ops, _key(ops, colour, width)
+
+
+def trochoid(cx: float, cy: float, radius: float, k: int, depth: float, strokes: int, colour: str,
+             width: float = 0.15, phase: float = 0.0) -> list[scene.Group]:
+    """``strokes`` copies of z(t) = A·e^{it} + B·e^{ikt}, A + B = radius, B = depth·radius, turned by
+    phase + 2πj/(S·lobes)."""
+    lobes = abs(k - 1)
+    return _copies(_trochoid_stroke(radius, k, depth, colour, width), colour, width,
+                   (-radius, -radius, radius, radius),
                    _turns(cx, cy, (phase + 2 * math.pi * j / (strokes * lobes) for j in range(strokes))))
 
 
@@ -141,23 +167,34 @@ def band(x0: float, y0: float, w: float, h: float, rc: float, amp: float, period
     """Interlaced waves round the rounded rectangle (x0, y0, w, h; corner radius rc): ``strokes`` sinusoids of
     amplitude ``amp`` about its outline, about ``period`` mm long. An even number of periods goes round, so each
     stroke is two equal halves, the second the first turned half a turn about the frame's centre."""
-    total = frame_length(w, h, rc)
-    n = 2 * max(2, round(total / period / 2))
     cx, cy = x0 + w / 2, y0 + h / 2
     out = []
     for j in range(strokes):
         shift = phase + 2 * math.pi * j / strokes
-
-        def f(s, shift=shift):
-            px, py, nx, ny = _frame_point(x0, y0, w, h, rc, s)
-            d = amp * math.sin(2 * math.pi * n * s / total + shift)
-            return px + nx * d - cx, py + ny * d - cy
-
-        start = (math.pi / 2 - shift) * total / (2 * math.pi * n)
-        ops = _trace(f, start, start + total / 2, n, closed=False)
         ex, ey = w / 2 + amp, h / 2 + amp
-        out += _copies(ops, colour, width, (-ex, -ey, ex, ey), _turns(cx, cy, (0.0, math.pi)))
+        out += _copies(_band_stroke(x0, y0, w, h, rc, amp, period, shift, colour, width), colour, width,
+                       (-ex, -ey, ex, ey), _turns(cx, cy, (0.0, math.pi)))
     return out
+
+
+@lru_cache(maxsize=STROKES_KEPT, typed=True)
+def _band_stroke(x0: float, y0: float, w: float, h: float, rc: float, amp: float, period: float, shift: float,
+                 colour: str, width: float) -> tuple[tuple, str]:
+    """One border wave's first half, shifted by ``shift`` radians, about the frame's centre, traced, and its key
+    (traced once a process: see _ring_stroke; x0 and y0 stay in the key, as the rounding of the points follows
+    them)."""
+    total = frame_length(w, h, rc)
+    n = 2 * max(2, round(total / period / 2))
+    cx, cy = x0 + w / 2, y0 + h / 2
+
+    def f(s):
+        px, py, nx, ny = _frame_point(x0, y0, w, h, rc, s)
+        d = amp * math.sin(2 * math.pi * n * s / total + shift)
+        return px + nx * d - cx, py + ny * d - cy
+
+    start = (math.pi / 2 - shift) * total / (2 * math.pi * n)
+    ops = _trace(f, start, start + total / 2, n, closed=False)
+    return ops, _key(ops, colour, width)
 
 
 def points(shapes, seen: set | None = None) -> int:
