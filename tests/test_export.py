@@ -393,6 +393,24 @@ def test_shop_full_size_png_and_pdf_are_deterministic(tmp_path):
     _check_shop(c, MINI, 300, bleed=2.0)
 
 
+def test_shop_batches_give_the_bytes_of_one_face_at_a_time(tmp_path, monkeypatch):
+    """The PNG faces are drawn in batches of at most BATCH_BYTES of pixels, each batch one PDF: a budget so small
+    that every face is a batch of its own (as when each face was a PDF of its own) gives the same zip, byte for
+    byte, as one batch of them all."""
+    from pnp.export import shop
+
+    one, each = tmp_path / "one.zip", tmp_path / "each.zip"
+    monkeypatch.setattr(shop, "BATCH_BYTES", 10 ** 12)
+    assert export_shop(MINI, one, ShopOptions(format="png", dpi=LOW_SHOP_DPI), Problems()) is not None
+    batches = []
+    drawn = raster.render_many
+    monkeypatch.setattr(shop, "BATCH_BYTES", 1)
+    monkeypatch.setattr(raster, "render_many", lambda regions, dpi: batches.append(len(regions)) or drawn(regions, dpi))
+    assert export_shop(MINI, each, ShopOptions(format="png", dpi=LOW_SHOP_DPI), Problems()) is not None
+    assert len(batches) > 10 and set(batches) == {1}
+    assert one.read_bytes() == each.read_bytes()
+
+
 def test_shop_pictures_are_the_shops_pdf_pages_pixels(tmp_path):
     """A piece's PNG (its drawing rasterised with its bleed around it) shows what the same piece's PDF page
     (imposed one item to a page, as --per-item prints it) shows, rasterised by PDFium: the PNGs are the

@@ -79,8 +79,9 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
     if laid is None:
         return None
     folder = f"{safe(laid.kit.id)}-shop"  # the zip's one top folder (from the game, so any zip name gives the same bytes)
-    entries: list[tuple[str, bytes]] = []
+    entries: list[list] = []  # [name, bytes]: a PNG's bytes filled in once its batch is drawn (_draw)
     rows: list[dict] = []
+    todo: list[tuple] = []  # the PNG faces: (drawing, w, h, origin, the entries and rows that show it)
     pdf_opts = replace(DEFAULT, per_item=True, bleed=opts.bleed)
     b = opts.bleed
     for output in opts.parts:
@@ -95,29 +96,64 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
             if fmt == "pdf":
                 pages = {s.side: s.page for s in impose([it], pdf_opts, laid.kit.game.title, output, lang=laid.kit.language)}
             w, h = it.width + 2 * b, it.height + 2 * b
-            rendered: dict[int, tuple[bytes, tuple[int, int]]] = {}
+            faces: dict[int, list] = {}  # id(drawing) -> its face's users: a counter's back is its front, drawn once
             for side, drawing in sides:
                 name = f"{output}/{n:03d}-{p.name}-x{p.count}-{side}.{fmt}"
+                entry = [name, None]
+                row = {"file": name, "item": it.id, "kind": it.kind, "side": side, "count": p.count,
+                       "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
+                       "width_mm": _mm(w), "height_mm": _mm(h), "width_px": "", "height_px": "",
+                       "dpi": opts.dpi if fmt == "png" else "", "format": fmt,
+                       "colour": "sRGB" if fmt == "png" else "DeviceRGB (sRGB values)"}
                 if fmt == "png":
-                    if id(drawing) not in rendered:  # a counter's back is its front: drawn once
-                        img = raster.render(drawing, w, h, opts.dpi, origin=(-b, -b))
-                        rendered[id(drawing)] = (png_bytes(img, opts.dpi), img.size)
-                    data, (wp, hp) = rendered[id(drawing)]
+                    if id(drawing) not in faces:
+                        faces[id(drawing)] = []
+                        todo.append((drawing, w, h, (-b, -b), faces[id(drawing)]))
+                    faces[id(drawing)].append((entry, row))
                 else:
                     title = f"{laid.kit.game.title}: {p.name} ({side})"
-                    data, wp, hp = _pdf(title, output, pages[side], opts.colour), "", ""
-                entries.append((name, data))
-                rows.append({"file": name, "item": it.id, "kind": it.kind, "side": side, "count": p.count,
-                             "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
-                             "width_mm": _mm(w), "height_mm": _mm(h), "width_px": wp, "height_px": hp,
-                             "dpi": opts.dpi if fmt == "png" else "", "format": fmt,
-                             "colour": "sRGB" if fmt == "png" else "DeviceRGB (sRGB values)"})
+                    entry[1] = _pdf(title, output, pages[side], opts.colour)
+                entries.append(entry)
+                rows.append(row)
+    _draw(todo, opts.dpi)
     listing = _csv(rows)
     readme = _readme(laid.kit.game.title, opts, rows).encode("utf-8")
     data = _zip([(f"{folder}/README.txt", readme), (f"{folder}/files.csv", listing)]
                 + [(f"{folder}/{name}", d) for name, d in entries])
     (path,) = write_all(out.parent, [OutFile(out.name, data, {})])
     return ShopResult(path, rows, len(data))
+
+
+#: bytes of pixels (3 a pixel) drawn in one batch: a batch is one PDF (its fonts subset, embedded and parsed once,
+#: where a PDF per face did that for every face) and its pixels are held until they are PNGs. 32 MB is ~12 cards at
+#: 300 dpi (a 63 × 88 mm card with its bleed is ~2.5 MB), a whole deck at 72 dpi; a 6000-card deck is never held at
+#: once. A face larger than the budget is a batch of its own.
+BATCH_BYTES = 32_000_000
+
+
+def _draw(todo: list[tuple], dpi: int) -> None:
+    """Draw the PNG faces ``todo`` ((drawing, w, h, origin, users)) in batches of at most BATCH_BYTES of pixels,
+    each face from one PDF of its batch (the pixels a PDF of the face alone gives), and fill in its users'
+    entries (the PNG's bytes) and rows (its size in pixels)."""
+    start = 0
+    while start < len(todo):
+        end, held = start, 0
+        while end < len(todo):
+            wp, hp = raster.size_px(todo[end][1], todo[end][2], dpi)
+            if end > start and held + 3 * wp * hp > BATCH_BYTES:
+                break
+            held += 3 * wp * hp
+            end += 1
+        batch = todo[start:end]
+        drawn = raster.render_many([(drawing, w, h, origin) for drawing, w, h, origin, _ in batch], dpi)
+        drawn.reverse()
+        for *_, users in batch:
+            img = drawn.pop().image()  # each face's pixels let go once copied: a 300 dpi board is 100 MB
+            data = png_bytes(img, dpi)
+            for entry, row in users:
+                entry[1] = data
+                row["width_px"], row["height_px"] = img.size
+        start = end
 
 
 def _booklet(laid, output: str, pdf_opts, entries: list, rows: list) -> None:
@@ -133,7 +169,7 @@ def _booklet(laid, output: str, pdf_opts, entries: list, rows: list) -> None:
                         [sheet.page for sheet in impose_booklet(items, pdf_opts)])
     it, b = items[0], pdf_opts.bleed
     name = f"{output}/{output}-booklet-{len(items)}-pages.pdf"
-    entries.append((name, data))
+    entries.append([name, data])
     rows.append({"file": name, "item": output, "kind": "booklet", "side": "pages", "count": 1,
                  "trim_width_mm": _mm(it.width), "trim_height_mm": _mm(it.height), "bleed_mm": _mm(b),
                  "width_mm": _mm(it.width + 2 * b), "height_mm": _mm(it.height + 2 * b), "width_px": "",
