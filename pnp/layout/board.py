@@ -918,23 +918,45 @@ def _title_frame(title: scene.Group, size: float, ink: str, ground: str) -> list
 def _frame_quads(title: scene.Group, grow: float = 0.0) -> list[list[tuple[float, float]]]:
     """The title's frame (its outer rectangle, when it has one) as corners in the board's frame, ``grow`` mm
     larger on every side."""
+    return [[scene.apply(title.transform, x, y) for x, y in quad] for quad in _frame_corners(title, grow)]
+
+
+def _frame_corners(title: scene.Group, grow: float = 0.0) -> list[tuple[tuple[float, float], ...]]:
+    """The corners of ``_frame_quads`` in the title's own frame (before its transform)."""
     out = []
     for r in title.children:
         if isinstance(r, scene.Rect) and r.fill is not None:
             x0, x1, y0, y1 = r.x - grow, r.x + r.w + grow, r.y - grow, r.y + r.h + grow
-            out.append([scene.apply(title.transform, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+            out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
     return out
 
 
 def _run_quads(title: scene.Group, grow: float = 0.0) -> list[list[tuple[float, float]]]:
     """Each text run of the title as the corners of its box (cap height to descender) in the board's frame,
     ``grow`` mm larger on every side."""
+    return [[scene.apply(title.transform, x, y) for x, y in quad] for quad in _run_corners(title, grow)]
+
+
+def _run_corners(title: scene.Group, grow: float = 0.0) -> list[tuple[tuple[float, float], ...]]:
+    """The corners of ``_run_quads`` in the title's own frame (before its transform)."""
     out = []
     for t in scene.walk_text(title):
         h = t.size * PT
         x0, x1, y0, y1 = t.x - grow, t.x + t.width + grow, t.y - 0.22 * h - grow, t.y + 0.72 * h + grow
-        out.append([scene.apply(title.transform, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+        out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
     return out
+
+
+def _box(poly) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _apart(a: tuple, b: tuple) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) are a thousandth of a mm apart or more: then the convex polygons in them
+    are too, and ``_overlap``'s separating axes (one of their edges' normals, by the separating axis theorem) say
+    so whatever its rounding: a cheap first test for it."""
+    return a[2] < b[0] - 1e-3 or b[2] < a[0] - 1e-3 or a[3] < b[1] - 1e-3 or b[3] < a[1] - 1e-3
 
 
 def _overlap(a, b) -> bool:
@@ -956,21 +978,49 @@ def _title_shift(ctx: Ctx, title: scene.Group) -> float:
     if not things:
         return 0.0
     turn = title.transform
+    # the title's boxes in its own frame, measured once: each trial below only moves them (the same corners as
+    # _run_quads and _frame_quads of the moved title give), and a thing whose box is apart from a run's is not
+    # tested further (a title slides past hundreds of trial places, each against every thing of the centre)
+    bare = _run_corners(title) + _frame_corners(title)
+    kept = _run_corners(title, TITLE_GAP) + _frame_corners(title, TITLE_GAP)
+    boxes = [(_box(thing), thing) for thing in things]
 
-    def clear(shift: float, gap: float = TITLE_GAP) -> bool:
-        moved = scene.Group(title.children, transform=scene.compose(turn, scene.translate(0.0, shift)))
-        quads = _run_quads(moved) + _frame_quads(moved)
-        inside = all(C <= x <= S - C and C <= y <= S - C for run in quads for x, y in run)
-        return inside and not any(_overlap(run, thing) for run in _run_quads(moved, gap) + _frame_quads(moved, gap)
-                                  for thing in things)
+    def inside(m: scene.Affine) -> bool:
+        """Whether the title moved by ``m`` is within the centre."""
+        return all(C <= x <= S - C and C <= y <= S - C
+                   for run in bare for x, y in (scene.apply(m, x, y) for x, y in run))
+
+    def apart(m: scene.Affine) -> bool:
+        """Whether the title moved by ``m`` keeps TITLE_GAP from every thing."""
+        for quad in kept:
+            run = [scene.apply(m, x, y) for x, y in quad]
+            box = _box(run)
+            if any(not _apart(box, thing_box) and _overlap(run, thing) for thing_box, thing in boxes):
+                return False
+        return True
 
     if not any(_overlap(run, thing) for run in _run_quads(title) + _frame_quads(title) for thing in things):
         return 0.0  # in nobody's way: the title keeps the centre
+    # the places it may go, nearest first, up before down. Each corner's coordinates are a monotonic function of the
+    # shift (so in floating point too: c·shift + e, then a·x + c·y + that), so the shifts that keep the title within
+    # the centre are one run of the steps: once a side has been within and leaves, no step further out that way is
+    # (hundreds of trials each way on a board whose title meets a thing near the centre's edge)
     step, reach = 0.5, S - 2 * C
+    within = [inside(turn)] * 2  # whether a side (up, down) has been within the centre
+    left = [False, False]  # whether it has left it since
     for k in range(1, int(reach / step) + 1):
-        for shift in (k * step, -k * step):
-            if clear(shift):
+        for side, shift in enumerate((k * step, -k * step)):
+            if left[side]:
+                continue
+            m = scene.compose(turn, scene.translate(0.0, shift))
+            if not inside(m):
+                left[side] = within[side]
+                continue
+            within[side] = True
+            if apart(m):
                 return shift
+        if all(left):
+            break
     return 0.0
 
 
