@@ -137,25 +137,35 @@ def trochoid(cx: float, cy: float, radius: float, k: int, depth: float, strokes:
 def _frame_point(x0: float, y0: float, w: float, h: float, rc: float, s: float):
     """The point at arc length s along a rounded rectangle (anticlockwise from its bottom-left straight) and
     the inward normal there."""
+    return _frame(x0, y0, w, h, rc)(s)
+
+
+def _frame(x0: float, y0: float, w: float, h: float, rc: float):
+    """``_frame_point`` of one rounded rectangle as a function of s alone: its sides and corners measured once,
+    not at each of the hundreds of points a border wave is traced through."""
     straights = (w - 2 * rc, h - 2 * rc)
     arc = math.pi * rc / 2
     corners = ((x0 + w - rc, y0 + rc), (x0 + w - rc, y0 + h - rc), (x0 + rc, y0 + h - rc), (x0 + rc, y0 + rc))
     starts = ((x0 + rc, y0), (x0 + w, y0 + rc), (x0 + w - rc, y0 + h), (x0, y0 + h - rc))
     dirs = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
     total = 2 * sum(straights) + 4 * arc
-    s %= total
-    for side in range(4):
-        length = straights[side % 2]
-        if s <= length:
-            (px, py), (dx, dy) = starts[side], dirs[side]
-            return px + dx * s, py + dy * s, -dy, dx
-        s -= length
-        if s <= arc or side == 3:
-            a = -math.pi / 2 + side * math.pi / 2 + min(s, arc) / rc
-            ccx, ccy = corners[side]
-            return ccx + rc * math.cos(a), ccy + rc * math.sin(a), -math.cos(a), -math.sin(a)
-        s -= arc
-    raise AssertionError("unreachable")  # pragma: no cover
+
+    def point(s: float):
+        s %= total
+        for side in range(4):
+            length = straights[side % 2]
+            if s <= length:
+                (px, py), (dx, dy) = starts[side], dirs[side]
+                return px + dx * s, py + dy * s, -dy, dx
+            s -= length
+            if s <= arc or side == 3:
+                a = -math.pi / 2 + side * math.pi / 2 + min(s, arc) / rc
+                ccx, ccy = corners[side]
+                return ccx + rc * math.cos(a), ccy + rc * math.sin(a), -math.cos(a), -math.sin(a)
+            s -= arc
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return point
 
 
 def frame_length(w: float, h: float, rc: float) -> float:
@@ -186,9 +196,10 @@ def _band_stroke(x0: float, y0: float, w: float, h: float, rc: float, amp: float
     total = frame_length(w, h, rc)
     n = 2 * max(2, round(total / period / 2))
     cx, cy = x0 + w / 2, y0 + h / 2
+    frame = _frame(x0, y0, w, h, rc)
 
     def f(s):
-        px, py, nx, ny = _frame_point(x0, y0, w, h, rc, s)
+        px, py, nx, ny = frame(s)
         d = amp * math.sin(2 * math.pi * n * s / total + shift)
         return px + nx * d - cx, py + ny * d - cy
 
