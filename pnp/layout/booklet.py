@@ -135,6 +135,20 @@ def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], 
     return lines, too_wide
 
 
+def _count_lines(widths: list[float], width: float, space: float) -> int:
+    """How many lines ``_wrap`` makes of words ``widths`` mm wide: its greedy breaks, the same sums and tests, without
+    the lines (its last step, a word moved from the line before onto a last line alone, keeps the count)."""
+    n, cur_w, started = 0, 0.0, False
+    for ww in widths:
+        trial = cur_w + space + ww if started else ww
+        if trial <= width + 1e-6 or not started:
+            cur_w, started = trial, True
+            continue
+        n += 1
+        cur_w = ww
+    return n + 1 if started else n
+
+
 def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space: float) -> list:
     """One line's runs: consecutive pieces of one font make one run (no kerning: widths add up exactly); a
     change of font starts a new run where the last one ended, after the word space between them."""
@@ -533,18 +547,23 @@ class _Setter:
             return [n + (COLUMN - sum(natural)) * n / total for n in natural], True, body
         memo: dict[tuple[int, int], tuple[int, ...]] = {}
         same: dict[tuple[int, ...], tuple[int, ...]] = {}  # one object for equal lines: a trial unchanged is skipped
+        # each column's cells as the widths of their words (what _wrap reads of them), taken out once: the trials
+        # below count the lines of every cell of a column at hundreds of widths
+        measured = [[([w.width for w in ws], space, extra) for ws, space, extra in (row[j] for row in cells)]
+                    for j in range(ncols)]
 
         def lines(j: int, w: float) -> tuple[int, ...]:
             """Lines of each row's cell in column ``j`` at width ``w`` (on the WIDTH_STEP grid)."""
             key = (j, round(w / WIDTH_STEP))
             if key not in memo:
-                got = tuple(max(1, len(_wrap(ws, w - extra + 1e-6, space)[0])) if ws else 1
-                            for ws, space, extra in (row[j] for row in cells))
+                got = tuple(max(1, _count_lines(ws, w - extra + 1e-6, space)) if ws else 1
+                            for ws, space, extra in measured[j])
                 memo[key] = same.setdefault(got, got)
             return memo[key]
 
-        def cost(cols: list[list[int]]) -> tuple[int, int]:
-            return sum(max(c[r] for c in cols) for r in range(len(cells))), sum(map(sum, cols))
+        def cost(cols: list[tuple[int, ...]]) -> tuple[int, int]:
+            """(the table's lines: each row's tallest cell, every cell's lines)."""
+            return sum(map(max, zip(*cols))), sum(map(sum, cols))
 
         widths = list(least)
         cols = [lines(j, widths[j]) for j in range(ncols)]
