@@ -29,7 +29,7 @@ last ends at the column's foot, its blank spread over the gaps between its block
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import markup, scene
@@ -71,6 +71,9 @@ class _Word:
 class _Line:
     words: list[_Word]
     width: float
+    #: its runs as drawn at (x, size, space) (``_draw_line``): the booklet is flowed several ways (``set_pages``'
+    #: trials), each setting every line again at the same x; a line is never changed once made
+    drawn: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
@@ -151,7 +154,17 @@ def _count_lines(widths: list[float], width: float, space: float) -> int:
 
 def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space: float) -> list:
     """One line's runs: consecutive pieces of one font make one run (no kerning: widths add up exactly); a
-    change of font starts a new run where the last one ended, after the word space between them."""
+    change of font starts a new run where the last one ended, after the word space between them. Where the runs
+    start along the line is found once for each x, size and space (``_Line.drawn``); only y and the colour vary."""
+    key = (x, size, space)
+    runs = line.drawn.get(key)
+    if runs is None:
+        runs = line.drawn[key] = tuple((t.x, t.text, t.font, t.width) for t in _line_runs(line, x, size, space))
+    return [scene.Text(tx, y, text, font, size, colour, "start", adv) for tx, text, font, adv in runs]
+
+
+def _line_runs(line: _Line, x: float, size: float, space: float) -> list:
+    """The runs of ``_draw_line`` on the baseline y = 0."""
     out: list = []
     run, font, start, at = "", None, x, x
     for i, w in enumerate(line.words):
@@ -161,13 +174,13 @@ def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space:
                 run += (" " if gap else "") + text
                 continue
             if run:
-                out.extend(_runs(run, start, y, font, size, colour))
+                out.extend(_runs(run, start, 0.0, font, size, ""))
                 at = start + text_width(run, font, size)
             if gap:
                 at += space
             run, font, start = text, f, at
     if run:
-        out.extend(_runs(run, start, y, font, size, colour))
+        out.extend(_runs(run, start, 0.0, font, size, ""))
     return out
 
 
