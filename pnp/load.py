@@ -7,6 +7,7 @@ becomes an error instead of a hang.
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import yaml
@@ -82,7 +83,27 @@ def _report(why: Unreadable, spath: str, problems: Problems) -> None:
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+#: how many texts' depth scans (``too_deep``) a process keeps, by their digest: the tests, ``pnp serve`` and
+#: ``pnp watch`` load the same files again and again, and the scan is a quarter of a file's load
+DEPTHS_KEPT = 1024
+_depths: dict[tuple, tuple[Loc, str] | None] = {}
+
+
 def too_deep(text: str, path: str) -> tuple[Loc, str] | None:
+    """``_too_deep``, kept for the last DEPTHS_KEPT texts: the answer is a function of the text, the path it names,
+    the parser and the limits alone."""
+    key = (hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(), path, _Loader,
+           MAX_DEPTH, MAX_NODES, _RECOUNT)
+    if key in _depths:
+        return _depths[key]
+    found = _too_deep(text, path)
+    if len(_depths) >= DEPTHS_KEPT:
+        del _depths[next(iter(_depths))]  # the oldest
+    _depths[key] = found
+    return found
+
+
+def _too_deep(text: str, path: str) -> tuple[Loc, str] | None:
     """Scan the parser's events (no recursion) for nesting deeper than MAX_DEPTH: libyaml composes
     recursively, and a document 25,000 levels deep would crash the process before any check ran.
 
