@@ -125,9 +125,9 @@ def export_shop(root: Path, out: Path | None, opts: ShopOptions, problems: Probl
 
 
 #: bytes of pixels (3 a pixel) drawn in one batch: a batch is one PDF (its fonts subset, embedded and parsed once,
-#: where a PDF per face did that for every face) and its pixels are held until they are PNGs. 32 MB is ~12 cards at
-#: 300 dpi (a 63 × 88 mm card with its bleed is ~2.5 MB), a whole deck at 72 dpi; a 6000-card deck is never held at
-#: once. A face larger than the budget is a batch of its own.
+#: where a PDF per face did that for every face) and its pixels are held until they are PNGs. 32 MB is ~12 cards
+#: at 300 dpi (a 63 × 88 mm card with its bleed is 815 × 1110 px, 2.7 MB), a whole deck at 72 dpi; a 6000-card
+#: deck is never held at once. A face larger than the budget is a batch of its own.
 BATCH_BYTES = 32_000_000
 
 
