@@ -84,10 +84,19 @@ def _parts(value: str | None) -> tuple[str, ...]:
     return parts
 
 
+#: the commands that may wait for another pnp's lock on an output folder (pnp/output.py)
+_LOCKING = ("build", "preview", "watch", "serve", "export")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """pnp: print-and-play kits (board, cards, notes, counters) from YAML content."""
+    if ctx.invoked_subcommand in _LOCKING:  # (the others do not import the writer of folders)
+        from . import output
+
+        output.on_wait = lambda message: click.echo(message, err=True)
 
 
 @cli.command("list")

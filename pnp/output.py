@@ -69,6 +69,7 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 
 class OutputError(Exception):
@@ -347,6 +348,13 @@ def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Pa
 
 
 # ------------------------------------------------------------------------------ a build's folder
+#: told once per wait, after ``WAIT_GRACE`` seconds, when another pnp holds the lock of a folder this one must
+#: write (a build's, or a preview into a build's folder): the message says what pnp waits for and how long it
+#: may. None: wait silently. The command line (pnp/cli.py) shows it on stderr; a turn shorter than the grace
+#: (a preview's batch) is not worth a line.
+on_wait: Callable[[str], None] | None = None
+WAIT_GRACE = 0.2
+
 class OutputFolder:
     """A build's output folder, swapped as a whole (see the module's docstring).
 
@@ -494,10 +502,15 @@ class OutputFolder:
                     return False
                 except OSError:  # a file system without locks: go on unlocked
                     return True
-        deadline = time.monotonic() + self.LOCK_WAIT
+        start = time.monotonic()
+        told = False
         while not attempt():
-            if time.monotonic() > deadline:
+            waited = time.monotonic() - start
+            if waited > self.LOCK_WAIT:
                 raise OutputError(f"another pnp is writing {self.shown}; waited {self.LOCK_WAIT:.0f} s")
+            if not told and waited >= WAIT_GRACE and on_wait is not None:
+                on_wait(f"waiting for another pnp writing {self.shown} (up to {self.LOCK_WAIT:.0f} s)…")
+                told = True
             time.sleep(0.05)
 
     def _recover(self) -> None:

@@ -14,6 +14,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -284,42 +285,112 @@ def hold_lock(meta: Path):
     return fd
 
 
+#: what a pnp waiting for the lock of output/mini says (once) on stderr
+WAITING = "waiting for another pnp writing output/mini (up to 60 s)…"
+#: how long a test watches a child that said it waits: nothing may land meanwhile
+STILL = 0.3
+
+
+class Waiting:
+    """A child ``pnp`` whose stderr is read as it comes (a thread), so a test can wait for a line of it."""
+
+    def __init__(self, cwd: Path, *args: str):
+        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", *args], cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self.told = threading.Event()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stderr:
+            self.lines.append(line)
+            if line.rstrip("\n") == WAITING:
+                self.told.set()
+        self.told.set()  # the end of stderr: nothing more will be said
+
+    def wait_told(self) -> None:
+        """Until the child says it waits (HANG_GUARD at most); it must still be running then."""
+        assert self.told.wait(HANG_GUARD), "the child never said it waits"
+        assert any(line.rstrip("\n") == WAITING for line in self.lines), (self.proc.poll(), "".join(self.lines))
+        assert self.proc.poll() is None, "".join(self.lines)
+
+    def finish(self) -> str:
+        self.proc.wait(timeout=HANG_GUARD)
+        self.reader.join(HANG_GUARD)
+        return "".join(self.lines)
+
+
 def test_a_preview_waits_for_a_build_holding_the_folder(tmp_path, game):
-    """While a build holds output/<game> (its lock), no preview file lands; once it is let go the preview ends whole."""
+    """While a build holds output/<game> (its lock), the preview says it waits and no preview file lands; once it is
+    let go the preview ends whole."""
     assert pnp(tmp_path, "build", str(game), "--only", "notes").returncode == 0
     preview = tmp_path / "output" / "mini" / "preview"
     fd = hold_lock(tmp_path / "output" / ".mini.pnp")
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "preview", str(game), *FAST["preview"]], cwd=tmp_path,
-                            env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = Waiting(tmp_path, "preview", str(game), *FAST["preview"])
     try:
-        deadline = time.monotonic() + 4
-        while time.monotonic() < deadline and proc.poll() is None:
+        child.wait_told()  # it reached the lock: everything before writing is done
+        still = time.monotonic() + STILL
+        while time.monotonic() < still:
             assert not preview.exists() or not any(preview.iterdir()), "a preview file landed during the build"
             time.sleep(0.05)
-        assert proc.poll() is None, proc.communicate()
+        assert child.proc.poll() is None, "".join(child.lines)
     finally:
         os.close(fd)
-    _, err = proc.communicate(timeout=HANG_GUARD)
-    assert proc.returncode == 0, err
+    err = child.finish()
+    assert child.proc.returncode == 0, err
+    assert err.count(WAITING) == 1, err
     assert {p.name for p in preview.iterdir()} >= {"contact-notes.png"}
 
 
 def test_a_build_waits_for_a_preview_writing_into_its_folder(tmp_path, game):
-    """While a preview writes output/<game>/preview (writing_into), a build does not swap the folder under it."""
+    """While a preview writes output/<game>/preview (writing_into), a build says it waits and does not swap the folder
+    under it."""
     assert pnp(tmp_path, "build", str(game), "--only", "notes").returncode == 0
     out = tmp_path / "output" / "mini"
     live = os.readlink(out)
     with writing_into(out, create=True):
-        proc = subprocess.Popen([sys.executable, "-m", "pnp", "build", str(game), "--only", "notes", "--force"],
-                                cwd=tmp_path, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 4
-        while time.monotonic() < deadline and proc.poll() is None:
+        child = Waiting(tmp_path, "build", str(game), "--only", "notes", "--force")
+        child.wait_told()
+        still = time.monotonic() + STILL
+        while time.monotonic() < still:
             assert os.readlink(out) == live, "the build swapped the folder during the preview"
             time.sleep(0.05)
-        assert proc.poll() is None, proc.communicate()
-    _, err = proc.communicate(timeout=HANG_GUARD)
-    assert proc.returncode == 0, err
+        assert child.proc.poll() is None, "".join(child.lines)
+    err = child.finish()
+    assert child.proc.returncode == 0, err
+    assert err.count(WAITING) == 1, err
     assert os.readlink(out) != live
+
+
+def test_a_wait_for_the_lock_is_told_once_naming_the_folder(tmp_path, monkeypatch):
+    """pnp waiting for another's lock says so once, after the grace, with the folder and how long it may wait; when
+    the lock stays held the wait ends in an OutputError; a free lock is taken without a word."""
+    told = []
+    monkeypatch.setattr(output, "on_wait", told.append)
+    monkeypatch.setattr(output.OutputFolder, "LOCK_WAIT", 0.6)
+    monkeypatch.chdir(tmp_path)
+    fd = hold_lock(tmp_path / "output" / ".mini.pnp")
+    started = time.monotonic()
+    try:
+        with pytest.raises(OutputError, match="another pnp is writing output/mini"):
+            with output.OutputFolder(Path("output") / "mini"):
+                pass
+        assert time.monotonic() - started >= 0.6
+        assert told == ["waiting for another pnp writing output/mini (up to 1 s)…"]
+        told.clear()
+        with pytest.raises(OutputError):
+            with writing_into(Path("output") / "mini", create=True):
+                pass
+        assert told == ["waiting for another pnp writing output/mini (up to 1 s)…"]
+    finally:
+        os.close(fd)
+    told.clear()
+    with output.OutputFolder(Path("output") / "mini"):
+        pass
+    with writing_into(Path("output") / "mini", create=True):
+        pass
+    assert told == []
 
 
 def test_a_preview_and_a_build_at_once_both_end_whole(tmp_path, game):
