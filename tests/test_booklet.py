@@ -19,6 +19,7 @@ from pnp.options import DEFAULT
 from pnp.saddle import order, padded, slug_band
 
 from conftest import REFERENCE_KITS, ROOT, edit, loaded
+from kits_cache import bundled
 
 MM_PT = 72 / 25.4
 
@@ -189,9 +190,8 @@ def _pictures(group, m=scene.IDENTITY) -> list[float]:
 
 @pytest.mark.parametrize("kit", REFERENCE_KITS)
 def test_every_booklet_sets_its_text_at_8_pt_or_more_and_never_ends_a_page_on_a_heading(kit):
-    game, problems = loaded(ROOT / "content" / kit, checked=True)
-    ctx = Ctx(game, problems=problems)
-    pages = booklet_pages(ctx)
+    shared = bundled(kit)  # laid out once a session (tests/kits_cache.py): read only
+    problems, pages = shared.problems, shared.pages
     assert not problems.errors, [str(p) for p in problems.errors]
     heading_sizes = {14.0, 10.5}
     for n, page in enumerate(pages[1:-1], 2):
@@ -384,16 +384,14 @@ def test_a_table_a_little_too_wide_is_set_smaller_rather_than_wrap_a_row(mini, n
 
 def test_a_property_column_of_one_value_is_said_once_under_the_table():
     # Moneyloopy: every space costs the one market price and every building $100
-    game, problems = loaded(ROOT / "content" / "moneyloopy", checked=True)
-    pages = booklet_pages(Ctx(game, problems=problems))
+    pages = bundled("moneyloopy").pages  # laid out once a session (tests/kits_cache.py): read only
     lines = [t.text for page in pages for _, t in _texts(page.front)]
     text = " ".join(" ".join(lines).replace("\u00a0", " ").replace("\u202f", " ").split())
     assert "Market price: 300 for each." in text and "Building: 100 for each." in text
     head = [t for t in lines if t in ("Space", "Rent", "Market", "Market price", "Building")]
     assert "Space" in head and "Rent" in head and "Market" not in head and "Market price" not in head
     # where the prices differ the column stays (Monopoly 2.3)
-    game, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
-    text = " ".join(t.text for page in booklet_pages(Ctx(game, problems=problems)) for _, t in _texts(page.front))
+    text = " ".join(t.text for page in bundled("monopoly-2-3").pages for _, t in _texts(page.front))
     assert "for each." not in text
 
 
@@ -409,10 +407,6 @@ def test_a_heading_over_a_long_table_is_never_left_at_a_pages_foot(mini, sentenc
 
 def test_tahiti_in_english_fills_its_sheets():
     """Tahiti in English fills its four sheets: no blank page before the back cover (no W-rules-blank)."""
-    from pnp.build import load_valid
-    from pnp.editions import Edition
-
-    problems = Problems()
-    game = load_valid(ROOT / "content" / "tahiti", problems, Edition(lang="en"))
-    pages = booklet_pages(Ctx(game, problems=problems))
+    shared = bundled("tahiti", "en")  # laid out once a session (tests/kits_cache.py): read only
+    problems, pages = shared.problems, shared.pages
     assert len(pages) % 4 == 0 and not [p for p in problems.items if "W-rules-blank" in str(p)]

@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 
 from pnp import scene
-from pnp.build import load_valid
-from pnp.editions import Edition
 from pnp.layout import booklet
-from pnp.layout.booklet import COLUMN, PICTURE, LEAST_SIDE_ROWS, booklet_pages
+from pnp.layout.booklet import COLUMN, PICTURE, LEAST_SIDE_ROWS
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
 
-from conftest import REFERENCE_KITS, ROOT
+from conftest import REFERENCE_KITS
+from kits_cache import bundled
 from test_booklet import _texts, _with_rules
 
 
@@ -32,17 +31,10 @@ def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
     return out
 
 
-def _ctx(kit: str, lang: str | None):
-    problems = Problems()
-    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang))
-    assert game is not None, [str(p) for p in problems.sorted()]
-    return Ctx(game, problems=problems), problems
-
-
 @pytest.mark.parametrize("kit,lang", [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")])
 def test_the_board_inside_is_full_width_or_left_out_where_it_would_take_another_sheet(kit, lang):
-    ctx, problems = _ctx(kit, lang)
-    pages = booklet_pages(ctx)
+    shared = bundled(kit, lang)  # laid out once a session (tests/kits_cache.py): read only
+    ctx, problems, pages = shared.ctx, shared.problems, shared.pages
     assert len(pages) == 16 and not [p for p in problems.items if "W-rules-blank" in str(p)]
     size = float(ctx.kit.board.size)
     assert PICTURE == COLUMN
@@ -54,6 +46,7 @@ def test_the_board_inside_is_full_width_or_left_out_where_it_would_take_another_
         assert abs(k * size - COLUMN) < 1e-6 and abs(x - booklet.SIDE) < 1e-6
     if not inner:  # left out: with it the booklet would take a fifth sheet of paper, even set tight, or a
         # table would keep fewer than SIDE_ROWS rows a side that it keeps without the picture in four
+        ctx = Ctx(shared.game, problems=Problems())  # the trials' own: the shared problems stay as laid out
         sections = booklet._sections(ctx)
         assert any(isinstance(b, booklet._Picture) for _, blocks in sections for b in blocks)
         bare = [(s, [b for b in blocks if not isinstance(b, booklet._Picture)]) for s, blocks in sections]

@@ -6,15 +6,12 @@ from __future__ import annotations
 import pytest
 
 from pnp import scene
-from pnp.build import load_valid
-from pnp.editions import Edition
 from pnp.fonts import PT
 from pnp.layout import booklet as booklet_module
-from pnp.layout.booklet import BOTTOM, DESC, FEATHER_KEPT, FEATHER_LEAST, FEATHER_MOST, set_pages
-from pnp.layout.common import Ctx
-from pnp.problems import Problems
+from pnp.layout.booklet import BOTTOM, DESC, FEATHER_KEPT, FEATHER_LEAST, FEATHER_MOST
 
-from conftest import REFERENCE_KITS, ROOT
+from conftest import REFERENCE_KITS
+from kits_cache import bundled
 from test_booklet import _texts, _with_rules
 
 #: every bundled booklet, and Tahiti's English edition (another flow of the same kit)
@@ -22,14 +19,10 @@ BOOKLETS = [(kit, None) for kit in REFERENCE_KITS] + [("tahiti", "en")]
 
 
 def _both(kit: str, lang: str | None):
-    """The kit's booklet flowed twice: feathered (as built) and not."""
-    problems = Problems()
-    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang)) if lang else \
-        load_valid(ROOT / "content" / kit, problems)
-    assert game is not None, [str(p) for p in problems.sorted()]
-    on = set_pages(Ctx(game, problems=Problems()))[0]
-    off = set_pages(Ctx(game, problems=Problems()), feather=False)[0]
-    return on, off
+    """The kit's booklet flowed twice: feathered (as built) and not; each laid out once a session
+    (tests/kits_cache.py, shared with the other booklet tests): read only."""
+    shared = bundled(kit, lang)
+    return shared.flowed[0], shared.unfeathered
 
 
 @pytest.fixture(scope="module", params=BOOKLETS, ids=lambda b: "-".join(filter(None, b)))

@@ -10,15 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from pnp import markup, scene
-from pnp.build import load_valid
 from pnp.cli import cli
-from pnp.editions import Edition
 from pnp.layout import booklet
-from pnp.layout.booklet import booklet_pages
-from pnp.layout.common import Ctx
 from pnp.problems import Problems
 
 from conftest import REFERENCE_KITS, ROOT
+from kits_cache import bundled
 from test_booklet import _texts, _with_rules
 
 
@@ -191,11 +188,8 @@ def test_a_figure_is_left_out_where_it_would_take_another_sheet(mini):
 # --------------------------------------------------------------------------- the bundled booklets
 @pytest.mark.parametrize("kit,lang", [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")])
 def test_every_bundled_booklet_stays_16_pages_and_sets_every_figure_it_writes(kit, lang):
-    problems = Problems()
-    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang))
-    assert game is not None, [str(p) for p in problems.sorted()]
-    ctx = Ctx(game, problems=problems)
-    pages = booklet_pages(ctx)
+    shared = bundled(kit, lang)  # laid out once a session (tests/kits_cache.py): read only
+    game, problems, pages = shared.game, shared.problems, shared.pages
     assert len(pages) == 16
     written = 0
     for section in game.booklet.sections:

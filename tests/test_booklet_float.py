@@ -7,14 +7,12 @@ from __future__ import annotations
 import pytest
 
 from pnp import scene
-from pnp.build import load_valid
-from pnp.editions import Edition
 from pnp.layout import booklet
-from pnp.layout.booklet import COLUMN, PAGE_W, SIDE_ROWS, _Setter, booklet_pages, set_pages
+from pnp.layout.booklet import COLUMN, PAGE_W, SIDE_ROWS, _Setter, booklet_pages
 from pnp.layout.common import Ctx
-from pnp.problems import Problems
 
 from conftest import REFERENCE_KITS, ROOT, loaded
+from kits_cache import bundled
 from test_booklet import _texts, _with_rules
 
 #: the least rows a split table keeps on each side of a break in the bundled kits (the reviewer read 3 or 4 at a
@@ -23,12 +21,9 @@ SIDE = 5
 
 
 def _flowed(kit: str, lang: str | None = None):
-    problems = Problems()
-    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang)) if lang else \
-        load_valid(ROOT / "content" / kit, problems)
-    assert game is not None, [str(p) for p in problems.sorted()]
-    ctx = Ctx(game, problems=problems)
-    return ctx, set_pages(ctx)
+    """The bundled kit's booklet as flowed (``set_pages``), laid out once a session (tests/kits_cache.py): read only."""
+    shared = bundled(kit, lang)
+    return shared.ctx, shared.flowed
 
 
 @pytest.mark.parametrize("kit", REFERENCE_KITS)
@@ -164,10 +159,7 @@ def test_every_booklet_table_is_set_at_the_columns_full_measure(kit):
 
 
 def _intro_lines(kit: str, lang: str | None = None):
-    problems = Problems()
-    game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang)) if lang else \
-        load_valid(ROOT / "content" / kit, problems)
-    pages = booklet_pages(Ctx(game, problems=problems))
+    pages = bundled(kit, lang).pages  # laid out once a session (tests/kits_cache.py): read only
     lines: dict[float, list] = {}
     for y, t in _texts(pages[0].front):
         if y < booklet.INTRO_BOX[1] + booklet.INTRO_BOX[3] + 1:
@@ -212,8 +204,8 @@ def test_a_table_split_over_pages_says_so_over_its_repeated_header(kit, lang, wo
     """The review: Etymonopoly's "Every language at a glance" (p8 to p9) and Moneyloopy's table of properties (p9 to
     p10) went on overleaf under their repeated header with nothing to say so. Each page a table goes on to opens with
     "(continued)" in pnp's words in the edition's language, over the header."""
-    ctx, (pages, _) = _flowed(kit, lang)
-    items = booklet_pages(ctx)
+    _, (pages, _) = _flowed(kit, lang)
+    items = bundled(kit, lang).pages  # booklet_pages of the same shared context
     marked = []
     for n, item in enumerate(items, 1):
         texts = sorted(((y, t.text) for y, t in _texts(item.front) if 20 < y < booklet.HEAD_Y - 1), reverse=True)
