@@ -15,7 +15,8 @@ import shutil
 import struct
 import subprocess
 import sys
-import textwrap
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -177,24 +178,29 @@ def theme_fonts_line(mini: Path) -> str:
     return f"game.yaml:{next(i for i, t in enumerate(lines, 1) if t.startswith('  fonts:'))}"
 
 
-#: runs pnp in a process of its own and says how it ended, how long it took and its peak memory (MB)
-RUNNER = textwrap.dedent("""
-    import resource, subprocess, sys, time
-    start = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "pnp", *sys.argv[1:]], capture_output=True, text=True)
-    took = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    sys.stdout.write(f"{r.returncode} {took:.2f} {peak:.0f}\\n" + r.stderr + r.stdout)
-""")
-
-
 def pnp(*args: str, cwd: Path) -> tuple[int, float, float, str]:
-    """``pnp ARGS``: (exit code, seconds, peak MB, its output), killed as a hang after HANG_GUARD."""
-    r = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, cwd=cwd,
-                       timeout=HANG_GUARD, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    first, _, output = r.stdout.partition("\n")
-    code, took, peak = first.split()
-    return int(code), float(took), float(peak), output
+    """``pnp ARGS`` in a process of its own: (exit code, seconds, its peak MB, its output), killed as a hang after
+    HANG_GUARD (``subprocess.TimeoutExpired``). The peak is that process's own, from the kernel's account of it when
+    it is reaped (``os.wait4``); its output goes to files, so nothing waits on a full pipe. (A runner process in
+    between used to reap it and read ``RUSAGE_CHILDREN``: the same figure, one interpreter start more a run.)"""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=out, stderr=err, cwd=cwd,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        killer = threading.Timer(HANG_GUARD, proc.kill)
+        killer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            killer.cancel()
+        took = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
+        if took >= HANG_GUARD:
+            raise subprocess.TimeoutExpired(proc.args, HANG_GUARD)
+        out.seek(0)
+        err.seek(0)
+        output = err.read().decode("utf-8", "replace") + out.read().decode("utf-8", "replace")
+    return proc.returncode, took, usage.ru_maxrss / 1024, output
 
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
