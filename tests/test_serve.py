@@ -23,16 +23,31 @@ from pnp.serve import Live, make_server, parse_editor
 from pnp.watch import snapshot
 
 
-@pytest.fixture
-def served(mini):
-    """A live server on a free port, in this process (the poll thread is not started: tests call check())."""
-    live = Live(mini, dpi=40)
+def _serving(game: Path):
+    """A live server of ``game`` on a free port, in this process (the poll thread is not started: tests call
+    check()), stopped after."""
+    live = Live(game, dpi=40)
     server = make_server(live, 0)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     yield server
     server.stop()
     thread.join(timeout=5)
+
+
+@pytest.fixture
+def served(mini):
+    """A server of the test's own copy of mini: for a test that edits the game or changes the server."""
+    yield from _serving(mini)
+
+
+@pytest.fixture(scope="module")
+def served_unchanged(tmp_path_factory):
+    """One server of an untouched copy of mini for the whole module, for the tests that only send it requests
+    (what it refuses, what it answers): none edits the game, calls check(), or sets anything on the server."""
+    game = tmp_path_factory.mktemp("served") / "mini"
+    shutil.copytree(MINI, game)
+    yield from _serving(game)
 
 
 def request(server, path, method="GET", host=None, headers=None, body=None):
@@ -67,13 +82,13 @@ def get_state(server):
     return json.loads(body)
 
 
-def test_the_page_its_state_and_the_pictures(served):
-    status, headers, body = request(served, "/")
+def test_the_page_its_state_and_the_pictures(served_unchanged):
+    status, headers, body = request(served_unchanged, "/")
     assert status == 200 and b'<script src="/app.js"' in body
     assert "default-src 'self'" in headers["Content-Security-Policy"]  # no inline script, nothing from elsewhere
     for asset in ("/app.js", "/app.css"):
-        assert request(served, asset)[0] == 200
-    state = get_state(served)
+        assert request(served_unchanged, asset)[0] == 200
+    state = get_state(served_unchanged)
     assert state["title"] == "Mini Monopoly" and state["error"] is None and not state["editor"]
     groups = [(g["output"], g["group"]) for g in state["groups"]]
     assert groups[:3] == [("board", "board"), ("cards", "titles"), ("cards", "luck")]
@@ -83,11 +98,11 @@ def test_the_page_its_state_and_the_pictures(served):
     # copies of a banknote are one picture shown once, with the other ids listed
     note = item(state, "note-1-1")
     assert note["id"] == "note-1-1" and note["copies"] == [f"note-1-{k}" for k in range(2, 26)]  # for 4 players
-    status, headers, png = request(served, f"/img/luck-go/front.png?v={go['sides']['front']}")
+    status, headers, png = request(served_unchanged, f"/img/luck-go/front.png?v={go['sides']['front']}")
     assert status == 200 and headers["Content-Type"] == "image/png" and png.startswith(b"\x89PNG")
-    assert png == served.live.session.png("luck-go", "front")
+    assert png == served_unchanged.live.session.png("luck-go", "front")
     assert "immutable" in headers["Cache-Control"]  # its address carries its version
-    assert request(served, "/img/board/back.png")[0] == 404  # the board has no back
+    assert request(served_unchanged, "/img/board/back.png")[0] == 404  # the board has no back
 
 
 def test_a_picture_is_cached_for_good_only_under_its_own_version(served, mini):
@@ -109,19 +124,19 @@ def test_a_picture_is_cached_for_good_only_under_its_own_version(served, mini):
     "/img/../../pyproject.toml", "/app.js/../../pyproject.toml", "/static/app.js", "/game.yaml", "/decks/luck.yaml",
     "/img/nope/front.png", "/img/luck-go/side.png", "/img/luck-go/front.txt", "/img/luck-go", "/api/nothing",
 ])
-def test_no_path_outside_what_the_session_gives(served, path):
-    status, _, body = request(served, path)
+def test_no_path_outside_what_the_session_gives(served_unchanged, path):
+    status, _, body = request(served_unchanged, path)
     assert status == 404, path
     assert b"root:" not in body and b"[project]" not in body and b"cards:" not in body
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1", "localhost:1", "[::1]:{port}", False])
-def test_a_request_that_does_not_name_this_server_is_refused(served, host):
+def test_a_request_that_does_not_name_this_server_is_refused(served_unchanged, host):
     """DNS rebinding: a site whose name resolves to 127.0.0.1 reaches the socket, but sends its own Host."""
-    host = host.format(port=served.port) if host else host
+    host = host.format(port=served_unchanged.port) if host else host
     for path in ("/", "/api/state", "/img/luck-go/front.png", "/events"):
-        assert request(served, path, host=host)[0] == 403, (host, path)
-    assert request(served, "/api/state", host=f"localhost:{served.port}")[0] == 200
+        assert request(served_unchanged, path, host=host)[0] == 403, (host, path)
+    assert request(served_unchanged, "/api/state", host=f"localhost:{served_unchanged.port}")[0] == 200
 
 
 def test_the_state_follows_a_save_and_a_yaml_error_keeps_the_last_good_pictures(served, mini):
@@ -259,8 +274,8 @@ def test_the_editor_opens_a_shown_file_inside_the_game_folder_only(tmp_path):
         server.stop()
 
 
-def test_without_an_editor_the_page_is_told_to_copy(served):
-    status, _, body = request(served, "/api/open", "POST", headers={"Content-Type": "application/json"},
+def test_without_an_editor_the_page_is_told_to_copy(served_unchanged):
+    status, _, body = request(served_unchanged, "/api/open", "POST", headers={"Content-Type": "application/json"},
                               body={"file": "decks/luck.yaml", "line": 1})
     assert status == 409 and b"PNP_EDITOR" in body
 
@@ -398,15 +413,15 @@ def test_the_editor_runs_outside_the_game_folder(tmp_path):
     assert Path(record.read_text()).resolve() != game.resolve()
 
 
-def test_pictures_are_refused_to_another_site(served):
-    state = get_state(served)
+def test_pictures_are_refused_to_another_site(served_unchanged):
+    state = get_state(served_unchanged)
     first = state["groups"][0]["items"][0]
     path = f"/img/{first['id']}/front.png"
-    status, headers, _ = request(served, path)
+    status, headers, _ = request(served_unchanged, path)
     assert status == 200 and headers["Cross-Origin-Resource-Policy"] == "same-origin"
     for site in ("cross-site", "same-site"):
-        assert request(served, path, headers={"Sec-Fetch-Site": site})[0] == 403
-    assert request(served, path, headers={"Sec-Fetch-Site": "same-origin"})[0] == 200
+        assert request(served_unchanged, path, headers={"Sec-Fetch-Site": site})[0] == 403
+    assert request(served_unchanged, path, headers={"Sec-Fetch-Site": "same-origin"})[0] == 200
 
 
 def test_api_open_checks_every_field_type(tmp_path):
