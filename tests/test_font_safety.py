@@ -13,16 +13,13 @@ import random
 import re
 import shutil
 import struct
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import HANG_GUARD, ROOT, edit, not_a_plain_file
+from conftest import HANG_GUARD, ROOT, edit, measured, not_a_plain_file
 from pnp import fonts, ttf
 from pnp.build import check_game
 from pnp.problems import Problems
@@ -180,27 +177,10 @@ def theme_fonts_line(mini: Path) -> str:
 
 def pnp(*args: str, cwd: Path) -> tuple[int, float, float, str]:
     """``pnp ARGS`` in a process of its own: (exit code, seconds, its peak MB, its output), killed as a hang after
-    HANG_GUARD (``subprocess.TimeoutExpired``). The peak is that process's own, from the kernel's account of it when
-    it is reaped (``os.wait4``); its output goes to files, so nothing waits on a full pipe. (A runner process in
-    between used to reap it and read ``RUSAGE_CHILDREN``: the same figure, one interpreter start more a run.)"""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=out, stderr=err, cwd=cwd,
-                                env={**os.environ, "PYTHONPATH": str(ROOT)})
-        killer = threading.Timer(HANG_GUARD, proc.kill)
-        killer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            killer.cancel()
-        took = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
-        if took >= HANG_GUARD:
-            raise subprocess.TimeoutExpired(proc.args, HANG_GUARD)
-        out.seek(0)
-        err.seek(0)
-        output = err.read().decode("utf-8", "replace") + out.read().decode("utf-8", "replace")
-    return proc.returncode, took, usage.ru_maxrss / 1024, output
+    HANG_GUARD (conftest.measured)."""
+    code, out, err, took, peak = measured([sys.executable, "-m", "pnp", *args], cwd=cwd,
+                                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return code, took, peak, err + out
 
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
