@@ -17,35 +17,6 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 MECH = ROOT / "tests" / "fixtures" / "mech"
 
 
-def measured(args: list[str], cwd: Path | None = None, env: dict | None = None, timeout: float = HANG_GUARD):
-    """Run ``args`` in a process of its own: (exit code, stdout, stderr, seconds, its peak memory in MB), killed
-    as a hang after ``timeout`` (``subprocess.TimeoutExpired``). The peak is that process's own, from the kernel's
-    account of it when it is reaped (``os.wait4``, POSIX); its output goes to files, so nothing waits on a full
-    pipe. (A runner process in between used to reap it and read ``RUSAGE_CHILDREN``: the same figure, one
-    interpreter start more a run.)"""
-    import tempfile
-    import threading
-
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=out, stderr=err, cwd=cwd, env=env)
-        killer = threading.Timer(timeout, proc.kill)
-        killer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            killer.cancel()
-        took = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
-        if took >= timeout:
-            raise subprocess.TimeoutExpired(args, timeout)
-        out.seek(0)
-        err.seek(0)
-        stdout, stderr = (f.read().decode("utf-8", "replace").replace("\r\n", "\n") for f in (out, err))
-    peak = usage.ru_maxrss / (1 << 20 if sys.platform == "darwin" else 1 << 10)  # bytes on macOS, KB elsewhere
-    return proc.returncode, stdout, stderr, took, peak
-
-
 @pytest.fixture(autouse=True, scope="session")
 def own_cache_folder(tmp_path_factory):
     """pnp keeps compiled template code and parsed fonts in the user's cache folder (pnp/cache.py): the tests, and the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from pnp.problems import MAX_KEPT, PER_FILE, Loc, Problem, Problems, quote
 from pnp.rules.schema import CSV_ROW, SCHEMA_TYPE
 
-from conftest import HANG_GUARD, ROOT, measured
+from conftest import HANG_GUARD, ROOT
 
 DECK_HEAD = 'id: luck\nname: Luck\ncolour: "#e08a1e"\nicon: question\n'
 #: stderr of any attack stays under this
@@ -26,9 +27,19 @@ MAX_OUTPUT = 100_000
 #: the most memory a run of an attack may take (a run of pnp on the mini kit takes ~30 MB)
 MAX_MB = 400
 
+#: runs the command given, passing its output through, then writes the peak memory of that command (MB)
+_MEASURE = """
+import resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+open(sys.argv[1], "w").write(str(peak / (1 << 20 if sys.platform == "darwin" else 1 << 10)))
+sys.exit(code)
+"""
+
+
 class Run:
-    def __init__(self, returncode: int, stdout: str, stderr: str, peak_mb: float):
-        self.returncode, self.stdout, self.stderr, self.peak_mb = returncode, stdout, stderr, peak_mb
+    def __init__(self, proc: subprocess.CompletedProcess, peak_mb: float):
+        self.returncode, self.stdout, self.stderr, self.peak_mb = proc.returncode, proc.stdout, proc.stderr, peak_mb
 
     def problems(self) -> list[str]:
         """The problem lines printed (not the count line)."""
@@ -36,12 +47,13 @@ class Run:
 
 
 def attack(tmp_path: Path, *args: str, cwd: Path | None = None) -> Run:
-    """``pnp ARGS`` in a process of its own (its peak memory from the kernel's account of it: conftest.measured),
-    within the hang guard; whatever it hit, it ended without a traceback and said little."""
+    """``pnp ARGS`` in a process of its own (its memory measured by a process in between), within the hang guard;
+    whatever it hit, it ended without a traceback and said little."""
+    peak = tmp_path / "peak-mb"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    code, stdout, stderr, _, peak = measured([sys.executable, "-m", "pnp", *args], cwd=cwd, env=env,
-                                             timeout=HANG_GUARD)
-    run = Run(code, stdout, stderr, peak)
+    proc = subprocess.run([sys.executable, "-c", _MEASURE, str(peak), sys.executable, "-m", "pnp", *args],
+                          capture_output=True, text=True, timeout=HANG_GUARD, cwd=cwd, env=env)
+    run = Run(proc, float(peak.read_text()))
     assert "Traceback" not in run.stderr and "Node(" not in run.stderr and "loc=" not in run.stderr, run.stderr[:2000]
     assert len(run.stderr.encode()) < MAX_OUTPUT and len(run.stdout.encode()) < MAX_OUTPUT, run.stderr[-2000:]
     assert run.peak_mb < MAX_MB, f"{run.peak_mb:.0f} MB"

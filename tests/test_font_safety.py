@@ -13,13 +13,15 @@ import random
 import re
 import shutil
 import struct
+import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import HANG_GUARD, ROOT, edit, measured, not_a_plain_file
+from conftest import HANG_GUARD, ROOT, edit, not_a_plain_file
 from pnp import fonts, ttf
 from pnp.build import check_game
 from pnp.problems import Problems
@@ -175,12 +177,24 @@ def theme_fonts_line(mini: Path) -> str:
     return f"game.yaml:{next(i for i, t in enumerate(lines, 1) if t.startswith('  fonts:'))}"
 
 
+#: runs pnp in a process of its own and says how it ended, how long it took and its peak memory (MB)
+RUNNER = textwrap.dedent("""
+    import resource, subprocess, sys, time
+    start = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "pnp", *sys.argv[1:]], capture_output=True, text=True)
+    took = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    sys.stdout.write(f"{r.returncode} {took:.2f} {peak:.0f}\\n" + r.stderr + r.stdout)
+""")
+
+
 def pnp(*args: str, cwd: Path) -> tuple[int, float, float, str]:
-    """``pnp ARGS`` in a process of its own: (exit code, seconds, its peak MB, its output), killed as a hang after
-    HANG_GUARD (conftest.measured)."""
-    code, out, err, took, peak = measured([sys.executable, "-m", "pnp", *args], cwd=cwd,
-                                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    return code, took, peak, err + out
+    """``pnp ARGS``: (exit code, seconds, peak MB, its output), killed as a hang after HANG_GUARD."""
+    r = subprocess.run([sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, cwd=cwd,
+                       timeout=HANG_GUARD, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    first, _, output = r.stdout.partition("\n")
+    code, took, peak = first.split()
+    return int(code), float(took), float(peak), output
 
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
