@@ -1,7 +1,8 @@
 """The bundled kits' rules booklets laid out once per test session, for the tests that only read them.
 
 Several test files judge the same unmodified bundled booklets (content/<kit>, its own language or an edition's) with
-the default options: each layout takes 0.2-0.5 s, and until this cache each test made its own. ``bundled(kit, lang)``
+the default options: each layout takes 0.2-0.5 s, and until this cache each test made its own. ``checked(kit)`` gives
+the loaded kit alone (each load 0.05-0.1 s) to the tests that lay out parts of it in a context of their own. ``bundled(kit, lang)``
 loads the kit (``load_valid``, as a build does), and lays out its booklet on first use: ``flowed`` is
 ``set_pages(ctx)``, ``pages`` is ``booklet_pages(ctx)``, ``unfeathered`` is ``set_pages(..., feather=False)`` on a
 context of its own. What it returns is shared: a test reads it and never changes it.
@@ -50,6 +51,7 @@ class Bundled:
     lang: str | None
     game: object
     problems: Problems  # what loading and laying out reported (a layout may add warnings)
+    loaded: Problems  # what loading reported, kept apart from what layouts add (``checked`` copies it)
     ctx: Ctx
     _done: dict = field(default_factory=dict)
 
@@ -81,7 +83,19 @@ def _bundled(kit: str, lang: str | None) -> Bundled:
     problems = Problems()
     game = load_valid(ROOT / "content" / kit, problems, Edition(lang=lang))
     assert game is not None, [str(p) for p in problems.sorted()]
-    return Bundled(kit, lang, game, problems, Ctx(game, problems=problems))
+    on_loading = Problems()
+    on_loading.extend(problems)
+    return Bundled(kit, lang, game, problems, on_loading, Ctx(game, problems=problems))
+
+
+def checked(kit: str) -> tuple:
+    """(kit, problems) as ``conftest.loaded(ROOT / "content" / kit, checked=True)`` gives them: the kit loaded once a
+    session and shared (read only: a test builds its own ``Ctx`` of it, and never changes it), the problems a copy
+    of what loading reported, the test's own to add to."""
+    shared = bundled(kit)
+    problems = Problems()
+    problems.extend(shared.loaded)
+    return shared.game, problems
 
 
 def bundled(kit: str, lang: str | None = None) -> Bundled:

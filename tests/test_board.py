@@ -28,6 +28,7 @@ from pnp.typeset import Style, typeset
 from pnp.tiling import FULL_MARGIN, LABEL_BAND, board_full, board_tiles, tile_grid
 
 from conftest import loaded
+from kits_cache import checked
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -382,7 +383,7 @@ def test_a_corner_name_takes_the_size_its_room_gives(kit_id):
     amount and icon keep their sizes and the arrow its length. A short start name (GO) grows past the size a
     14 mm band gave it (41 pt on a 60 mm corner); no corner's name comes out smaller than in that band."""
     from pnp.layout import board as B
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     for g in space_geometry(kit.board):
         if not g.corner or g.space.jail is not None:

@@ -2,7 +2,8 @@
 word; a jail's name on one line in each strip at one size, its inner name in one line or two even ones."""
 import pytest
 
-from conftest import ROOT, edit, loaded
+from conftest import edit, loaded
+from kits_cache import checked
 from pnp.layout import board
 from pnp.layout.common import Ctx
 from pnp.scene import walk_text
@@ -25,7 +26,7 @@ def test_a_corners_instruction_sets_even_lines(kit_id):
     """Moneyloopy's tollbooths read 'Passing or landing: pay, play a' / 'SafeCard, ...' (a line ending on 'a'),
     Monopoly 2.3's GO 'Collect £200 salary as' / 'you pass': now no line ends on a one-letter word, and no line
     is under half the longest."""
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     for g in board.space_geometry(kit.board):
         if not g.corner or not g.space.text or g.space.jail is not None:

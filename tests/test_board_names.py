@@ -2,7 +2,7 @@
 line or two balanced ones, never off their space."""
 import pytest
 
-from conftest import ROOT, loaded
+from kits_cache import checked
 from pnp.fonts import PT
 from pnp.layout import board
 from pnp.layout.common import Ctx
@@ -15,7 +15,7 @@ KITS = ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"]
 def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
     """The names printed at 9 pt on a 480 mm board (40 mm spaces) with room to spare: now at one larger size,
     each in at most two lines inside its space, and every other text and icon of a space as large as before."""
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     pt = board.name_pt(ctx)
     assert pt >= 11.0, pt  # every bundled kit's spaces hold 11 pt names (Monopoly 2.3's Northumberland: 11)

@@ -19,6 +19,7 @@ from pnp.options import DEFAULT
 from pnp.saddle import order, padded, slug_band
 
 from conftest import REFERENCE_KITS, ROOT, edit, loaded
+from kits_cache import checked
 from kits_cache import bundled
 
 MM_PT = 72 / 25.4
@@ -160,7 +161,7 @@ def test_a_literal_amount_in_the_prose_is_reported_with_its_line(tmp_path):
 @pytest.mark.parametrize("kit", REFERENCE_KITS)
 def test_components_are_the_manifest_counts(kit, reference_builds):
     manifest = json.loads((reference_builds / kit / "manifest.json").read_text(encoding="utf-8"))
-    game, problems = loaded(ROOT / "content" / kit, checked=True)
+    game, problems = checked(kit)
     listed = components(Ctx(game, problems=problems))
     printed = 1 + sum(n for out in ("cards", "notes", "tokens") for n in manifest["counts"].get(out, {}).values())
     assert sum(n for _, n in listed) == printed

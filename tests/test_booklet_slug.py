@@ -11,23 +11,22 @@ import pytest
 
 from pnp import scene
 from pnp.build import BuildOptions, build_game
-from pnp.layout.booklet import binding_note, booklet_pages
-from pnp.layout.common import Ctx
+from pnp.layout.booklet import binding_note
 from pnp.marks import FOOTER_FONT, FOOTER_PT
 from pnp.options import DEFAULT
 from pnp.problems import Problems
 from pnp.saddle import impose_booklet, slug_band
 
-from conftest import ROOT, loaded
+from conftest import ROOT
+from kits_cache import bundled
 
 MM_PT = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
 def etymonopoly():
-    game, problems = loaded(ROOT / "content" / "etymonopoly", checked=True)
-    ctx = Ctx(game, problems=problems)
-    return ctx, booklet_pages(ctx)
+    shared = bundled("etymonopoly")  # laid out once a session (tests/kits_cache.py): read only
+    return shared.ctx, shared.pages
 
 
 def _runs(group, m=scene.IDENTITY, out=None):

@@ -4,6 +4,7 @@ the middle of the card); and a title deed with an emblem but no subtitle keeps n
 import pytest
 
 from conftest import ROOT, loaded
+from kits_cache import checked
 from pnp import scene
 from pnp.fonts import PT
 from pnp.layout import cards
@@ -47,7 +48,7 @@ def _face(ctx, front):
 
 
 def _decks(kit_id):
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     faces = {}
     for item in cards.deck_items(ctx):
@@ -112,7 +113,7 @@ def test_the_block_keeps_clear_of_the_foot_and_the_band(kit_id):
 
 
 def _emblem_cards(kit_id):
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     for t in kit.titles.titles:
         space = kit.board.space(t.space)
@@ -203,7 +204,7 @@ def test_every_decks_fullest_card_stands_in_the_middle_of_its_room():
     block comes down by half the room the deck's fullest card leaves, so that card's block has as much room over
     its icon as under its text (within a DROP_STEP), and no card's text runs into its foot."""
     for kit_id in KITS:
-        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        kit, problems = checked(kit_id)
         ctx = Ctx(kit, problems=problems)
         cards.deck_items(ctx)
         for deck in kit.decks:

@@ -2,7 +2,7 @@
 kit, with a subtitle or without; a subtitle hangs under it, inside the band."""
 import pytest
 
-from conftest import ROOT, loaded
+from kits_cache import checked
 from pnp.fonts import PT
 from pnp.layout import cards
 from pnp.layout.common import Ctx
@@ -17,7 +17,7 @@ def test_a_deeds_name_stands_in_the_middle_of_its_band(kit_id):
     empty subtitle's line, 2.6 mm above the middle of the band's room: now every name's capitals are centred in
     the room between the band's foot and the label (within 0.5 mm), every one-line name on one baseline, and a
     subtitle under its name, clear of it and of the band's foot."""
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     w, h = cards._size(ctx)
     band_y = h - 4.5 - 20

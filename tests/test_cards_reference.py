@@ -2,7 +2,8 @@
 between cards at the size it prints at; a card that must print smaller is a warning naming it."""
 import pytest
 
-from conftest import ROOT, edit, loaded
+from conftest import edit, loaded
+from kits_cache import checked
 from pnp.layout import cards
 from pnp.layout.common import Ctx
 from pnp.scene import walk_text
@@ -25,7 +26,7 @@ def _body_sizes(ctx, items) -> dict[str, set[float]]:
 def test_the_credits_card_prints_at_the_reference_decks_size(kit_id):
     """Monopoly 2.3's and Tahiti's credits card set smaller than their deck's rules cards (8 and 8.75 pt beside
     9.5 and 9.25): every reference card of the kit, credits included, prints at one size."""
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     sizes = _body_sizes(ctx, cards.reference_items(ctx))
     assert "credits" in sizes
@@ -66,7 +67,7 @@ def test_a_reference_deck_may_give_its_band_its_own_colour():
     from pnp import scene
 
     def bands(kit_id):
-        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        kit, problems = checked(kit_id)
         ctx = Ctx(kit, problems=problems)
         face = cards.reference_items(ctx)[0].front
         return {s.fill for s in face.children if isinstance(s, scene.Rect) and s.y > 60}, kit
@@ -82,7 +83,7 @@ def test_reference_cards_have_their_own_back_where_reference_yaml_gives_one():
     slate) is not the deeds' (the game's red back), so a stray reference card is told apart; a kit that gives none
     keeps the game's back on both (Etymonopoly)."""
     def backs(kit_id):
-        kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+        kit, problems = checked(kit_id)
         ctx = Ctx(kit, problems=problems)
         return ctx, cards.reference_items(ctx)[0].back, cards.game_back(ctx)
 

@@ -5,6 +5,7 @@ from pnp.scene import walk_text
 from pnp.typeset import typeset
 
 from conftest import edit, loaded
+from kits_cache import checked
 
 
 def test_extra_title_lines_never_overlap_the_ladder(mini):
@@ -31,7 +32,7 @@ KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
 
 
 def _kit_ctx(name):
-    kit, problems = loaded(ROOT / "content" / name, checked=True)
+    kit, problems = checked(name)
     return kit, Ctx(kit, problems=problems)
 
 
@@ -269,7 +270,7 @@ def test_a_deck_prints_its_texts_at_one_size_and_names_a_card_set_smaller(mini):
 
 @pytest.mark.parametrize("kit_id", ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"])
 def test_every_reference_card_text_prints_at_one_size(kit_id):
-    kit, problems = loaded(ROOT / "content" / kit_id, checked=True)
+    kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     sizes = set()
     for card in kit.reference.cards:

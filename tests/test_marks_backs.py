@@ -88,11 +88,11 @@ def test_no_mark_stands_in_a_blank_cell_of_a_token_sheet():
 def test_counters_that_share_their_cuts_have_no_tick_on_their_colour():
     """Euronopoly's counters (colour to 1.5 mm inside the trim) share their cuts: each cut is marked in the sheet's
     margin, no tick lies between two counters; and no mark stands in a blank cell of the villas' part row."""
-    from conftest import ROOT, loaded
+    from kits_cache import checked
     from pnp.layout.common import Ctx
     from pnp.parts import part
 
-    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    kit, problems = checked("euronopoly")
     ctx = Ctx(kit, problems=problems)
     items = part("counters").items(ctx) + part("tokens").items(ctx)
     opts = PrintOptions(paper="a4")

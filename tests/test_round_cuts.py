@@ -16,7 +16,8 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import ROOT, loaded, sheet_furniture
+from conftest import sheet_furniture
+from kits_cache import checked
 from pnp import scene
 from pnp.impose import impose
 from pnp.layout.common import Ctx, Item
@@ -30,7 +31,7 @@ GUTTER = 2.0  # mm of bare paper the engine keeps between two round items' bleed
 
 @lru_cache(maxsize=None)
 def chips() -> tuple[Item, ...]:
-    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    kit, problems = checked("euronopoly")
     return tuple(part("chips").items(Ctx(kit, problems=problems)))
 
 

@@ -10,6 +10,7 @@ from pnp.layout import board, cards, table
 from pnp.layout.common import Ctx
 
 from conftest import ROOT, loaded
+from kits_cache import checked
 
 KITS = ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"]
 
@@ -85,7 +86,7 @@ def test_a_narrow_box_gives_the_air_it_has_at_the_smallest_size():
     """Euronopoly's risk table on a 47 mm reference card: seven columns of four-character figures need more than
     47 mm for 1.2 mm of air at the kit's smallest size (7 pt); the figures stay at that size and share the air
     there is."""
-    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    kit, problems = checked("euronopoly")
     ctx = Ctx(kit, problems=problems)
     t = kit.table("risk")
     size, label_w, col_w, air = table._grid(ctx, t, 47.0, table.row_height(ctx))
@@ -99,7 +100,7 @@ def test_a_table_with_room_to_spare_gets_compact_rows_not_the_smallest():
     """A table that fits one grid in a box that holds more rows takes the compact row height of a table that
     flows (1.25 × the smallest), not the smallest with the box's foot left empty; a box just big enough keeps
     its rows."""
-    kit, problems = loaded(ROOT / "content" / "euronopoly", checked=True)
+    kit, problems = checked("euronopoly")
     ctx = Ctx(kit, problems=problems)
     t = kit.table("risk")
     row = table.row_height(ctx)
@@ -119,7 +120,7 @@ def test_a_roll_table_on_a_title_card_reads_like_the_other_deeds_lines():
     """Monopoly 2-3's utility deeds print the 11-row roll table (tables.yaml utility-rent): whole on the one card,
     its figures at the size of every title card's lines (cards.row_style, here 7.5 pt), in as few grids as give
     that size, and clear of the rule over the price lines by cards.TABLE_AIR."""
-    kit, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
+    kit, problems = checked("monopoly-2-3")
     ctx = Ctx(kit, problems=problems)
     size, _ = cards.row_style(ctx)
     utilities = [t for t in kit.titles.titles if t.table]

@@ -16,6 +16,7 @@ from pnp.text import STEP, WIDOW_FLOOR, fit, fits
 from pnp.typeset import NBSP, NNBSP, Style, typeset
 
 from conftest import ROOT, edit, loaded
+from kits_cache import checked
 
 EN = Style("en", ("₩",))
 FR = Style("fr", ("F",))
@@ -225,7 +226,7 @@ def test_every_font_and_its_fallbacks_draw_what_typesetting_adds(name):
 # ---------------------------------------------------------------- what the kits print
 def _printed(kit_name: str) -> list[str]:
     """Every text run the kit's items print (board, cards, notes, tokens), as laid out."""
-    kit, problems = loaded(ROOT / "content" / kit_name, checked=True)
+    kit, problems = checked(kit_name)
     ctx = Ctx(kit, problems=problems)
     out = []
     for output in OUTPUT_NAMES:

@@ -64,6 +64,7 @@ from pnp.groupmarks import SHAPES, group_marks  # noqa: E402
 from pnp.layout.common import Ctx  # noqa: E402
 
 from conftest import ROOT, edit, loaded  # noqa: E402
+from kits_cache import checked  # noqa: E402
 
 CASE = ROOT / "tests" / "invalid" / "colour-confusable"
 
@@ -162,7 +163,7 @@ def test_every_shipped_kit_tells_its_groups_apart(kit):
 
 
 def test_the_booklets_property_table_prints_each_groups_mark_in_its_swatch():
-    kit, problems = loaded(ROOT / "content" / "etymonopoly", checked=True)
+    kit, problems = checked("etymonopoly")
     ctx = Ctx(kit, problems=problems)
     pages = part_items(ctx, "rules")
     drawn = set()
@@ -277,7 +278,7 @@ def test_deck_backs_are_compared_by_what_they_print(mini, name, icon, alike):
 
 @pytest.mark.parametrize("kit", ["etymonopoly", "moneyloopy", "monopoly-2-3"])
 def test_a_groups_mark_has_one_ink_on_the_board_and_its_title_cards(kit):
-    game, problems = loaded(ROOT / "content" / kit, checked=True)
+    game, problems = checked(kit)
     ctx = Ctx(game, problems=problems)
 
     def keys(group, out):
