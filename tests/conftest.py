@@ -124,13 +124,30 @@ def loaded(root: Path, checked: bool = False):
 
 class Watching:
     """A ``pnp watch`` running in a process of its own (``pnp_watch``); after it stopped, ``text`` is what it
-    printed and ``returncode`` how it ended."""
+    printed and ``returncode`` how it ended. While it runs, ``said()`` is what it printed so far (read as it comes,
+    by a thread): its stderr (the problems) line by line; its stdout, a pipe, reaches it when Python flushes it."""
 
     def __init__(self, proc: subprocess.Popen, seconds: float = 30.0):
+        import threading
+
         self.proc = proc
         self.deadline = time.time() + seconds  # for all the waiting a test does
         self.text = ""
         self.returncode: int | None = None
+        self._lines: list[str] = []
+        self._reader = threading.Thread(target=lambda: self._lines.extend(iter(proc.stdout.readline, "")), daemon=True)
+        self._reader.start()
+
+    def said(self) -> str:
+        return "".join(self._lines)
+
+    def stop(self) -> None:
+        """Ctrl-C (SIGINT), then wait for it to end and for all it printed."""
+        self.proc.send_signal(signal.SIGINT)
+        self.proc.wait(timeout=20)
+        self._reader.join(timeout=20)
+        self.text = self.said()
+        self.returncode = self.proc.returncode
 
     def until(self, condition) -> None:
         """Wait until ``condition()`` holds (or the deadline passes: the test's asserts then say what is missing)."""
@@ -147,9 +164,7 @@ def pnp_watch(game: Path, out: Path, *options: str):
     try:
         yield watching
     finally:
-        proc.send_signal(signal.SIGINT)
-        watching.text, _ = proc.communicate(timeout=20)
-        watching.returncode = proc.returncode
+        watching.stop()
 
 
 #: every kit that ships: each page of each PDF is compared with tests/reference/<kit>/

@@ -170,7 +170,8 @@ def test_pnp_watch_draws_at_start_and_tells_a_yaml_error_once(mini, tmp_path):
         path = mini / "decks" / "luck.yaml"
         good = path.read_text(encoding="utf-8")
         path.write_text(good + "cards: [unclosed\n", encoding="utf-8")
-        time.sleep(1.0)
+        w.until(lambda: "E-yaml-syntax" in w.said())  # it saw the broken file and told it (stderr: as printed)
+        assert "E-yaml-syntax" in w.said(), w.said()
         path.write_text(good.replace("Get out of jail free.", "Get out of jail at once."), encoding="utf-8")
         w.until(lambda: card.stat().st_mtime_ns != drawn)
         time.sleep(0.5)
