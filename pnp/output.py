@@ -355,6 +355,7 @@ def write_all(out_dir: Path, files: list[OutFile], sync: bool = True) -> list[Pa
 on_wait: Callable[[str], None] | None = None
 WAIT_GRACE = 0.2
 
+
 class OutputFolder:
     """A build's output folder, swapped as a whole (see the module's docstring).
 
