@@ -28,6 +28,8 @@ MAX_OUTPUT = 100_000
 MAX_MB = 400
 
 #: runs the command given, passing its output through, then writes the peak memory of that command (MB)
+#: (a small process between pytest and pnp on purpose: on Linux a process inherits its parent's peak RSS through
+#: fork and exec, so a pnp started straight from a grown pytest reports pytest's size as its own peak)
 _MEASURE = """
 import resource, subprocess, sys
 code = subprocess.call(sys.argv[2:])

@@ -178,6 +178,8 @@ def theme_fonts_line(mini: Path) -> str:
 
 
 #: runs pnp in a process of its own and says how it ended, how long it took and its peak memory (MB)
+#: (a small process between pytest and pnp on purpose: on Linux a process inherits its parent's peak RSS through
+#: fork and exec, so a pnp started straight from a grown pytest reports pytest's size as its own peak)
 RUNNER = textwrap.dedent("""
     import resource, subprocess, sys, time
     start = time.perf_counter()
