@@ -78,8 +78,9 @@ def test_the_page_shows_a_save_by_itself_and_a_yaml_error_as_a_banner(mini, brow
         page.goto(url)
         page.wait_for_selector('#status.live')
         before, _ = wait_for(page, lambda: picture(page, "luck-free"), "the card luck-free is shown")
-        other = picture(page, "luck-go")
-        fine = picture(page, "luck-fine")
+        # every picture the test compares later, once loaded (read before its image had loaded, one was None)
+        other, _ = wait_for(page, lambda: picture(page, "luck-go"), "the card luck-go is shown")
+        fine, _ = wait_for(page, lambda: picture(page, "luck-fine"), "the card luck-fine is shown")
         assert page.locator("#banner").is_hidden()
 
         # a designer saves a new text for the card: its picture on the page changes, without a reload (a text of as
