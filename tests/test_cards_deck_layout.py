@@ -229,3 +229,25 @@ def test_a_decks_slot_is_worked_out_once_however_many_cards_it_has(monkeypatch):
     kit, problems = loaded(ROOT / "content" / "etymonopoly")
     cards.deck_items(Ctx(kit, problems=problems))
     assert sorted(calls) == sorted(d.id for d in kit.decks if d.cards)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_back_title_keeps_clear_of_the_backs_inner_frame(kit):
+    """A back's title and subtitle stay BACK_TEXT_IN mm inside the card's edges, 3.3 mm inside the back's fine inner
+    frame (at 5.2 mm): the review found "LANGUAGE CARD" set 1.8 mm from it; a long title wraps or is set smaller."""
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    w = cards._size(ctx)[0]
+    backs = {id(it.back): it.back for it in cards.deck_items(ctx) + cards.reference_items(ctx)
+             if it.back is not None}
+    runs = 0
+    for back in backs.values():
+        for kind, shape, m in _placed(back, skip=("icon-",)):
+            if kind != "text":
+                continue
+            x = scene.apply(m, shape.x, shape.y)[0]
+            left = {"start": x, "middle": x - shape.width / 2, "end": x - shape.width}[shape.anchor]
+            assert left >= cards.BACK_TEXT_IN - 1e-6 and left + shape.width <= w - cards.BACK_TEXT_IN + 1e-6, \
+                (kit, shape.text, left, left + shape.width)
+            runs += 1
+    assert runs >= 2

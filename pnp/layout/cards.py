@@ -433,6 +433,11 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     return game_back(ctx)
 
 
+#: mm from the card's edge to a back's title and subtitle: 3.3 mm inside the back's fine inner frame (at 5.2 mm),
+#: where 7 mm had set a long title ("LANGUAGE CARD") 1.8 mm from it
+BACK_TEXT_IN = 8.5
+
+
 def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str, source, field_name: str,
                 sub: str | None = None, icon_name: str | None = None, mark: str | None = None) -> scene.Group:
     ink = contrast(colour)
@@ -445,14 +450,14 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
             inner.append(group_mark(mark, w / 2, h * 0.6, min(w, h) * 0.3, ink, colour))
         else:
             inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
-        text_box = (7, h * 0.16, w - 14, h * 0.22)
+        text_box = (BACK_TEXT_IN, h * 0.16, w - 2 * BACK_TEXT_IN, h * 0.22)
     else:
-        text_box = (7, h * 0.35, w - 14, h * 0.3)
+        text_box = (BACK_TEXT_IN, h * 0.35, w - 2 * BACK_TEXT_IN, h * 0.3)
     inner += recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title",
                                wrap_below=13).shapes, ink)
     if sub:
-        inner += recolour(ctx.fit(sub, (7, text_box[1] - 8, w - 14, 6.5), f.italic, 8, source, field_name,
-                                   what="back subtitle").shapes, ink)
+        inner += recolour(ctx.fit(sub, (BACK_TEXT_IN, text_box[1] - 8, w - 2 * BACK_TEXT_IN, 6.5), f.italic, 8,
+                                   source, field_name, what="back subtitle").shapes, ink)
     return scene.Group(inner, key=key, bounds=_reach(ctx, w, h))
 
 
