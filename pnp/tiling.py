@@ -696,13 +696,13 @@ def _map_page(board_group: scene.Group, size: float, bleed: float, plan: dict, t
         grids[t["row"], t["col"]] = _label_grid((vx0, by, bx + tw, vy1), plate / f, 11.0 / f, obstacles)
     spots = _label_spots(grids)
     for t in tiles:
-        bw = plate
         cx, cy = scene.apply(to_map, *spots[t["row"], t["col"]])
         colour = palette[(t["row"] + t["col"]) % 2 + 2 * (t["row"] % 2 == 0 and C == 1)]
-        content.add(scene.Rect(cx - bw / 2, cy - 5.5, bw, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
-        content.add(*fit(t["name"], (cx - bw / 2 + 1, cy - 1.0, bw - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,
+        x0 = cx - plate / 2
+        content.add(scene.Rect(x0, cy - 5.5, plate, 11, fill="#ffffff", stroke=colour, width=0.3, radius=1.5))
+        content.add(*fit(t["name"], (x0 + 1, cy - 1.0, plate - 2, 5.5), "NotoSans-Bold", 11.0, 6.0,
                          "#1d1d1b", style=own).shapes)
-        content.add(*fit(w["map_page"].format(page=t["page"]), (cx - bw / 2 + 1, cy - 4.8, bw - 2, 3.6), FOOTER_FONT,
+        content.add(*fit(w["map_page"].format(page=t["page"]), (x0 + 1, cy - 4.8, plate - 2, 3.6), FOOTER_FONT,
                          6.5, 6.0, "#1d1d1b", style=own).shapes)
     foot = w["map_foot"].format(label=label, pages=n_pages, orientation=w[plan["orientation"]]) \
         + f" · {w['print_note']}"
