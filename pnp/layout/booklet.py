@@ -112,44 +112,37 @@ def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -
     return out
 
 
+def _greedy(widths: list[float], width: float, space: float) -> list[list]:
+    """The greedy breaks of words ``widths`` mm wide into lines of at most ``width`` mm (a word wider than that
+    alone on its line): [index of the line's first word, the line's width] for each line."""
+    lines: list[list] = []
+    for i, ww in enumerate(widths):
+        if lines and lines[-1][1] + space + ww <= width + 1e-6:
+            lines[-1][1] = lines[-1][1] + space + ww
+        else:
+            lines.append([i, ww])
+    return lines
+
+
 def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
-    """Greedy lines of at most ``width`` mm; True when a word alone is wider (it is set on its own line)."""
-    lines: list[_Line] = []
-    cur: list[_Word] = []
-    cur_w = 0.0
-    too_wide = False
-    for w in words:
-        trial = cur_w + space + w.width if cur else w.width
-        if trial <= width + 1e-6 or not cur:
-            too_wide |= w.width > width + 1e-6
-            cur.append(w)
-            cur_w = trial
-            continue
-        lines.append(_Line(cur, cur_w))
-        cur, cur_w = [w], w.width
-        too_wide |= w.width > width + 1e-6
-    if cur:
-        lines.append(_Line(cur, cur_w))
+    """Greedy lines of at most ``width`` mm (``_greedy``); True when a word alone is wider (it is set on its own
+    line)."""
+    widths = [w.width for w in words]
+    breaks = _greedy(widths, width, space)
+    ends = [b[0] for b in breaks[1:]] + [len(words)]
+    lines = [_Line(words[first:end], w) for (first, w), end in zip(breaks, ends)]
     if len(lines) >= 2 and len(lines[-1].words) == 1 and len(lines[-2].words) >= 3:  # no word alone at the end
         moved = lines[-2].words[-1]
         if moved.width + space + lines[-1].width <= width + 1e-6:
             lines[-2] = _Line(lines[-2].words[:-1], lines[-2].width - space - moved.width)
             lines[-1] = _Line([moved] + lines[-1].words, moved.width + space + lines[-1].width)
-    return lines, too_wide
+    return lines, any(ww > width + 1e-6 for ww in widths)
 
 
 def _count_lines(widths: list[float], width: float, space: float) -> int:
-    """How many lines ``_wrap`` makes of words ``widths`` mm wide: its greedy breaks, the same sums and tests, without
-    the lines (its last step, a word moved from the line before onto a last line alone, keeps the count)."""
-    n, cur_w, started = 0, 0.0, False
-    for ww in widths:
-        trial = cur_w + space + ww if started else ww
-        if trial <= width + 1e-6 or not started:
-            cur_w, started = trial, True
-            continue
-        n += 1
-        cur_w = ww
-    return n + 1 if started else n
+    """How many lines ``_wrap`` makes of words ``widths`` mm wide, without making them (its last step, a word moved
+    from the line before onto a last line alone, keeps the count)."""
+    return len(_greedy(widths, width, space))
 
 
 def _draw_line(line: _Line, x: float, y: float, size: float, colour: str, space: float) -> list:
