@@ -251,3 +251,24 @@ def test_every_back_title_keeps_clear_of_the_backs_inner_frame(kit):
                 (kit, shape.text, left, left + shape.width)
             runs += 1
     assert runs >= 2
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_deck_card_text_keeps_clear_of_its_frame(kit):
+    """A deck card's title, text, help and keep label stay DECK_TEXT_IN mm inside the card's edges, 3.5 mm inside
+    its frame (FRAME): at 6 mm a centred line's ends stood 2 mm from the frame (a publisher's review)."""
+    assert cards.DECK_TEXT_IN >= cards.FRAME + 3.0
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    w = cards._size(ctx)[0]
+    runs = 0
+    for it in cards.deck_items(ctx):
+        for kind, shape, m in _placed(it.front):
+            if kind != "text":
+                continue
+            x = scene.apply(m, shape.x, shape.y)[0]
+            left = {"start": x, "middle": x - shape.width / 2, "end": x - shape.width}[shape.anchor]
+            assert left >= cards.DECK_TEXT_IN - 1e-6 and left + shape.width <= w - cards.DECK_TEXT_IN + 1e-6, \
+                (kit, it.id, shape.text, left, left + shape.width)
+            runs += 1
+    assert runs >= 20

@@ -509,6 +509,9 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
 
 
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
+#: mm from the card's edges to a deck card's title, text and help: 3.5 mm inside its frame (FRAME), where 6 mm
+#: set a line's ends 2 mm from the frame (a publisher's review: text crowding the border)
+DECK_TEXT_IN = FRAME + 3.5
 ICON_SLOT = 19.0  # mm a deck card's icon takes at the top of its room, with the air under it (over a title)
 UNTITLED_LOWER = 2.5  # mm the icon of a deck with no titles sits lower in its slot: its texts start closer under it
 
@@ -626,21 +629,21 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
                                  what="keep label").shapes, ink))
         bottom = 12.5
     if card.help:
-        help_fit = ctx.fit(card.help, (6, bottom, w - 12, 16), f.italic, 7.0, card, "help", mode="para", valign="bottom")
+        help_fit = ctx.fit(card.help, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, 16), f.italic, 7.0, card, "help", mode="para", valign="bottom")
         help_top = bottom + help_fit.height
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
     text_top = top - 1
     if card.title:  # the title under the icon, the text right under it
-        title = ctx.fit(card.title, (6, text_top - 8.5, w - 12, 8.5), f.heading, DECK_TITLE_PT, card, "title",
+        title = ctx.fit(card.title, (DECK_TEXT_IN, text_top - 8.5, w - 2 * DECK_TEXT_IN, 8.5), f.heading, DECK_TITLE_PT, card, "title",
                         valign="top", wrap_below=DECK_TITLE_PT - 1)
         # a title set smaller to keep to one line stands on the deck's title baseline all the same
         lower_title = CAP * (DECK_TITLE_PT - title.size) * PT
         block.add(scene.Group(title.shapes, transform=scene.translate(0.0, -lower_title)) if lower_title > 1e-6
                   else scene.Group(title.shapes))
         text_top -= title.height + 2.0 + lower_title
-    body = ctx.fit(card.text, (6, bottom, w - 12, text_top - bottom), f.body, text_pt, card, "text",
+    body = ctx.fit(card.text, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, text_top - bottom), f.body, text_pt, card, "text",
                    mode="para", valign="top")
     block.add(*body.shapes)
     g.add(block)
