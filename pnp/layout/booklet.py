@@ -411,7 +411,12 @@ class _Setter:
                 if f2 and not wraps2:
                     widths, size = w2, smaller
                     break
-        if fits and whole:
+        hung = None  # the header's cells' widths where they reach into a neighbour's header (``_hung``)
+        if fits and wraps and header:
+            found = self._hung(raw, right, whole or frozenset())
+            if found is not None:
+                widths, size, hung = found
+        if fits and whole and hung is None:
             widths, size = self._whole(raw, header, size, widths, whole)
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
@@ -424,7 +429,8 @@ class _Setter:
             space = text_width(" ", fonts.plain, size)
             cells = []
             for j, (spans, swatch) in enumerate(r):
-                inner = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch is not None else 0.0)
+                inner = (hung[j] if is_head and hung else widths[j]) - 2 * PAD_X - (
+                    SWATCH + 1.0 if swatch is not None else 0.0)
                 lines, _ = _wrap(_words(spans, fonts, size, self.style), inner, space)
                 cells.append(_Cell(lines, j in right, swatch))
             n = max(1, max(len(c.lines) for c in cells))
@@ -449,6 +455,46 @@ class _Setter:
                          self.ink, before=1.0) if note else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
                      more=self._continued(caption))
+
+    def _hung(self, raw, right: set[int], whole: set[int]) -> tuple[list[float], float, list[float]] | None:
+        """Where a header cell wider than its column's body (Monopoly 2.3's "Building" over figures of three digits,
+        "Board price" over three) wraps a cell of the body (its long street names), the widths that set every body
+        cell on one line with the header's cells reaching past their columns: a header right-aligned over a column
+        of figures runs on to the left over the header of a left-aligned column beside it, whose own header sits at
+        its far side, as long as the two keep a column's gap (2 PAD_X) between them (the header row is one band: the
+        figures' header still ends where they do). The largest size, from TABLE_PT down to MIN_BODY_PT, at which the
+        body's columns (their widths from the body alone, ``_columns``) leave every header cell the room for its
+        longest word; (widths, size, each header cell's width to set its lines in), or None where no size does."""
+        head, body = raw[0], raw[1:]
+        if not body:
+            return None
+        ncols = len(head)
+        # the pairs a header may span: a left-aligned column and a right-aligned one after it, their texts apart
+        pair = {}
+        for a in range(ncols - 1):
+            if a not in right and a + 1 in right and a not in pair:
+                pair[a], pair[a + 1] = a + 1, a
+        for k in range(int((TABLE_PT - MIN_BODY_PT) / 0.25 + 1e-6) + 1):
+            size = TABLE_PT - 0.25 * k
+            widths, fits, wraps = self._widths(body, False, size, whole)
+            if not fits or wraps:
+                continue
+            fonts = _Fonts(*[self.ctx.fonts.heading] * 3)
+            cells = [(_words(spans, fonts, size, self.style), text_width(" ", fonts.plain, size))
+                     for spans, _ in head]
+            line = [sum(w.width for w in ws) + sp * max(0, len(ws) - 1) + 2 * PAD_X for ws, sp in cells]
+            least = [max((w.width for w in ws), default=0.0) + 2 * PAD_X for ws, _ in cells]
+            room = []
+            for j in range(ncols):
+                if j in pair:  # its own width and what its partner's header, on one line, leaves of the pair's
+                    other = pair[j]
+                    room.append(widths[j] + widths[other] - line[other] if line[other] <= widths[other] + 1e-6
+                                else widths[j])
+                else:
+                    room.append(widths[j])
+            if all(least[j] <= room[j] + 1e-6 for j in range(ncols)):
+                return widths, size, room
+        return None
 
     def _continued(self, caption: str) -> _Text:
         """What a table split over pages sets over its header on each page it goes on to: its caption in the caption's
