@@ -756,7 +756,11 @@ class _Blocks:
             under = {i: f"{terms.rent} : {r[rent_col]}" if self.ctx.style.french else f"{terms.rent}: {r[rent_col]}"
                      for i, r in enumerate(rows) if i and r[rent_col]}
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
-        ladder = " · ".join(str(x) for x in terms.rent_ladder)
+        # each step of the ladder under the table kept whole on its line ("Set with 2 houses", "…with 1 reconstruction"
+        # were split after "with"): the note breaks only between steps, where a step fits half the column
+        italic, note_pt = self.ctx.fonts.italic, MIN_BODY_PT + 0.5
+        ladder = " · ".join(re.sub(r"\s+", NBSP, str(x)) if text_width(str(x), italic, note_pt) <= COLUMN / 2
+                            else str(x) for x in terms.rent_ladder)
         note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
