@@ -28,3 +28,32 @@ def test_the_rent_ladder_under_a_property_table_breaks_only_between_its_steps(ki
     assert len(lines) > 1
     split = [step for step in steps if not any(step in ln for ln in lines)]
     assert not split, (split, lines)
+
+
+def _page_lines(kit: str, lang: str | None = None) -> list[str]:
+    """Every line of the booklet's text pages, its runs joined left to right (the figures' and board's own texts
+    left out: they are drawn, not set)."""
+    from kits_cache import bundled
+    from test_booklet import _texts
+    out = []
+    for page in bundled(kit, lang).pages[1:]:
+        lines: dict[float, list] = {}
+        for y, t in _texts(page.front):
+            lines.setdefault(round(y, 1), []).append(t)
+        out += [" ".join(t.text for t in sorted(ts, key=lambda t: t.x)) for _, ts in sorted(lines.items(),
+                                                                                               reverse=True)]
+    return out
+
+
+def test_a_name_and_its_number_never_part_at_a_lines_end():
+    """Moneyloopy's "and section 4 from Tollbooth / 3 to Boardwalk": a capitalised word inside a sentence keeps the
+    number after it (a name and its number); a word starting a sentence may still break from one ("Roll / 8")."""
+    game, problems = checked("moneyloopy")
+    ctx = Ctx(game, problems=problems)
+    s = _Setter(ctx, ctx.style)
+    for width in range(40, 118, 3):
+        t = s.text([booklet.markup.Span("The jump skips it: section 4 runs from Tollbooth 3 to Boardwalk, and "
+                                        "section 2 from Tollbooth 1 to New York Avenue.")], width=float(width))
+        lines = _line_texts(t)
+        assert not any(ln.endswith("Tollbooth") for ln in lines), (width, lines)
+    assert not [ln for ln in _page_lines("moneyloopy") if ln.rstrip().endswith("Tollbooth")]

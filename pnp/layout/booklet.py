@@ -87,6 +87,16 @@ class _Fonts:
 
 
 _SPLIT = re.compile(f"([^\\S{NO_BREAK}]+)")
+#: a capitalised word inside a sentence (after a word, not at its start: "Roll 8" may break) and the number of one
+#: or two figures after it: a name and its number (Tollbooth 3, section 4 "from Tollbooth 3 to Boardwalk") never
+#: part at a line's end
+_NAMED = re.compile(r"(?<=[^\W_][ \t])([^\W\d_][\w’'\-]*)[ \t]+(?=\d{1,2}(?![\d])(?![.,]\d))")
+
+
+def _named(text: str) -> str:
+    return _NAMED.sub(lambda m: m.group(1) + (NBSP if m.group(1)[0].isupper() else " "), text) \
+        if any(c.isdigit() for c in text) else text
+
 
 
 def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -> list[_Word]:
@@ -96,7 +106,7 @@ def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -
     glue = False  # the next piece continues the last word
     for sp in spans:
         font = fonts.of(sp.style)
-        for chunk in _SPLIT.split(typeset(sp.text, style)):
+        for chunk in _SPLIT.split(_named(typeset(sp.text, style))):
             if not chunk:
                 continue
             if chunk.isspace() and not any(c in NO_BREAK for c in chunk):
