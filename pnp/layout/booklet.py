@@ -14,7 +14,9 @@ split between pages leaves at least two lines on each; a list's short first item
 short last item starts one; a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a
 break (else it goes whole to the next page; the text after it stays after it, for it reads the table) and repeats
 its header row under its caption and "(continued)" (``_Setter._continued``); every table is set at the column's full
-measure, its columns as wide as their content asks. The board's
+measure, its columns as wide as their content asks (a header cell wider than its column's body reaches over a
+neighbour's header where counting it would wrap a body cell, ``_Setter._hung``); a name and its number (Tollbooth 3)
+never part at a line's end (``_named``). The board's
 picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
 page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
 the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS
