@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__, incremental
+from . import __version__, incremental, words
 from .content import edition_name, load_kit
 from . import parts as registry
 from .options import DEFAULT, PrintOptions, edition_of, record
@@ -541,7 +541,10 @@ def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResu
 
 
 def _advice(kit: Kit, output: str) -> str:
-    """The money sets' print advice, printed on the money sheets."""
+    """The money sets' print advice, printed on the money sheets; how to make the player tokens (pnp's words, in
+    the edition's language), on the tokens sheets of a kit with standees."""
+    if output == "tokens" and kit.counters.tokens:
+        return words.of(kit.language)["standee"]
     if output != "notes":
         return ""
     sets = [ms for ms in (kit.money.notes, kit.money.chips) if ms is not None and ms.print_advice]

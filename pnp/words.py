@@ -30,6 +30,8 @@ WORDS: dict[str, dict[str, str]] = {
         "print_note": "print at 100 % / actual size",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
+        "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
+                   "to back, glue them together and fold the bases out so that it stands.",
         # the board
         "board_full": "{label} {size}×{size} mm, bleed {bleed} mm",
         "tile": "{name}: row {row} of {rows}, column {col} of {cols}",
@@ -78,6 +80,8 @@ WORDS: dict[str, dict[str, str]] = {
         "print_note": "imprimer à 100 % (taille réelle)",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
+        "standee": "Pions : découpez chaque pion, pliez-le sur ses tirets pour que ses deux figures se rejoignent "
+                   "dos à dos, collez-les et dépliez les socles pour qu’il tienne debout.",
         "board_full": "{label} {size}×{size} mm, fond perdu {bleed} mm",
         "tile": "{name} : rangée {row} sur {rows}, colonne {col} sur {cols}",
         "tile_foot": "{label} · morceau {name} ({k} sur {tiles}) · page {page} sur {pages} · {paper} {orientation} "

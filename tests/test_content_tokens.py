@@ -66,3 +66,19 @@ def test_tahiti_token_colours_are_no_group_colour(lang):
     alike = [(str(a.name), str(b.name)) for i, a in enumerate(tokens) for b in tokens[i + 1:]
              if difference(str(a.colour), str(b.colour)) < 20]
     assert not alike, f"tokens whose colours look alike: {alike}"
+
+
+@pytest.mark.parametrize("kit_id", ["etymonopoly", "tahiti", "moneyloopy", "euronopoly", "monopoly-2-3"])
+def test_the_tokens_sheets_say_how_to_make_a_player_token(reference_builds, kit_id):
+    """A kit's standees come with pnp's instructions in its own language, over the footer of every tokens sheet's
+    front (a review: nothing printed said how to make the pawns; "fold" on a sheet named only the gutterfold)."""
+    from pdfread import texts
+    from pnp import words
+
+    kit = load_kit(ROOT / "content" / kit_id, Problems())  # its own language, as the reference build
+    assert kit.counters.tokens
+    said = " ".join(words.of(kit.language)["standee"].split()[:4])
+    pages = texts(reference_builds / kit_id / "tokens-a4.pdf")
+    fronts = pages[::2]
+    assert fronts and all(said in " ".join(p.split()) for p in fronts), (kit_id, said)
+    assert not any(said in " ".join(p.split()) for p in pages[1::2])  # a back's footer has its own line only
