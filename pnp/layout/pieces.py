@@ -131,12 +131,15 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     r = min(17.0, (h - 2 * BAND_IN) / 2 - 0.8)
     g.add(*_rosette(w / 2, h / 2, r, ds, d.colour, mix(d.colour, ink, 0.4), mix(d.colour, ink, 0.55)))
     value = format_money(d.value, cur)
-    vw = min(w - 2 * BAND_IN - 4, max(28.0, text_width(value, f.title, VALUE_PT) + 10))
+    # the value clear of the cartouche's round ends: its box starts where their curve is within 1 mm of the
+    # straight sides (4 mm in set a seven-figure value's ends 1 mm from the curve: a review)
     vh = 15.0
+    pad = vh / 2 - 1.0
+    vw = min(w - 2 * BAND_IN - 4, max(28.0, text_width(value, f.title, VALUE_PT) + 2 * pad))
     g.add(scene.Rect(w / 2 - vw / 2, h / 2 - vh / 2, vw, vh, fill=light, stroke=ink, width=0.3, radius=vh / 2))
     g.add(scene.Rect(w / 2 - vw / 2 + 1, h / 2 - vh / 2 + 1, vw - 2, vh - 2, stroke=mix(light, ink, 0.5), width=0.12,
                      radius=vh / 2 - 1))
-    g.add(*recolour(ctx.fit(value, (w / 2 - vw / 2 + 4, h / 2 - vh / 2 + 1.5, vw - 8, vh - 3), f.title, VALUE_PT, d,
+    g.add(*recolour(ctx.fit(value, (w / 2 - vw / 2 + pad, h / 2 - vh / 2 + 1.5, vw - 2 * pad, vh - 3), f.title, VALUE_PT, d,
                             "value", what="denomination").shapes, ink))
     # the corner values, each in a cartouche over the band's corner
     number = group_digits(d.value, cur.thousands)
