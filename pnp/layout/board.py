@@ -19,7 +19,7 @@ drawing).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import scene
 from ..fonts import PT, text_width
@@ -207,6 +207,28 @@ def _wraps(ctx: Ctx, name: str, width: float, pt: float = NAME_PT) -> bool:
     return len({round(s.y, 3) for s in f.shapes if isinstance(s, scene.Text)}) > 1
 
 
+def _banded(ctx: Ctx) -> bool:
+    """Whether any side space of the board carries a colour band (its names then hang from under the bands)."""
+    return any(s.group for s in ctx.kit.board.spaces)
+
+
+def _first_baseline(shapes) -> float:
+    """The baseline of the first (highest) line of fitted text runs."""
+    return max(t.y for t in shapes if isinstance(t, scene.Text))
+
+
+def _last_baseline(shapes) -> float:
+    """The baseline of the last (lowest) line of fitted text runs."""
+    return min(t.y for t in shapes if isinstance(t, scene.Text))
+
+
+def _moved(shapes, dy: float) -> list:
+    """Fitted text runs moved ``dy`` mm up (down when negative)."""
+    if abs(dy) < 1e-9:
+        return list(shapes)
+    return [replace(t, y=t.y + dy) if isinstance(t, scene.Text) else t for t in shapes]
+
+
 def _ink(ground: str) -> str:
     """Near-black or white, whichever reads better on ``ground`` (by WCAG contrast)."""
     return DARK if contrast_ratio(DARK, ground) >= contrast_ratio(LIGHT, ground) else LIGHT
@@ -267,34 +289,38 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     ground = col.board
     out = scene.Group(clip=(0.0, 0.0, W, D))
     inner_w = W - 2 * PAD
-    top = D - INNER_PAD  # texts are laid out downward from here (under the band, PAD from it)
+    band = BAND * D
+    # every space's name hangs from one line, a band space's or not: under where a colour band ends when the
+    # board has bands (a row reads as one row: Chance's name on the line of its neighbours'), else INNER_PAD in
+    top = D - band - PAD if _banded(ctx) else D - INNER_PAD
 
     if s.ground:
         ground = s.ground
         out.add(scene.Rect(0, 0, W, D, fill=ground))
     if s.group:
         grp = ctx.kit.board.group(s.group)
-        band = BAND * D
         out.add(scene.Rect(-1, D - band, W + 2, band + 1, fill=grp.colour if grp else col.accent),
                 scene.Line(0, D - band, W, D - band, col.line, LINE))
         shape = ctx.group_mark(s.group) if grp else None
         if shape:  # the group told without colour, in the middle of its band
             ink = grp.text_colour or contrast(grp.colour)  # as on its title cards and booklet swatch
             out.add(group_mark(shape, W / 2, D - band / 2, band * MARK_SHARE, ink, grp.colour))
-        top = D - band - PAD
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
     name, air = _name_lines(ctx, s.name, inner_w, pt)
     f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, pt, s, "name",
              "space name", col.ink, valign="top", wrap_below=pt * NAME_SHRINK)
-    out.add(*f.shapes)
+    # its first line on the board's name line, where a name at the board's size sets it (a name shrunk a little
+    # to hold one line keeps its neighbours' baseline, not its own top)
+    drop = _first_baseline(f.shapes) - (top - CAP_EM * pt * PT) if f.shapes else 0.0
+    out.add(*_moved(f.shapes, -drop))
     # the name holds: one line shrunk by at most NAME_SHRINK, or two lines at the size itself, each keeping
     # NAME_AIR inside the padding (a long word, "Northumberland", stood 1 mm from its space's rules)
     widest = max((t.width for t in f.shapes if isinstance(t, scene.Text)), default=0.0)
     measures = [not f.overflow and f.size >= pt * (NAME_SHRINK if f.lines == 1 else 1.0) - 1e-6 and f.lines <= 2
                 and (f.lines == 1 or widest <= inner_w - 2 * NAME_AIR + 1e-6)]
-    y = top - f.height
+    y = top - f.height - drop
     if s.subtitle:
         sub_h = SUB_PT * PT * 2.3
         fs = _fit(ctx, s.subtitle, (PAD, y - 0.6 - sub_h, inner_w, sub_h), fonts.italic, SUB_PT, s, "subtitle",
@@ -305,6 +331,7 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
 
     # bottom: price, amount or instruction
     bottom = PAD
+    foot = PAD + DESC * MONEY_PT * PT  # the board's foot line: the last baseline of every space's lowest text
     text = s.text
     printed = _printed_amount(ctx, s)
     if printed:
@@ -312,7 +339,7 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
         mh = MONEY_PT * PT * 1.25
         fm = _fit(ctx, money, (PAD, bottom, inner_w, mh), fonts.heading, MONEY_PT, src, field_name, "amount", col.ink,
                   valign="bottom")
-        out.add(*fm.shapes)
+        out.add(*(_moved(fm.shapes, foot - _last_baseline(fm.shapes)) if fm.shapes else ()))
         bottom += fm.height + 0.8
     measures.append(fm.size if printed and not fm.overflow else 0.0)
     if text:
@@ -320,7 +347,8 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
         if th > SMALL_PT * PT:
             ft = _fit(ctx, text, (PAD, bottom, inner_w, th), fonts.body, SMALL_PT, s, "text", "space text",
                       col.ink, mode="para", valign="bottom")
-            out.add(*ft.shapes)
+            out.add(*(_moved(ft.shapes, foot - _last_baseline(ft.shapes)) if not printed and ft.shapes
+                      else ft.shapes))
             bottom += ft.height + 0.8
             measures.append(ft.size if not ft.overflow else 0.0)
         else:
