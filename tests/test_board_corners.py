@@ -11,11 +11,11 @@ from pnp.scene import walk_text
 KITS = ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"]
 
 
-def _lines(face, font, size=None):
-    """The lines of the runs in ``font`` (and ``size``) of a drawing, top to bottom: [(text, width)]."""
+def _lines(face, fonts, size=None):
+    """The lines of the runs in ``fonts`` (and ``size``) of a drawing, top to bottom: [(text, width)]."""
     rows: dict = {}
     for t in walk_text(face):
-        if t.font == font and (size is None or abs(t.size - size) < 0.01):
+        if t.font in fonts and (size is None or abs(t.size - size) < 0.01):
             rows.setdefault(round(t.y, 2), []).append(t)
     return [(" ".join(r.text for r in sorted(runs, key=lambda r: r.x)).replace("\u00a0", " "),
              sum(r.width for r in runs)) for _, runs in sorted(rows.items(), reverse=True)]
@@ -31,7 +31,8 @@ def test_a_corners_instruction_sets_even_lines(kit_id):
     for g in board.space_geometry(kit.board):
         if not g.corner or not g.space.text or g.space.jail is not None:
             continue
-        lines = _lines(board._corner(ctx, g), ctx.fonts.body)
+        # the instruction's runs: its words, and its amounts in the bold font (at the instruction's size)
+        lines = _lines(board._corner(ctx, g), (ctx.fonts.body, ctx.fonts.heading), board.CORNER_TEXT_PT * g.along / 60)
         assert lines, g.space.id
         for text, _ in lines[:-1]:
             last = text.split()[-1]

@@ -1,6 +1,8 @@
 """The ring of spaces read from the drawn board, side by side as a print designer reads it: the names of a side on
 one baseline whatever the space (a property under its colour band, Chance, a tax, a station), the lowest lines (a
-price, a payment, an instruction) on one foot line."""
+price, a payment, an instruction) on one foot line, and every amount printed on the ring in one weight."""
+import re
+
 import pytest
 
 from kits_cache import bundled
@@ -27,6 +29,11 @@ def _drawn(kit_id, lang):
     return ctx, spaces
 
 
+def _amounts(ctx) -> re.Pattern:
+    """An amount as the kit prints it, found by its currency's own writing of two sample amounts."""
+    return board.amount_pattern(ctx)
+
+
 @pytest.mark.parametrize("kit_id, lang", EDITIONS)
 def test_a_sides_names_share_one_baseline_and_its_lowest_lines_one_foot(kit_id, lang):
     """Tahiti's bottom row set Chance, Caisse de communauté, Impôts sur le revenu and the airport 9 mm higher
@@ -47,3 +54,26 @@ def test_a_sides_names_share_one_baseline_and_its_lowest_lines_one_foot(kit_id, 
                 feet[g.space.id] = round(min(low), 2)
         assert len(set(firsts.values())) == 1, (side, firsts)
         assert len(set(feet.values())) == 1, (side, feet)
+
+
+@pytest.mark.parametrize("kit_id, lang", EDITIONS)
+def test_every_amount_on_the_ring_is_set_in_one_weight(kit_id, lang):
+    """Tahiti's 'Payez 400 000 F' set its amount in the regular weight beside the bold prices of its
+    neighbours: now every amount printed on a space or a corner is in the bold (heading) font, and every amount
+    on a line of its own on a side space (a price) at one size."""
+    ctx, spaces = _drawn(kit_id, lang)
+    pattern = _amounts(ctx)
+    found = 0
+    alone = set()
+    for g, face in spaces:
+        lines: dict = {}
+        for t in walk_text(face):
+            lines.setdefault(round(t.y, 2), []).append(t)
+            for m in pattern.finditer(t.text):
+                found += 1
+                assert t.font == ctx.fonts.heading, (g.space.id, t.text, t.font)
+        for runs in lines.values():
+            if not g.corner and len(runs) == 1 and pattern.fullmatch(runs[0].text.strip()):
+                alone.add(round(runs[0].size, 2))
+    assert found
+    assert len(alone) == 1, alone

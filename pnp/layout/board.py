@@ -19,13 +19,15 @@ drawing).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 from .. import scene
 from ..fonts import PT, text_width
+from ..money import MINUS
 from ..vision import MIN_CONTRAST, contrast_ratio, tint
 from ..model import Board, Space
-from ..text import CAP as CAP_EM, DESC, descends, fit as plain_fit, fits as text_fits
+from ..text import CAP as CAP_EM, DESC, _runs as text_runs, descends, fit as plain_fit, fits as text_fits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..typeset import NBSP
 from .common import (DARK, LIGHT, SHRINK_WARNING, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
@@ -155,6 +157,53 @@ def _printed_amount(ctx: Ctx, s: Space):
     if found and s.text and found[0] in s.text:
         return None
     return found
+
+
+def amount_pattern(ctx: Ctx) -> re.Pattern:
+    """An amount as this game writes it (its currency's symbol, side and digit grouping), to find in a text."""
+    key = ("board-amount-pattern",)
+    if key not in ctx.memo:
+        sample = ctx.money(1234567)
+        digits = [i for i, ch in enumerate(sample) if ch.isdigit()]
+        head, number, tail = sample[:digits[0]], sample[digits[0]:digits[-1] + 1], sample[digits[-1] + 1:]
+        sep = number[1:number.index("234")]
+        body = rf"\d{{1,3}}(?:{re.escape(sep)}\d{{3}})*" if sep else r"\d+"
+        ctx.memo[key] = re.compile(rf"{re.escape(head)}{MINUS}?{body}(?!\d){re.escape(tail)}")
+    return ctx.memo[key]
+
+
+def _bold_amounts(ctx: Ctx, shapes) -> list:
+    """Fitted text runs with every amount in them set in the bold (heading) font, at their size: an amount reads
+    alike wherever the ring prints it, a price line's or an instruction's ("Payez 400 000 F"). Each changed line
+    stays centred where it was."""
+    pattern, bold = amount_pattern(ctx), ctx.fonts.heading
+    lines: dict[float, list] = {}
+    for t in shapes:
+        if isinstance(t, scene.Text):
+            lines.setdefault(round(t.y, 6), []).append(t)
+    out = [t for t in shapes if not isinstance(t, scene.Text)]
+    for runs in lines.values():
+        runs.sort(key=lambda t: t.x)
+        text = runs[0].text
+        for a, b in zip(runs, runs[1:]):  # a run of white space alone was not drawn: a gap stands for it
+            text += (" " if b.x - (a.x + a.width) > 1e-6 else "") + b.text
+        first = runs[0]
+        if first.font == bold or not pattern.search(text) or len({t.font for t in runs}) > 1:
+            out.extend(runs)
+            continue
+        parts, at = [], 0
+        for m in pattern.finditer(text):
+            parts += [(text[at:m.start()], first.font), (m.group(0), bold)]
+            at = m.end()
+        parts.append((text[at:], first.font))
+        was = runs[-1].x + runs[-1].width - first.x
+        now = sum(text_width(t, f, first.size) for t, f in parts)
+        x = first.x - (now - was) / 2
+        for t, f in parts:
+            if t:
+                out.extend(text_runs(t, x, first.y, f, first.size, first.colour))
+                x += text_width(t, f, first.size)
+    return out
 
 
 def _icon(name: str | None, cx: float, cy: float, size: float, colour: str, background: str | None = None):
@@ -347,8 +396,8 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
         if th > SMALL_PT * PT:
             ft = _fit(ctx, text, (PAD, bottom, inner_w, th), fonts.body, SMALL_PT, s, "text", "space text",
                       col.ink, mode="para", valign="bottom")
-            out.add(*(_moved(ft.shapes, foot - _last_baseline(ft.shapes)) if not printed and ft.shapes
-                      else ft.shapes))
+            out.add(*_bold_amounts(ctx, _moved(ft.shapes, foot - _last_baseline(ft.shapes)) if not printed
+                                   and ft.shapes else ft.shapes))
             bottom += ft.height + 0.8
             measures.append(ft.size if not ft.overflow else 0.0)
         else:
@@ -511,7 +560,7 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         text = balanced_n(ctx, s.text, fonts.body, size, 2 * hw, n) if fitted else s.text
         ft = _fit(ctx, text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")
-        diag.add(*ft.shapes)
+        diag.add(*_bold_amounts(ctx, ft.shapes))
         measures.append(ft.size if not ft.overflow else 0.0)
     else:
         measures.append(0.0)
