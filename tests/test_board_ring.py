@@ -7,10 +7,12 @@ import pytest
 
 from kits_cache import bundled
 from pnp import scene
+from pnp.fonts import PT
 from pnp.layout import board
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
 from pnp.scene import walk_text
+from pnp.text import CAP, DESC, descends
 
 EDITIONS = [("etymonopoly", None), ("euronopoly", None), ("moneyloopy", None), ("monopoly-2-3", None),
             ("tahiti", None), ("tahiti", "en")]
@@ -77,3 +79,37 @@ def test_every_amount_on_the_ring_is_set_in_one_weight(kit_id, lang):
                 alone.add(round(runs[0].size, 2))
     assert found
     assert len(alone) == 1, alone
+
+
+def _foot(runs) -> float:
+    """The lowest letters of a line of runs: its baseline, less the descent where a letter reaches under it."""
+    return min(t.y - (DESC * t.size * PT if descends(t.text) or "J" in t.text else 0.0) for t in runs)
+
+
+@pytest.mark.parametrize("kit_id, lang", EDITIONS)
+def test_a_corners_parts_stand_one_gap_apart(kit_id, lang):
+    """Moneyloopy's tollbooths stacked 'Tollbooth n' 4.4 mm over its toll and the toll 1.6 mm over the gate,
+    the instruction 2.7 mm over the name: now the instruction's foot, the name, the subtitle and the amount of a
+    corner stand CORNER_GAP apart (on a 60 mm corner), each measured from the letters (capitals' tops, the
+    baseline or the descenders)."""
+    ctx, spaces = _drawn(kit_id, lang)
+    for g, face in spaces:
+        if not g.corner or g.space.jail is not None:
+            continue
+        k = g.along / 60
+        runs = list(walk_text(face))
+        name = [t for t in runs if t.font == ctx.fonts.heading and t.size > board.CORNER_MONEY_PT * k + 0.01]
+        rows: dict = {}
+        for t in runs:
+            if t not in name:
+                rows.setdefault(round(t.y, 3), []).append(t)
+        head = max(t.y for t in name) + CAP * name[0].size * PT
+        foot = _foot([t for t in name if abs(t.y - min(u.y for u in name)) < 1e-6])
+        over = [r for y, r in rows.items() if y > head]
+        under = sorted((r for y, r in rows.items() if y < foot), key=lambda r: -r[0].y)
+        if over:
+            lowest = min(over, key=lambda r: r[0].y)
+            assert abs(_foot(lowest) - head - board.CORNER_GAP * k) < 0.05, (g.space.id, _foot(lowest) - head)
+        if under:
+            top = under[0][0].y + CAP * max(t.size for t in under[0]) * PT
+            assert abs(foot - top - board.CORNER_GAP * k) < 0.05, (g.space.id, foot - top)

@@ -52,8 +52,6 @@ MONEY_PT = 8.0
 SMALL_PT = 7.0
 CORNER_NAME_PT = 14.0
 CORNER_BIG_PT = 44.0  # short corner names (GO) print up to this big: the corner's name fills its band
-CORNER_GAP_ABOVE = 3.0  # mm between a corner's name and the instruction over it (clear of its capitals: the
-# ascenders of a grown name, "Tollbooth", rise over them, and the instruction keeps 2 mm and more from those too)
 CORNER_MONEY_PT = 15.0  # pt (on a 60 mm corner): the amount under a corner's name (a toll, a salary), the number
 # players look for there, set big; the name grows only as far as it leaves the amount this size
 CORNER_TEXT_PT = 8.0
@@ -271,6 +269,17 @@ def _last_baseline(shapes) -> float:
     return min(t.y for t in shapes if isinstance(t, scene.Text))
 
 
+_LOW_CAPITALS = frozenset("J")  # capitals that reach under the baseline in common faces (Noto Sans's J)
+
+
+def _foot(shapes) -> float:
+    """The lowest ink of fitted text runs: their last line's descenders where it has some, else its baseline."""
+    last = _last_baseline(shapes)
+    runs = [t for t in shapes if isinstance(t, scene.Text) and abs(t.y - last) < 1e-6]
+    return last - max((DESC * t.size * PT for t in runs if descends(t.text) or _LOW_CAPITALS & set(t.text)),
+                      default=0.0)
+
+
 def _moved(shapes, dy: float) -> list:
     """Fitted text runs moved ``dy`` mm up (down when negative)."""
     if abs(dy) < 1e-9:
@@ -461,7 +470,8 @@ def _arrow_path(x0: float, x1: float, cy: float, h: float, colour: str) -> scene
                        ("L", x0 + head, cy - h / 2), ("Z",)), fill=colour)
 
 
-CORNER_GAP = 1.6  # mm (on a 60 mm corner) between a corner's name, its subtitle and its amount
+CORNER_GAP = 3.0  # mm (on a 60 mm corner) between the stacked parts of a corner, ink to ink: the instruction's
+# foot and the name's capitals, the name's foot and its subtitle's or amount's top, the amount's foot and the icon
 
 
 def _corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
@@ -521,15 +531,18 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
     diag.add(*f.shapes)
     measures = [f.size]
     # under the name: room for its descenders (Parking), then the subtitle and the amount, each clear of the last
-    below = -f.height / 2 + (name_top + name_bottom) / 2 - CORNER_GAP * k
-    above = f.height / 2 + (name_top + name_bottom) / 2 + CORNER_GAP_ABOVE * k
+    # every part CORNER_GAP from the next, measured on the letters: from a line's capitals and from its baseline,
+    # or its descenders where it has some (the name of Tollbooth 1 kept 4.4 mm over its amount, reserving room for
+    # descenders it has not, and the amount 1.6 mm over the icon)
+    below = _foot(f.shapes) - CORNER_GAP * k
+    above = _first_baseline(f.shapes) + CAP_EM * f.size * PT + CORNER_GAP * k
     if s.subtitle:
         sh = SUB_PT * PT * 1.3 * k
         hw = d.half_width(below - sh, below)
         fs = _fit(ctx, s.subtitle, (-hw, below - sh, 2 * hw, sh), fonts.italic, SUB_PT * k * 1.2, s, "subtitle",
-                  "subtitle", col.ink)
+                  "subtitle", col.ink, valign="top")
         diag.add(*fs.shapes)
-        below -= fs.height + CORNER_GAP * k
+        below = (_foot(fs.shapes) if fs.shapes else below) - CORNER_GAP * k
         measures.append(fs.size if not fs.overflow else 0.0)
     else:
         measures.append(0.0)
@@ -539,9 +552,9 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         mh = CORNER_MONEY_PT * PT * 1.1 * k
         hw = d.half_width(below - mh, below)
         fm = _fit(ctx, money, (-hw, below - mh, 2 * hw, mh), fonts.heading, CORNER_MONEY_PT * k, src, field_name,
-                  "amount", col.ink)
+                  "amount", col.ink, valign="top")
         diag.add(*fm.shapes)
-        below -= fm.height + 1.0 * k
+        below = (_foot(fm.shapes) if fm.shapes else below) - CORNER_GAP * k
         measures.append(fm.size if not fm.overflow else 0.0)
     else:
         measures.append(0.0)
@@ -560,7 +573,9 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         text = balanced_n(ctx, s.text, fonts.body, size, 2 * hw, n) if fitted else s.text
         ft = _fit(ctx, text, (-hw, above, 2 * hw, th), fonts.body, size, s, "text", "space text", col.ink,
                   mode="para", valign="bottom")
-        diag.add(*_bold_amounts(ctx, ft.shapes))
+        # its foot (the last line's descenders, or its baseline) CORNER_GAP over the name
+        drop = _foot(ft.shapes) - above if ft.shapes else 0.0
+        diag.add(*_bold_amounts(ctx, _moved(ft.shapes, -drop)))
         measures.append(ft.size if not ft.overflow else 0.0)
     else:
         measures.append(0.0)
@@ -578,7 +593,7 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         # the arrow's length, counted up to CORNER_ARROW times its height (a name may grow while it keeps that)
         return out, (*measures, 0.0, min(x1 - x0, CORNER_ARROW * h))
     # the icon below the name, toward the outer vertex
-    room_top = below - 0.5 * k
+    room_top = below
     size = min(16.0 * k, (room_top + d.R) / 1.7)
     cy = room_top - size / 2
     drawn = 0.0
