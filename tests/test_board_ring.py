@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from conftest import edit, loaded
 from kits_cache import bundled
 from pnp import scene
 from pnp.fonts import PT
@@ -113,3 +114,18 @@ def test_a_corners_parts_stand_one_gap_apart(kit_id, lang):
         if under:
             top = under[0][0].y + CAP * max(t.size for t in under[0]) * PT
             assert abs(foot - top - board.CORNER_GAP * k) < 0.05, (g.space.id, foot - top)
+
+
+def test_an_instructions_bold_amounts_keep_its_lines_inside_the_space(mini):
+    """An instruction of many amounts, its lines full: set bold, its amounts widen each line; the lines are
+    broken for the bold width, so that every line keeps PAD inside its space's edges."""
+    edit(mini / "board.yaml", "name: Luck, deck: luck, icon: question}",
+         "name: Luck, deck: luck, icon: question, text: 'Pay ₩10,000 ₩20,000 ₩30,000 ₩40,000 ₩50,000 ₩60,000 ₩70,000 "
+         "₩80,000 ₩90,000 ₩100,000 ₩110,000 ₩120,000 ₩130,000 ₩140,000 ₩150,000 ₩160,000 ₩170,000 now'}")
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    g = next(g for g in board.space_geometry(kit.board) if g.space.id == "luck-1")
+    runs = [t for t in walk_text(board._side_space(ctx, g)) if t.size < board.MONEY_PT]
+    assert any(t.font == ctx.fonts.heading for t in runs)
+    for t in runs:
+        assert board.PAD - 1e-6 <= t.x and t.x + t.width <= g.along - board.PAD + 1e-6, (t.text, t.x, t.width)

@@ -170,6 +170,14 @@ def amount_pattern(ctx: Ctx) -> re.Pattern:
     return ctx.memo[key]
 
 
+def _bold_room(ctx: Ctx, text: str, font: str, size: float) -> float:
+    """How much wider (mm) ``text`` at ``size`` sets once ``_bold_amounts`` sets its amounts in the bold font: the
+    room its box keeps for them, so that a line widened by them still holds the box."""
+    bold = ctx.fonts.heading
+    return sum(max(0.0, text_width(m.group(0), bold, size) - text_width(m.group(0), font, size))
+               for m in amount_pattern(ctx).finditer(text))
+
+
 def _bold_amounts(ctx: Ctx, shapes) -> list:
     """Fitted text runs with every amount in them set in the bold (heading) font, at their size: an amount reads
     alike wherever the ring prints it, a price line's or an instruction's ("Payez 400 000 F"). Each changed line
@@ -403,8 +411,9 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     if text:
         th = min(0.22 * D, max(0.0, y - bottom - 4.0))
         if th > SMALL_PT * PT:
-            ft = _fit(ctx, text, (PAD, bottom, inner_w, th), fonts.body, SMALL_PT, s, "text", "space text",
-                      col.ink, mode="para", valign="bottom")
+            room = _bold_room(ctx, text, fonts.body, SMALL_PT)
+            ft = _fit(ctx, text, (PAD + room / 2, bottom, inner_w - room, th), fonts.body, SMALL_PT, s, "text",
+                      "space text", col.ink, mode="para", valign="bottom")
             out.add(*_bold_amounts(ctx, _moved(ft.shapes, foot - _last_baseline(ft.shapes)) if not printed
                                    and ft.shapes else ft.shapes))
             bottom += ft.height + 0.8
@@ -562,9 +571,10 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         # the fewest lines that hold the instruction at its size (the box narrows as it grows)
         size = CORNER_TEXT_PT * k
         line = size * PT * 1.2
+        room = _bold_room(ctx, s.text, fonts.body, size)  # its bold amounts' extra width
         for n in range(1, 6):
             th = (n - 1) * line + size * PT
-            hw = d.half_width(above, above + th)
+            hw = max(0.0, d.half_width(above, above + th) - room / 2)
             fitted = text_fits(s.text, (-hw, above, 2 * hw, th), fonts.body, size, size, mode="para", style=ctx.style)
             if fitted or above + th + line > d.R:
                 break
