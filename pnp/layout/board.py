@@ -170,18 +170,20 @@ def amount_pattern(ctx: Ctx) -> re.Pattern:
     return ctx.memo[key]
 
 
-def _bold_room(ctx: Ctx, text: str, font: str, size: float) -> float:
-    """How much wider (mm) ``text`` at ``size`` sets once ``_bold_amounts`` sets its amounts in the bold font: the
-    room its box keeps for them, so that a line widened by them still holds the box."""
-    bold = ctx.fonts.heading
-    return sum(max(0.0, text_width(m.group(0), bold, size) - text_width(m.group(0), font, size))
+def _bold_room(ctx: Ctx, text: str, font: str, size: float, amount_pt: float | None = None) -> float:
+    """How much wider (mm) ``text`` at ``size`` sets once ``_bold_amounts`` sets its amounts in the bold font (at
+    ``amount_pt``, else at ``size``): the room its box keeps for them, so that a line widened by them still holds
+    the box."""
+    bold, big = ctx.fonts.heading, amount_pt or size
+    return sum(max(0.0, text_width(m.group(0), bold, big) - text_width(m.group(0), font, size))
                for m in amount_pattern(ctx).finditer(text))
 
 
-def _bold_amounts(ctx: Ctx, shapes) -> list:
-    """Fitted text runs with every amount in them set in the bold (heading) font, at their size: an amount reads
-    alike wherever the ring prints it, a price line's or an instruction's ("Payez 400 000 F"). Each changed line
-    stays centred where it was."""
+def _bold_amounts(ctx: Ctx, shapes, amount_pt: float | None = None) -> list:
+    """Fitted text runs with every amount in them set in the bold (heading) font, at ``amount_pt`` (else at their
+    size): an amount reads alike wherever the ring prints it, a price line's or an instruction's ("Payez
+    400 000 F" on a tax space, bold at a price's size, on the instruction's baseline). Each changed line stays
+    centred where it was."""
     pattern, bold = amount_pattern(ctx), ctx.fonts.heading
     lines: dict[float, list] = {}
     for t in shapes:
@@ -197,18 +199,18 @@ def _bold_amounts(ctx: Ctx, shapes) -> list:
         if first.font == bold or not pattern.search(text) or len({t.font for t in runs}) > 1:
             out.extend(runs)
             continue
-        parts, at = [], 0
+        parts, at, big = [], 0, amount_pt or first.size
         for m in pattern.finditer(text):
-            parts += [(text[at:m.start()], first.font), (m.group(0), bold)]
+            parts += [(text[at:m.start()], first.font, first.size), (m.group(0), bold, big)]
             at = m.end()
-        parts.append((text[at:], first.font))
+        parts.append((text[at:], first.font, first.size))
         was = runs[-1].x + runs[-1].width - first.x
-        now = sum(text_width(t, f, first.size) for t, f in parts)
+        now = sum(text_width(t, f, pt) for t, f, pt in parts)
         x = first.x - (now - was) / 2
-        for t, f in parts:
+        for t, f, pt in parts:
             if t:
-                out.extend(text_runs(t, x, first.y, f, first.size, first.colour))
-                x += text_width(t, f, first.size)
+                out.extend(text_runs(t, x, first.y, f, pt, first.colour))
+                x += text_width(t, f, pt)
     return out
 
 
@@ -411,11 +413,11 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     if text:
         th = min(0.22 * D, max(0.0, y - bottom - 4.0))
         if th > SMALL_PT * PT:
-            room = _bold_room(ctx, text, fonts.body, SMALL_PT)
+            room = _bold_room(ctx, text, fonts.body, SMALL_PT, MONEY_PT)
             ft = _fit(ctx, text, (PAD + room / 2, bottom, inner_w - room, th), fonts.body, SMALL_PT, s, "text",
                       "space text", col.ink, mode="para", valign="bottom")
             out.add(*_bold_amounts(ctx, _moved(ft.shapes, foot - _last_baseline(ft.shapes)) if not printed
-                                   and ft.shapes else ft.shapes))
+                                   and ft.shapes else ft.shapes, MONEY_PT))
             bottom += ft.height + 0.8
             measures.append(ft.size if not ft.overflow else 0.0)
         else:
