@@ -36,7 +36,7 @@ from .icons import group_mark
 from .table import draw_table
 
 PAD = 1.5  # mm between a space's edge and its texts
-INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, where no colour band comes between
+INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, on a board without colour bands
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
 MARK_SHARE = 0.62  # a group mark's size: share of its band's height
