@@ -181,9 +181,8 @@ def _bold_room(ctx: Ctx, text: str, font: str, size: float, amount_pt: float | N
 
 def _bold_amounts(ctx: Ctx, shapes, amount_pt: float | None = None) -> list:
     """Fitted text runs with every amount in them set in the bold (heading) font, at ``amount_pt`` (else at their
-    size): an amount reads alike wherever the ring prints it, a price line's or an instruction's ("Payez
-    400 000 F" on a tax space, bold at a price's size, on the instruction's baseline). Each changed line stays
-    centred where it was."""
+    size): an amount reads alike wherever the ring prints it, on a price line or in an instruction (bold at a
+    price's size, on the instruction's baseline). Each changed line stays centred where it was."""
     pattern, bold = amount_pattern(ctx), ctx.fonts.heading
     lines: dict[float, list] = {}
     for t in shapes:
@@ -359,7 +358,8 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     inner_w = W - 2 * PAD
     band = BAND * D
     # every space's name hangs from one line, a band space's or not: under where a colour band ends when the
-    # board has bands (a row reads as one row: Chance's name on the line of its neighbours'), else INNER_PAD in
+    # board has bands (a row reads as one row: a space without a band sets its name on its neighbours' line),
+    # else INNER_PAD in
     top = D - band - PAD if _banded(ctx) else D - INNER_PAD
 
     if s.ground:
@@ -543,7 +543,7 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
     measures = [f.size]
     # under the name: room for its descenders (Parking), then the subtitle and the amount, each clear of the last
     # every part CORNER_GAP from the next, measured on the letters: from a line's capitals and from its baseline,
-    # or its descenders where it has some (the name of Tollbooth 1 kept 4.4 mm over its amount, reserving room for
+    # or its descenders where it has some (a name without descenders stood 4.4 mm over its amount, keeping room for
     # descenders it has not, and the amount 1.6 mm over the icon)
     below = _foot(f.shapes) - CORNER_GAP * k
     above = _first_baseline(f.shapes) + CAP_EM * f.size * PT + CORNER_GAP * k
