@@ -176,3 +176,37 @@ def test_panels_of_one_size_name_themselves_at_one_size(name, lang):
             by_size.setdefault((float(p.width), float(p.height)), {})[p.id] = round(top.size, 2)
     for size, titles in by_size.items():
         assert len(set(titles.values())) == 1, (name, lang, size, titles)
+
+
+def _table_rules(ctx: Ctx, p) -> list[float]:
+    """The heights (in the board's frame) of a panel's table rules across: its grid's horizontal lines."""
+    g = B._panel(ctx, p, float(ctx.kit.board.size))
+    ys = []
+    for s in g.children:
+        if isinstance(s, scene.Line) and abs(s.y1 - s.y2) < 1e-9:
+            ys.append(round(scene.apply(g.transform, s.x1, s.y1)[1], 3))
+    return sorted(set(ys), reverse=True)
+
+
+@pytest.mark.parametrize("name,lang", EDITIONS)
+def test_the_tables_of_a_row_of_panels_keep_their_rows_in_line(name, lang):
+    """Panels side by side (one turn, one centre height, one height) with tables draw their rows at one height
+    from the same top, whatever their number of rows: Euronopoly's "Speed traps 8–12" (a row fewer than "2–7"
+    beside it) is as tall a panel as its neighbours, its rows in line with theirs and the spare under its last."""
+    ctx = laid_out(name, lang)
+    rows: dict = {}
+    for p in ctx.kit.board.centre.panels:
+        if p.table is not None and not p.rotate:
+            rows.setdefault((round(float(p.y), 1), round(float(p.height), 1)), []).append(p)
+    seen = 0
+    for row in rows.values():
+        if len(row) < 2:
+            continue
+        rules = [_table_rules(ctx, p) for p in row]
+        n = min(len(r) for r in rules)
+        for r in rules[1:]:
+            assert r[:n] == pytest.approx(rules[0][:n], abs=0.01), (name, [p.id for p in row])
+        seen += 1
+    if name == "euronopoly":
+        assert seen and len(_table_rules(ctx, next(p for p in ctx.kit.board.centre.panels
+                                                   if p.id == "speed-trap-2"))) == 7

@@ -33,7 +33,7 @@ from ..typeset import NBSP
 from .common import (DARK, LIGHT, SHRINK_WARNING, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
                      split_balanced, unbroken_halves)
 from .icons import group_mark
-from .table import draw_table
+from .table import draw_table, row_pitch, rows_box
 
 PAD = 1.5  # mm between a space's edge and its texts
 INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, on a board without colour bands
@@ -938,6 +938,27 @@ def _sibling_fit(ctx: Ctx, p, field_name: str, box: tuple, size: float, ink: str
     return f
 
 
+def table_row_h(ctx: Ctx, p) -> float | None:
+    """The row height of a centre panel's table when it has siblings with tables (``_siblings``: a row of panels,
+    or panels of one size): the least any of their tables' boxes gives its rows, so that their rows stand in line
+    and read as one set, a table with fewer rows drawn at that height from the top of its box (the panel keeps
+    its siblings' height, the spare room under its last row). None for a panel without a table, or one whose
+    table has no sibling: it fills its box as before."""
+    key = ("board-panel-rows",)
+    if key not in ctx.memo:
+        rows: dict[str, float] = {}
+        for family in _siblings(ctx.kit.board.centre.panels, "table"):
+            if len(family) < 2:
+                continue
+            pitches = [row_pitch(ctx, q.table, box) for q in family
+                       if (box := _panel_boxes(ctx, q)[1]) is not None]
+            pitches = [x for x in pitches if x is not None]
+            if pitches:
+                rows.update((q.id, min(pitches)) for q in family)
+        ctx.memo[key] = rows
+    return ctx.memo[key].get(p.id)
+
+
 def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     col = ctx.colours
     w, h = float(p.width), float(p.height)
@@ -950,6 +971,9 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     if title is not None:
         g.add(*_sibling_fit(ctx, p, "title", title, panel_title_pt(ctx, p) or PANEL_TITLE_PT, ink).shapes)
     if table is not None:
+        row_h = table_row_h(ctx, p)
+        if row_h is not None:
+            table = rows_box(ctx, p.table, table, row_h)
         g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12)))
     if text is not None:
         g.add(*_sibling_fit(ctx, p, "text", text, panel_pt(ctx, p) or PANEL_PT, ink,

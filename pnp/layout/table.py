@@ -11,6 +11,39 @@ from ..money import group_digits
 from .common import Ctx
 
 
+def grid_rows(ctx: Ctx, ref: "Table | str") -> int:
+    """How many rows ``draw_table`` draws for a table: its heading row and its body rows (0 for none)."""
+    t = ctx.kit.table(ref)
+    if t is None or (not t.rows and not t.columns):
+        return 0
+    return len(t.rows) + 1
+
+
+def row_pitch(ctx: Ctx, ref: "Table | str", box) -> float | None:
+    """The row height ``draw_table`` gives a table filling ``box`` (None for a table without rows)."""
+    t, n = ctx.kit.table(ref), grid_rows(ctx, ref)
+    if not n:
+        return None
+    return min((box[3] - _titled(t)) / n, ROW_MAX)
+
+
+def rows_box(ctx: Ctx, ref: "Table | str", box, row_h: float) -> tuple:
+    """The part of ``box`` from its top in which ``draw_table`` sets a table's rows ``row_h`` tall (no taller than
+    ``box`` gives them): tables side by side drawn at one row height from one top keep their rows in line,
+    whatever their number of rows."""
+    t, n = ctx.kit.table(ref), grid_rows(ctx, ref)
+    x, y, w, h = box
+    if not n:
+        return box
+    used = min(h, _titled(t) + min(row_h, ROW_MAX) * n)
+    return x, y + h - used, w, used
+
+
+def _titled(t: Table) -> float:
+    """The height (mm) a table's own title takes above its grid in ``draw_table``."""
+    return TABLE_TITLE_H + 1.0 if t.title else 0.0
+
+
 def cell_text(ctx: Ctx, value) -> str:
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
@@ -19,6 +52,10 @@ def cell_text(ctx: Ctx, value) -> str:
     if isinstance(value, float) and value.is_integer():
         return group_digits(int(value), ctx.kit.game.currency.thousands)
     return str(value)
+
+
+TABLE_TITLE_H = 5.5  # mm a table's own title takes above its grid in ``draw_table`` (then 1 mm of air)
+ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
 
 def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> list:
@@ -30,7 +67,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     out: list = []
     fonts = ctx.fonts
     if t.title:
-        th = 5.5
+        th = TABLE_TITLE_H
         f = ctx.fit(t.title, (x, y + h - th, w, th), fonts.heading, 9.0, t, "title", what="table title", colour=ink)
         out.extend(f.shapes)
         h -= th + 1.0
@@ -38,7 +75,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     nrows = len(t.rows) + 1
     if not t.rows and not t.columns:
         return out
-    row_h = min(h / nrows, 11.0)
+    row_h = min(h / nrows, ROW_MAX)
     cell_pt, label_w, col_w, air = _grid(ctx, t, w, row_h)
     top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
     grid_h = row_h * nrows
