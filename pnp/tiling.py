@@ -21,6 +21,7 @@ board's frame (trim from (0, 0) to (S, S); the bleed makes it start at −bleed)
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 
 from . import scene
@@ -584,11 +585,15 @@ def _trim_marks(t: dict, size: float, bleed: float, R: int, C: int, W: float, H:
 MAP_STEPS = ("map_1", "map_2", "map_3", "map_4")
 
 
-#: what a tile's label plate costs on the map for each mm² of the miniature it hides: a text, other art (an icon,
-#: a picture); and for each mm its centre lies off the middle of the tile's own part (squared)
-HIDE_TEXT, HIDE_ART, OFF_MIDDLE = 1.0, 0.3, 0.02
-LABEL_STEPS = 9  # candidate spots across and down a tile's own part ...
-LABEL_REACH = 0.6  # ... in this share of it around its middle
+#: what a tile's label plate costs on the map for each mm² of the miniature it hides: a text; other art (an icon, a
+#: picture: a ring's art still reads past a plate over part of it); the bare face of a thing drawn whole (a panel's
+#: or a pile's ground around its texts and icons, which a reader misses least: a plate goes over a panel's empty
+#: foot rather than its words or a ring's names); and for each mm its centre lies off the middle of the tile's own
+#: part (squared)
+HIDE_TEXT, HIDE_ART, HIDE_GROUND, OFF_MIDDLE = 1.0, 0.1, 0.05, 0.01
+LABEL_STEPS = 17  # candidate spots across and down a tile's own part ...
+LABEL_REACH = 0.8  # ... in this share of it around its middle
+LABEL_EXACT = 5_000  # the most choices of the smaller side's lines (rows or columns) tried one by one (17 steps: 3 lines)
 
 
 def _label_grid(area: tuple[float, float, float, float], w: float, h: float,
@@ -611,10 +616,11 @@ def _label_grid(area: tuple[float, float, float, float], w: float, h: float,
         for cy in ys:
             lx0, ly0, lx1, ly1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
             cost = 0.0
-            for ox0, oy0, ox1, oy1, *_, text in near:
+            for ox0, oy0, ox1, oy1, cut_x, _, text in near:
                 ow, oh = min(lx1, ox1) - max(lx0, ox0), min(ly1, oy1) - max(ly0, oy0)
                 if ow > 0 and oh > 0:
-                    cost += ow * oh * (HIDE_TEXT if text is not None else HIDE_ART)
+                    cost += ow * oh * (HIDE_TEXT if text is not None else HIDE_GROUND if cut_x == CUT_WHOLE
+                                       else HIDE_ART)
             row.append(cost / unit ** 2 + OFF_MIDDLE * ((cx - mx) ** 2 + (cy - my) ** 2) / unit ** 2)
         costs.append(row)
     return xs, ys, costs
@@ -632,11 +638,43 @@ def _label_spots(grids: dict[tuple[int, int], tuple]) -> dict[tuple[int, int], t
     """Every tile's label spot, the labels of a row of tiles on one line and those of a column in one line (a grid,
     as the tiles are): each row's height and each column's place across chosen together, for the least cost summed
     over their tiles (``grids``: (row, col) -> ``_label_grid``; the tiles of a row share their candidate heights,
-    those of a column their candidate places across). A few rounds of choosing the rows' heights with the columns'
-    places held, then the columns' with the rows' held, from the heights best for the row's tiles each on its own."""
+    those of a column their candidate places across). Every choice of the smaller side's lines is tried (with each
+    of the other side's lines then best on its own, as it is given them): the least cost of all, where a few
+    rounds of improving rows and columns in turn could stop at a worse grid (a row held where its first choice
+    was, the plates over a ring's names). A grid too large for that (more than LABEL_EXACT choices) takes those
+    rounds, from the heights best for each row's tiles on its own."""
     rows = sorted({r for r, _ in grids})
     cols = sorted({c for _, c in grids})
-    n = LABEL_STEPS
+    n = len(next(iter(grids.values()))[0]) if grids else 0
+    if n and n ** min(len(rows), len(cols)) <= LABEL_EXACT:
+        by_rows = len(rows) <= len(cols)
+        fixed, free = (rows, cols) if by_rows else (cols, rows)
+
+        def cost(f: int, g: int, k: int, m: int) -> float:
+            """The cost of the tile at fixed line ``f`` and free line ``g`` with choices ``k`` (fixed) and ``m``."""
+            key = (f, g) if by_rows else (g, f)
+            if key not in grids:
+                return 0.0
+            table = grids[key][2]
+            return table[m][k] if by_rows else table[k][m]
+
+        best = None
+        for choice in itertools.product(range(n), repeat=len(fixed)):
+            total, picks = 0.0, []
+            for g in free:
+                m, c = min(((m, sum(cost(f, g, k, m) for f, k in zip(fixed, choice))) for m in range(n)),
+                           key=lambda mc: mc[1])
+                total += c
+                picks.append(m)
+                if best is not None and total >= best[0]:
+                    break
+            else:
+                if best is None or total < best[0] - 1e-9:
+                    best = (total, choice, picks)
+        _, choice, picks = best
+        at_f, at_g = dict(zip(fixed, choice)), dict(zip(free, picks))
+        at_row, at_col = (at_f, at_g) if by_rows else (at_g, at_f)
+        return {(r, c): (g[0][at_col[c]], g[1][at_row[r]]) for (r, c), g in grids.items()}
     at_row = {r: min(range(n), key=lambda j, r=r: sum(min(g[2][i][j] for i in range(n))
                                                        for (rr, _), g in grids.items() if rr == r)) for r in rows}
     at_col: dict[int, int] = {}
