@@ -190,9 +190,9 @@ def test_etymonopoly_reference_cards_carry_the_seeds_rules():
                  "is not passing it",                                # starting on it does not count
                  "Up for Grabs", "half the trade value",             # the offer rounds
                  "make change with the bank",                        # SET-UP
-                 "Pay the bank ₩50", "after three tries",            # Language Death
-                 "Family equality", "half price", "fewer than 4",    # developing, second thoughts
-                 "32 reconstructions, 12 proto-languages",           # countermix limit
+                 "Pay the bank ₩50", "After 3 failed tries",         # Language Death
+                 "Family equality", "half price", "if the bank has them",  # developing, second thoughts
+                 "32 reconstructions and 12 proto-languages",        # countermix limit
                  "Advance: move space by space", "Go: jump",         # Go or Advance?
                  "face up under its deck", "shuffle that deck",      # Change & Discovery cards
                  "no change is given", "cannot be traded", "last player left"):
