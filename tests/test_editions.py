@@ -141,9 +141,9 @@ def test_fewer_players_print_fewer_notes_and_the_summary_says_why(tmp_path):
                            "--out", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["counts"]["notes"]["note-1"] == 20  # 2 players × 5 + 5 in reserve: two sets of ten
+    assert manifest["counts"]["notes"]["note-1"] == 30  # 2 players × 5 + 15 in reserve: three sets of ten (60 for 8)
     assert manifest["edition"]["players"] == 2
-    assert "for 2 players" in done.stdout and "₩1 notes: 2 sets of 10 = 20 (2 players × 5 + 5 in reserve = 15 needed)" in done.stdout
+    assert "for 2 players" in done.stdout and "₩1 notes: 3 sets of 10 = 30 (2 players × 5 + 15 in reserve = 25 needed)" in done.stdout
 
 
 def test_the_french_edition_prints_pnp_words_in_french(tmp_path):
