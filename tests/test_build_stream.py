@@ -27,8 +27,7 @@ def test_streamed_part_is_the_pdf_of_every_sheet_at_once(mini):
         for part in ("cards", "notes", "tokens"):
             ctx = Ctx(kit, bleed=opts.bleed, problems=Problems())
             items = list(registry.items(ctx, part))
-            sheets = impose(items, opts, kit.game.title, part, "" if part != "notes" else _advice(kit),
-                            ctx.style, kit.language)
+            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language)
             whole, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets], opts.colour)
             result = render_part(kit, part, opts, Problems())
             assert result.files[0].data == whole, (layout, part)
@@ -37,10 +36,10 @@ def test_streamed_part_is_the_pdf_of_every_sheet_at_once(mini):
                 {"page": n, "side": s.side, "items": [p.record() for p in s.placed]} for n, s in enumerate(sheets, 1)]
 
 
-def _advice(kit):
+def _advice(kit, part):
     from pnp.build import _advice
 
-    return _advice(kit, "notes")
+    return _advice(kit, part)
 
 
 def test_imposed_lets_go_of_each_sheets_items(mini):
