@@ -339,6 +339,9 @@ VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next p
 #: heading or lead-in (half as much again at most: it stays with what it introduces; ``_Pages.feather``)
 FEATHER_LEAST, FEATHER_MOST, FEATHER_KEPT = 2.0, 1.0, 0.5
 MAX_HEADING_LINES = 3
+#: mm: a heading that would go to the next page with HEAD_LINES of its text and leave more than this blank at this
+#: page's foot stays with LEAST_HEAD_LINES of them where they fit (``_Pages._keep``): a tenth of the column
+FOOT_LEAST = TEXT_HEIGHT / 10
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
 LADDER_COLUMN = 0.6
@@ -1157,13 +1160,34 @@ class _Pages:
         for k in range(i, j):
             b = blocks[k]
             if isinstance(b, _Text):
-                self._text(b, self.kept(blocks, k) if b.keep else 0.0)
+                self._text(b, self._keep(blocks, k) if b.keep else 0.0)
             elif isinstance(b, _Grid):
                 self._grid(b)
             elif isinstance(b, _Picture):
                 self._picture(b)
             if not (isinstance(b, _Text) and b.keep):
                 self.held = None
+
+    def _keep(self, blocks: list, k: int) -> float:
+        """What must share a page with the keeping text ``blocks[k]`` (``kept``): HEAD_LINES under a heading, unless
+        that sends it to the next page and leaves more than FOOT_LEAST of this one blank while LEAST_HEAD_LINES fit
+        here (a paragraph's first two lines, two of a list): then the text flows on across the page break, the
+        heading over its first lines, rather than leave a sixth of a page empty (the review found Etymonopoly's
+        "Formal trades" sent overleaf whole from under a quarter page of blank)."""
+        keep = self.kept(blocks, k)
+        b = blocks[k]
+        if not self.heads or self.top or self.room <= FOOT_LEAST \
+                or self.gap(b.before) + b.height() + b.after + keep <= self.room + 1e-6:
+            return keep
+        nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+        if isinstance(nxt, _Text) and not nxt.keep and not nxt.marker and len(nxt.lines) < LEAST_HEAD_LINES:
+            return keep  # a heading over a sentence keeps the lines after it too (``_head_text``)
+        self.heads = False
+        try:
+            least = self.kept(blocks, k)
+        finally:
+            self.heads = True
+        return least if self.gap(b.before) + b.height() + b.after + least <= self.room + 1e-6 else keep
 
     def _mark(self) -> tuple:
         return (len(self.pages), len(self.pages[-1]), self.y, self.top, self.held, len(self.blank), len(self.splits),
