@@ -7,26 +7,26 @@ with the blocks the markup names drawn from the game's data (components with the
 starting money, the property table, tables.yaml's tables, the board, a deck's lookup, figures of the kit's own
 printed items). Every page after the cover has a running head and its number.
 
-Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over
-with HEAD_LINES lines of the text that follows, of a paragraph or a list, or a short paragraph and the first lines
-after it; where that costs a sheet of paper, LEAST_HEAD_LINES of a list and a paragraph's first lines); a paragraph
-split between pages leaves at least two lines on each; a list's short first item never ends a page alone, nor its
-short last item starts one; a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a
-break (else it goes whole to the next page; the text after it stays after it, for it reads the table) and repeats
-its header row under its caption and "(continued)" (``_Setter._continued``); every table is set at the column's full
-measure, its columns as wide as their content asks (a header cell wider than its column's body reaches over a
-neighbour's header where counting it would wrap a body cell, ``_Setter._hung``); a name and its number (Tollbooth 3)
-never part at a line's end (``_named``). The board's
-picture inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a
-page has not the room for it, it goes to the top of the next and what follows it in its section comes up to fill
-the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS
-rows a side, leaves it out. A figure (``@figure``: the parts' own laid-out items, clipped to their trim, outlined and
-scaled to FIGURE_SCALE or the column, side by side) floats the same way, and where a table goes whole to the next
-page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to FIGURE_LEAST
-of its size): only figures move, never text; each picture is kept or left out in turn, the board's first, then the
-figures in the booklet's order (``set_pages``). The pages are
-imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages). Once flowed, every text page but the
-last ends at the column's foot, its blank spread over the gaps between its blocks (``_Pages.feather``).
+Setting rules: body text 9.5 pt (never under ``MIN_BODY_PT``); a heading never ends a page (it goes over with HEAD_LINES
+lines of the text that follows, of a paragraph or a list, or a short paragraph and the first lines after it; where that
+costs a sheet of paper, LEAST_HEAD_LINES of a list and a paragraph's first lines, and where it would leave more than
+FOOT_LEAST of a page's foot blank, LEAST_HEAD_LINES there, the text flowing on: ``_Pages._keep``); a paragraph split
+between pages leaves at least two lines on each; a list's short first item never ends a page alone, nor its short last
+item starts one; a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else
+it goes whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row
+under its caption and "(continued)" (``_Setter._continued``); every table is set at the column's full measure, its
+columns as wide as their content asks (a header cell wider than its column's body reaches over a neighbour's header
+where counting it would wrap a body cell, ``_Setter._hung``); a name and its number (Tollbooth 3) never part at a line's
+end (``_named``). The board's picture inside (``@board``) is set at the column's full width, never smaller (the cover
+has its miniature): where a page has not the room for it, it goes to the top of the next and what follows it in its
+section comes up to fill the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a
+table its SIDE_ROWS rows a side, leaves it out. A figure (``@figure``: the parts' own laid-out items, clipped to their
+trim, outlined and scaled to FIGURE_SCALE or the column, side by side) floats the same way, and where a table goes whole
+to the next page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to
+FIGURE_LEAST of its size): only figures move, never text; each picture is kept or left out in turn, the board's first,
+then the figures in the booklet's order (``set_pages``). The pages are imposed by ``pnp/booklet.py`` (saddle stitch on
+A4 or Letter, or plain pages). Once flowed, every text page but the last ends at the column's foot, its blank spread
+over the gaps between its blocks (``_Pages.feather``).
 """
 from __future__ import annotations
 
@@ -1009,6 +1009,7 @@ class _Pages:
         #: a heading keeps HEAD_LINES lines of the text after it on its page (across a short paragraph); else (the
         #: rule yielding where it would cost a sheet of paper) LEAST_HEAD_LINES of a list, a paragraph's first lines
         self.heads = heads
+        self.least = False  # LEAST_HEAD_LINES under a heading, a short paragraph's and the next block's (``_keep``)
         self.tables = tables  # short tables split rather than leave more than VOID blank
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
@@ -1087,7 +1088,7 @@ class _Pages:
             need = self.first_height(nxt, room, self.room if self.held is None else self.held)
         if b.heading and isinstance(nxt, _Text) and nxt.marker:
             need = max(need, _list_head(blocks, i + 1, HEAD_LINES if self.heads else LEAST_HEAD_LINES))
-        elif b.heading and self.heads and isinstance(nxt, _Text) and not nxt.heading:
+        elif b.heading and (self.heads or self.least) and isinstance(nxt, _Text) and not nxt.heading:
             need = max(need, self._head_text(b, blocks, i + 1, depth, room))
         return need
 
@@ -1101,8 +1102,9 @@ class _Pages:
         complete: it stays (Monopoly 2.3's "Stations", one line)."""
         t = blocks[i]
         n = len(t.lines)
-        need = t.before + t.height(_first_lines(t, HEAD_LINES))
-        if n >= HEAD_LINES or i + 1 >= len(blocks) or not isinstance(blocks[i + 1], _Text):
+        most = HEAD_LINES if self.heads else LEAST_HEAD_LINES  # fewer where the heading flows on (``_keep``)
+        need = t.before + t.height(_first_lines(t, most))
+        if n >= most or i + 1 >= len(blocks) or not isinstance(blocks[i + 1], _Text):
             return need  # the text goes on past a table or picture: those keep by their own rules
         nxt = blocks[i + 1]
         if nxt.heading and nxt.size >= head.size:
@@ -1112,8 +1114,8 @@ class _Pages:
             rest = room - t.before - t.height() - t.after
             return need + gap + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 2, rest)
         if nxt.marker:
-            return need + t.after + _list_head(blocks, i + 1, HEAD_LINES - n)
-        return need + gap + nxt.height(_first_lines(nxt, HEAD_LINES - n))
+            return need + t.after + _list_head(blocks, i + 1, most - n)
+        return need + gap + nxt.height(_first_lines(nxt, most - n))
 
     def place(self, blocks: list) -> None:
         """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
@@ -1179,14 +1181,11 @@ class _Pages:
         if not self.heads or self.top or self.room <= FOOT_LEAST \
                 or self.gap(b.before) + b.height() + b.after + keep <= self.room + 1e-6:
             return keep
-        nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-        if isinstance(nxt, _Text) and not nxt.keep and not nxt.marker and len(nxt.lines) < LEAST_HEAD_LINES:
-            return keep  # a heading over a sentence keeps the lines after it too (``_head_text``)
-        self.heads = False
+        self.heads, self.least = False, True  # a heading over a sentence keeps the next block's first lines too
         try:
             least = self.kept(blocks, k)
         finally:
-            self.heads = True
+            self.heads, self.least = True, False
         return least if self.gap(b.before) + b.height() + b.after + least <= self.room + 1e-6 else keep
 
     def _mark(self) -> tuple:

@@ -1,0 +1,62 @@
+"""Issue 33, the booklets' page breaks (the publisher's review): no page's foot left a sixth of it blank because a
+heading went overleaf with its whole sub-section (Etymonopoly's "Formal trades" left 26 mm of page 12 empty), and no
+table split from a right-hand page to the one overleaf, the reader turning the page in the middle of it (Moneyloopy's
+and Tahiti's property tables): a table splits across a spread, a left-hand page and the right-hand one beside it."""
+from __future__ import annotations
+
+from pnp import scene
+from pnp.layout.booklet import FOOT_LEAST, LEAST_HEAD_LINES, set_pages
+from pnp.layout.common import Ctx
+from pnp.problems import Problems
+
+from conftest import loaded
+from test_booklet import _texts
+
+FILL = "Words to fill the page."
+
+
+def _flowed(mini, text: str):
+    """The unfeathered flow of a one-section booklet of ``text`` (``_Pages``: ``ink`` is the blank under each page's
+    last line) and its pages as drawn."""
+    body = "\n".join("      " + line for line in text.split("\n"))
+    (mini / "rules.yaml").write_text(
+        "title: Rules of play\nsections:\n  - heading: Playing\n    covers: [components, setup, turn, winning, jail, "
+        f"building, cards]\n    text: |\n{body}\n", encoding="utf-8")
+    kit, _ = loaded(mini)
+    pages, _ = set_pages(Ctx(kit, problems=Problems()), feather=False)
+    return pages
+
+
+def _lines(shapes, heading: str) -> tuple[bool, int]:
+    """Whether ``heading`` is set on a page drawn from ``shapes``, and how many lines of text are set under it there."""
+    runs = _texts(scene.Group(list(shapes)))
+    at = [y for y, t in runs if t.text == heading]
+    if not at:
+        return False, 0
+    return True, len({round(y, 1) for y, t in runs if y < at[0] - 1 and t.text.strip()})
+
+
+def _runs(shapes) -> list:
+    return _texts(scene.Group(list(shapes)))
+
+
+def test_a_heading_flows_on_with_its_first_lines_rather_than_leave_the_foot_blank(mini):
+    """A subheading over a four-line paragraph meets a page's foot at every height: where all of it does not fit
+    (HEAD_LINES of a four-line paragraph is all of it) but the heading and two lines do, and the page would keep more
+    than FOOT_LEAST blank, the heading stays with two lines and the other two go overleaf. Before, it went over whole
+    and left up to 26 mm blank."""
+    para = " ".join(["Subsection words run on."] * 11)  # four lines
+    flowed = 0
+    for sentences in range(88, 112):
+        pages = _flowed(mini, " ".join([FILL] * sentences) + "\n\n## Formal part\n\n" + para
+                        + "\n\n## Next part\n\n" + " ".join(["After words run on."] * 40))
+        (n,) = [n for n, shapes in enumerate(pages.pages) if _lines(shapes, "Formal part")[0]]
+        _, under = _lines(pages.pages[n], "Formal part")
+        assert under >= LEAST_HEAD_LINES, (sentences, n, under)  # never a heading alone, nor with one line
+        flowed += under < 4
+        runs = _runs(pages.pages[n])
+        if max(y for y, t in runs if t.text == "Formal part") >= max(y for y, _ in runs) - 1e-6:
+            # the heading opens its page: the page before it is full but for FOOT_LEAST at most (its room under the
+            # last paragraph's space)
+            assert pages.blank[n - 1] <= FOOT_LEAST + 1e-6, (sentences, n, round(pages.blank[n - 1], 1))
+    assert flowed  # the paragraph did flow across a break under its heading
