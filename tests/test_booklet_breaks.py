@@ -4,14 +4,20 @@ table split from a right-hand page to the one overleaf, the reader turning the p
 and Tahiti's property tables): a table splits across a spread, a left-hand page and the right-hand one beside it."""
 from __future__ import annotations
 
+import pytest
+
 from pnp import scene
 from pnp.layout.booklet import FOOT_LEAST, LEAST_HEAD_LINES, set_pages
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
+from pnp import words as pnp_words
 
-from conftest import loaded
+from conftest import REFERENCE_KITS, loaded
+from kits_cache import bundled
 from test_booklet import _texts
 
+#: every bundled booklet, and Tahiti's English edition (another flow of the same kit)
+BOOKLETS = [(kit, None) for kit in REFERENCE_KITS] + [("tahiti", "en")]
 FILL = "Words to fill the page."
 
 
@@ -60,3 +66,18 @@ def test_a_heading_flows_on_with_its_first_lines_rather_than_leave_the_foot_blan
             # last paragraph's space)
             assert pages.blank[n - 1] <= FOOT_LEAST + 1e-6, (sentences, n, round(pages.blank[n - 1], 1))
     assert flowed  # the paragraph did flow across a break under its heading
+
+
+def _continued_pages(pages: list, lang: str) -> list[int]:
+    """The page numbers (the cover is 1) of the pages a table goes on to from the page before ("(continued)")."""
+    word = f"({pnp_words.of(lang)['continued']})"
+    return [n for n, item in enumerate(pages, 1) if any(word in t.text for _, t in _texts(item.front))]
+
+
+@pytest.mark.parametrize("kit, lang", BOOKLETS, ids=lambda v: v or "")
+def test_no_bundled_table_splits_across_a_page_turn(kit, lang):
+    """Every table split over pages goes on from a left-hand (even) page to the right-hand page beside it: on no
+    even page does a table go on from the page before."""
+    shared = bundled(kit, lang)
+    turned = [n for n in _continued_pages(shared.pages, shared.ctx.kit.language) if n % 2 == 0]
+    assert not turned, turned
