@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pnp import scene
-from pnp.layout.booklet import FOOT_LEAST, LEAST_HEAD_LINES, set_pages
+from pnp.layout.booklet import BOTTOM, FOOT_LEAST, LEAST_HEAD_LINES, TURN_VOID, set_pages
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
 from pnp import words as pnp_words
@@ -81,3 +81,37 @@ def test_no_bundled_table_splits_across_a_page_turn(kit, lang):
     shared = bundled(kit, lang)
     turned = [n for n in _continued_pages(shared.pages, shared.ctx.kit.language) if n % 2 == 0]
     assert not turned, turned
+
+
+def test_a_split_table_meeting_a_right_hand_pages_foot_starts_on_the_left_hand_page_overleaf(mini):
+    """A table of thirty rows (more than a page's foot has left under the fill, fewer than a page holds) meets the foot
+    of page 3, a right-hand page, at every height: where it would go on overleaf to page 4 and page 3 keeps at most
+    TURN_VOID blank without it, it starts on page 4 (here it then stands whole there); with more room it splits from
+    page 3 (the blank would read as a mistake), as it did at every height before ``_Pages._turn``."""
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 31))
+    moved = 0
+    for sentences in range(200, 252, 4):  # the fill ends further down page 3 each time
+        pages = _flowed(mini, " ".join([FILL] * sentences) + "\n\n" + table + "\n\nAfter the table.")
+        on = sorted({n + 1 for n, shapes in enumerate(pages.pages) for _, t in _runs(shapes)
+                     if t.text.startswith("row")})
+        fill = max(n + 1 for n, shapes in enumerate(pages.pages) for _, t in _runs(shapes) if FILL[:5] in t.text)
+        assert fill == 3
+        room = min(y for y, t in _runs(pages.pages[fill - 1]) if FILL[:5] in t.text) - BOTTOM  # under the fill
+        if room < TURN_VOID:  # within the rule (the blank is less: the last line's descent and space under it)
+            assert on[0] == 4, (sentences, on, round(room, 1))
+        moved += on[0] == 4 and room > 10.0  # not merely a page too full for the table's first rows
+        assert len(on) == 1 or on[0] % 2 == 0 or room > TURN_VOID, (sentences, on, round(room, 1))
+    assert moved
+
+
+def test_a_heading_over_a_table_kept_off_a_page_turn_goes_with_it(mini):
+    """The heading over such a table goes overleaf with it (``first_height``): never left alone at page 3's foot."""
+    table = "| Row | Value |\n| --- | --- |\n" + "".join(f"| row{k} | {k * 10} |\n" for k in range(1, 31))
+    moved = 0
+    for sentences in range(196, 240, 4):
+        pages = _flowed(mini, " ".join([FILL] * sentences) + "\n\n## Table part\n\n" + table + "\n\nAfter the table.")
+        heading = [n + 1 for n, shapes in enumerate(pages.pages) if _lines(shapes, "Table part")[0]]
+        first = min(n + 1 for n, shapes in enumerate(pages.pages) for _, t in _runs(shapes) if t.text.startswith("row"))
+        assert heading == [first], (sentences, heading, first)
+        moved += first == 4 and pages.blank[2] > 10.0  # page 3 left for it, the heading with it
+    assert moved

@@ -14,19 +14,21 @@ FOOT_LEAST of a page's foot blank, LEAST_HEAD_LINES there, the text flowing on: 
 between pages leaves at least two lines on each; a list's short first item never ends a page alone, nor its short last
 item starts one; a table row never splits, a table split over pages keeps SIDE_ROWS rows on each side of a break (else
 it goes whole to the next page; the text after it stays after it, for it reads the table) and repeats its header row
-under its caption and "(continued)" (``_Setter._continued``); every table is set at the column's full measure, its
-columns as wide as their content asks (a header cell wider than its column's body reaches over a neighbour's header
-where counting it would wrap a body cell, ``_Setter._hung``); a name and its number (Tollbooth 3) never part at a line's
-end (``_named``). The board's picture inside (``@board``) is set at the column's full width, never smaller (the cover
-has its miniature): where a page has not the room for it, it goes to the top of the next and what follows it in its
-section comes up to fill the room (a figure floats); a booklet that would take another sheet of paper for it, or cost a
-table its SIDE_ROWS rows a side, leaves it out. A figure (``@figure``: the parts' own laid-out items, clipped to their
-trim, outlined and scaled to FIGURE_SCALE or the column, side by side) floats the same way, and where a table goes whole
-to the next page the section's next figure after it that fits the room left is set there (``_Pages._fill``, down to
-FIGURE_LEAST of its size): only figures move, never text; each picture is kept or left out in turn, the board's first,
-then the figures in the booklet's order (``set_pages``). The pages are imposed by ``pnp/booklet.py`` (saddle stitch on
-A4 or Letter, or plain pages). Once flowed, every text page but the last ends at the column's foot, its blank spread
-over the gaps between its blocks (``_Pages.feather``).
+under its caption and "(continued)" (``_Setter._continued``), and starts on the left-hand page overleaf rather than go
+on from a right-hand page to the one overleaf where that leaves at most TURN_VOID blank (``_Pages._turn``: it splits
+across a spread); every table is set at the column's full measure, its columns as wide as their content asks (a header
+cell wider than its column's body reaches over a neighbour's header where counting it would wrap a body cell,
+``_Setter._hung``); a name and its number (Tollbooth 3) never part at a line's end (``_named``). The board's picture
+inside (``@board``) is set at the column's full width, never smaller (the cover has its miniature): where a page has not
+the room for it, it goes to the top of the next and what follows it in its section comes up to fill the room (a figure
+floats); a booklet that would take another sheet of paper for it, or cost a table its SIDE_ROWS rows a side, leaves it
+out. A figure (``@figure``: the parts' own laid-out items, clipped to their trim, outlined and scaled to FIGURE_SCALE or
+the column, side by side) floats the same way, and where a table goes whole to the next page the section's next figure
+after it that fits the room left is set there (``_Pages._fill``, down to FIGURE_LEAST of its size): only figures move,
+never text; each picture is kept or left out in turn, the board's first, then the figures in the booklet's order
+(``set_pages``). The pages are imposed by ``pnp/booklet.py`` (saddle stitch on A4 or Letter, or plain pages). Once
+flowed, every text page but the last ends at the column's foot, its blank spread over the gaps between its blocks
+(``_Pages.feather``).
 """
 from __future__ import annotations
 
@@ -334,6 +336,10 @@ SIDE_ROWS, LEAST_SIDE_ROWS = 5, 3
 MARKER_INDENT, MARKER_GAP = 4.5, 1.2  # mm: a list item's text starts this far in, at least its marker and a gap
 TEXT_HEIGHT = PAGE_H - TOP - BOTTOM  # mm of a page's text column
 VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next page leaves at most this blank
+#: mm: a table too long for what a right-hand page has left, which would go on overleaf (the reader turning the page in
+#: the middle of it), starts on the left-hand page overleaf where that leaves at most this blank (``_Pages._turn``): it
+#: splits across the spread, if it splits at all
+TURN_VOID = TEXT_HEIGHT / 4
 #: a text page ending more than FEATHER_LEAST mm above its column's foot ends at it, its blank spread over the gaps
 #: between its blocks, each grown by at most FEATHER_MOST of its own size (doubled at most), FEATHER_KEPT under a
 #: heading or lead-in (half as much again at most: it stays with what it introduces; ``_Pages.feather``)
@@ -1003,7 +1009,7 @@ class _Pages:
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
     of a page blank, ``side`` rows at least on each side of a table's break."""
 
-    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS, heads: bool = True):
+    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS, heads: bool = True, turns: bool = True):
         self.ctx = ctx
         self.side = side  # a split table's least rows on each side of a break
         #: a heading keeps HEAD_LINES lines of the text after it on its page (across a short paragraph); else (the
@@ -1011,6 +1017,7 @@ class _Pages:
         self.heads = heads
         self.least = False  # LEAST_HEAD_LINES under a heading, a short paragraph's and the next block's (``_keep``)
         self.tables = tables  # short tables split rather than leave more than VOID blank
+        self.turns = turns  # a table split from a right-hand page starts on the left-hand one overleaf (``_turn``)
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
         self.splits: list[list[int]] = []  # for each table split over pages, its body rows on each page
         self.pages: list[list] = []
@@ -1065,7 +1072,10 @@ class _Pages:
         if isinstance(block, _Text):  # a text of under 4 lines is never split: all of it
             return block.before + block.height(_first_lines(block))
         if isinstance(block, _Grid):
-            whole = self.whole(block, room, room if void is None else void)
+            void = room if void is None else void
+            whole = self.whole(block, room, void)
+            if self._turn(block, whole, room, void):
+                return float("inf")  # it goes to the left-hand page overleaf: what keeps with it goes too
             return block.height() if whole else _start(block, self.side)
         if isinstance(block, _Picture):  # all of it: a picture is never shrunk
             return block.before + block.h + block.after
@@ -1324,6 +1334,8 @@ class _Pages:
         start = g.height() if whole else _start(g, self.side)
         if start > self.room and not self.top:
             self.new_page()
+        elif self._turn(g, whole, self.room, self.room if self.held is None else self.held):
+            self.new_page()  # it starts on the left-hand page overleaf and splits across the spread
         if g.caption is not None:
             self._lines(g.caption, g.caption.lines, self.gap(g.before))
         elif not self.top:
@@ -1371,6 +1383,15 @@ class _Pages:
         self.y -= g.after
         self.trail += g.after
         self.top = False
+
+    def _turn(self, g: _Grid, whole: bool, room: float, void: float) -> bool:
+        """Would table ``g``, begun here with ``room`` mm left for it, split from a right-hand page (odd: the cover is
+        page 1) to the one overleaf, the reader turning the page in the middle of it, where it could split across the
+        next spread instead for ``void`` mm (at most TURN_VOID) of this page's foot left blank, the headings and lead-in
+        over it going with it (``first_height``)? A table splits from a left-hand page to the right-hand one beside
+        it (the review found Moneyloopy's and Tahiti's property tables broken by a page turn)."""
+        return self.turns and not whole and not self.top and len(self.pages) % 2 == 1 \
+            and g.height() > room + 1e-6 and void <= TURN_VOID
 
     def _row(self, g: _Grid, row: _Row) -> None:
         out = self.pages[-1]
@@ -1719,11 +1740,11 @@ def _furniture(ctx: Ctx, n: int, head: list) -> list:
 
 
 def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
-          side: int = SIDE_ROWS, heads: bool = True) -> tuple[_Pages, list]:
+          side: int = SIDE_ROWS, heads: bool = True, turns: bool = True) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
     ``tables``: short tables split rather than leave a page blank at its foot; else they go whole to the next page
     (as a booklet with blank pages to spare before its back cover can)."""
-    pages = _Pages(ctx, tables, side, heads)
+    pages = _Pages(ctx, tables, side, heads, turns)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     for section, blocks in sections:
@@ -1773,12 +1794,13 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
         return [(section, [b for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in kept])
                 for n, (section, blocks) in enumerate(every)]
 
-    def flow(kept: frozenset, tables: bool, side: int, heads: bool = False) -> tuple[_Pages, list]:
+    def flow(kept: frozenset, tables: bool, side: int, heads: bool = False, turns: bool = True) -> tuple[_Pages, list]:
         """``_flow`` of the sections with the pictures ``kept``, made once for each way the trials below ask for it
-        (the pictures are tried with the headings' least keeps: a picture comes before HEAD_LINES)."""
-        key = (kept, tables, side, heads)
+        (the pictures are tried with the headings' least keeps: a picture comes before HEAD_LINES; ``turns``: tables
+        kept off a page turn, ``_Pages._turn``)."""
+        key = (kept, tables, side, heads, turns)
         if key not in flowed:
-            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads)
+            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads, turns)
         return flowed[key]
 
     # the pictures (the board's at the column's width, then the figures) one by one, each kept unless it takes
@@ -1801,17 +1823,18 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
                                 "this picture is left out: the booklet has no room for it without another sheet of "
                                 "paper; shorten the text around it, move it, or take it out")
     least = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
-    # SIDE_ROWS rows at least on each side of a table's break, and HEAD_LINES under a heading, unless that takes
-    # another sheet of paper
-    trials = [(side, heads) for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1) for heads in (True, False)]
-    for side, heads in trials:
-        pages, begun = flow(kept, True, side, heads)
+    # SIDE_ROWS rows at least on each side of a table's break, HEAD_LINES under a heading, and no table split from a
+    # right-hand page to the one overleaf (``_Pages._turn``), unless that takes another sheet of paper
+    trials = [(side, heads, turns) for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1) for heads in (True, False)
+              for turns in (True, False)]
+    for side, heads, turns in trials:
+        pages, begun = flow(kept, True, side, heads, turns)
         if _sheets((pages, begun)) <= least:
             break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
         # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = _sheets((pages, begun))
-        flows = [flow(kept, False, side, heads)]
+        flows = [flow(kept, False, side, heads, turns)]
         flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
