@@ -301,7 +301,8 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
             sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
             _let_go(ctx, part)
-            sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language)
+            sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
+                                 ADVICE_KINDS.get(part, ()))
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
@@ -540,9 +541,13 @@ def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResu
     return manifest
 
 
+#: the kinds of item a sheet of an output must hold for its advice (``_advice``) to be printed on it
+ADVICE_KINDS = {"tokens": ("token", "marker")}
+
+
 def _advice(kit: Kit, output: str) -> str:
     """The money sets' print advice, printed on the money sheets; how to make the player tokens (pnp's words, in
-    the edition's language), on the tokens sheets of a kit with standees."""
+    the edition's language), on the tokens sheets that hold standees (ADVICE_KINDS)."""
     if output == "tokens" and kit.counters.tokens:
         return words.of(kit.language)["standee"]
     if output != "notes":

@@ -28,7 +28,7 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from . import scene
@@ -543,14 +543,15 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
 
 # --------------------------------------------------------------------------- sides and sheets
 def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
-           advice_style: Style = ENGLISH, lang: str = "en") -> list[Sheet]:
-    """All sheets for one part, in print order. ``advice`` (the kit's words, typeset in ``advice_style``) is
-    printed on every front sheet above the footer; pnp's own words (the footers) are in ``lang``."""
-    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang))
+           advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = ()) -> list[Sheet]:
+    """All sheets for one part, in print order. ``advice`` (typeset in ``advice_style``) is printed above the
+    footer of every front sheet, or with ``advice_kinds`` of every front sheet holding an item of those kinds (how
+    to make the player tokens, on the sheet of tokens); pnp's own words (the footers) are in ``lang``."""
+    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang, advice_kinds))
 
 
 def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
-            advice_style: Style = ENGLISH, lang: str = "en") -> Iterator[Sheet]:
+            advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = ()) -> Iterator[Sheet]:
     """``impose``'s sheets one at a time, in print order. A duplex job lets go of each sheet's items once both
     its sides are made: a caller that hands its list of items over (keeping no other reference to them) and
     writes each sheet as it comes holds the drawings of one sheet at a time, not of the whole part. The plan
@@ -565,7 +566,8 @@ def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, ad
     printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     plans = plan(items, printable, opts.bleed, _foot(items, opts, printable[2], kit_title, part, advice, advice_style,
                                                      lang))
-    return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang)
+    return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang,
+                  frozenset(advice_kinds))
 
 
 def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, part: str, advice: str,
@@ -585,9 +587,10 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
 
 def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, float],
            printable: tuple[float, float, float, float], kit_title: str, part: str, advice: str,
-           advice_style: Style, lang: str) -> Iterator[Sheet]:
+           advice_style: Style, lang: str, advice_kinds: frozenset[str] = frozenset()) -> Iterator[Sheet]:
     """The pages of the sheets ``plans``, fronts and backs in print order; a duplex job drops each sheet's blocks
-    (and so its items) once its back is made."""
+    (and so its items) once its back is made. The advice goes on the fronts holding an item of ``advice_kinds``
+    (every front when it is empty); the room for it is kept on every sheet (``_foot``), so the plan is the same."""
     pw, ph = paper
     total = len(plans)
     axis = "vertical" if opts.flip == "long" else "horizontal"
@@ -601,8 +604,9 @@ def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, flo
         blocks = plans.pop()
         n += 1
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
+        told = extra if not advice_kinds or any(it.kind in advice_kinds for b in blocks for it in b.items) else []
         front = _front(blocks, opts, (pw, ph), printable, memo,
-                       [(f"{tag} · {w['front']} · {w['print_note']}", own), *extra])
+                       [(f"{tag} · {w['front']} · {w['print_note']}", own), *told])
         back = None
         if any(it.back is not None for b in blocks for it in b.items):
             back = _back(blocks, opts, (pw, ph), printable, axis, memo,
