@@ -14,7 +14,8 @@ KITS = ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"]
 @pytest.mark.parametrize("kit_id", KITS)
 def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
     """The names printed at 9 pt on a 480 mm board (40 mm spaces) with room to spare: now at one larger size,
-    each in at most two lines inside its space, and every other text and icon of a space as large as before."""
+    each in at most two lines inside its space, and every other text of a space as large as before, its icon all
+    but ICON_GIVE of its size."""
     kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     pt = board.name_pt(ctx)
@@ -25,7 +26,9 @@ def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
         face, measures = board._side_face(ctx.quiet(), g, pt)
         assert measures[0], g.space.id  # the name holds at the size
         base = board._side_face(ctx.quiet(), g, board.NAME_PT)[1]
-        assert all(a >= b - 1e-6 for a, b in zip(measures[1:], base[1:])), (g.space.id, measures, base)
+        # its subtitle, amount and text as large as at NAME_PT, its icon all but ICON_GIVE of its size
+        assert all(a >= b - 1e-6 for a, b in zip(measures[1:-1], base[1:-1])), (g.space.id, measures, base)
+        assert measures[-1] >= board.ICON_GIVE * base[-1] - 1e-6, (g.space.id, measures, base)
         runs = [t for t in walk_text(face) if t.font == ctx.fonts.heading and t.size > board.MONEY_PT + 0.01]
         assert runs, g.space.id
         assert len({round(t.y, 2) for t in runs}) <= 2, g.space.id

@@ -36,6 +36,8 @@ from .icons import group_mark
 from .table import draw_table, row_pitch, rows_box
 
 PAD = 1.5  # mm between a space's edge and its texts
+SAFE = 4.0  # mm from the board's outer edge (its trim) to any text or art of the ring: PRINT.md's 3 mm safe area and
+# a margin a slightly off cut cannot reach (prices stood 1.5 mm from the trim, on their font's descent)
 INNER_PAD = 3.0  # mm from a space's inner edge (the ring's line) to its name, on a board without colour bands
 LINE = 0.3  # mm, the ring's rules
 BAND = 0.2  # colour band: share of the space depth
@@ -338,9 +340,16 @@ def name_pt(ctx: Ctx) -> float:
     return ctx.memo[key]
 
 
+ICON_GIVE = 0.95  # a side space's icon gives up to this share of its size to a larger name: its zone, not the
+# name, pays for the safe area (with none given, Euronopoly's and Tahiti's names fell 1.5 and 0.5 pt for 0.7 and 1.1 mm
+# of icon)
+
+
 def _keeps(grown: tuple, base: tuple) -> bool:
-    """Does a space laid out with a larger name keep everything it had (``_side_face``'s measures)?"""
-    return grown[0] and all(a >= b - 1e-6 for a, b in zip(grown[1:], base[1:]))
+    """Does a space laid out with a larger name keep everything it had (``_side_face``'s measures): its texts their
+    sizes, its icon all but ICON_GIVE of its size?"""
+    *texts, icon = zip(grown[1:], base[1:])
+    return grown[0] and all(a >= b - 1e-6 for a, b in texts) and icon[0] >= ICON_GIVE * icon[1] - 1e-6
 
 
 def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
@@ -398,8 +407,8 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
     measures.append(fs.size if s.subtitle and not fs.overflow else 0.0)
 
     # bottom: price, amount or instruction
-    bottom = PAD
-    foot = PAD + DESC * MONEY_PT * PT  # the board's foot line: the last baseline of every space's lowest text
+    bottom = SAFE  # the outer edge is the board's trim: nothing nearer than the safe area
+    foot = SAFE + DESC * MONEY_PT * PT  # the board's foot line: the last baseline of every space's lowest text
     text = s.text
     printed = _printed_amount(ctx, s)
     if printed:
