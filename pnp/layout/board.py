@@ -464,15 +464,18 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
 class _Diag:
     """The corner's diagonal frame: u along the diagonal (text direction), v toward the inner vertex.
 
-    Usable area: the corner square less the padding, a diamond |u| + |v| <= R.
+    Usable area: the corner square less ``pad`` from its two inner edges and ``outer`` from its two outer ones (the
+    board's trim, on a corner of the ring), the diamond −R_out <= v ± u <= R. A line across it, centred on u = 0,
+    has the same room each side: its half width at v is min(R − v, R_out + v).
     """
 
-    def __init__(self, C: float, pad: float = PAD):
+    def __init__(self, C: float, pad: float = PAD, outer: float | None = None):
         self.C = C
-        self.R = (C / 2 - pad) * SQRT2
+        self.R = (C / 2 - pad) * SQRT2  # toward the inner vertex
+        self.R_out = (C / 2 - (pad if outer is None else outer)) * SQRT2  # toward the outer vertex
 
     def half_width(self, v0: float, v1: float) -> float:
-        return max(0.0, self.R - max(abs(v0), abs(v1)))
+        return max(0.0, min(self.R - max(v0, v1), self.R_out + min(v0, v1)))
 
     def transform(self) -> scene.Affine:
         return scene.compose(scene.translate(self.C / 2, self.C / 2), scene.rotate(45.0))
@@ -529,7 +532,7 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
     start = g.index == 0  # the start corner: players begin here, the arrow shows the direction of play
     col, fonts = ctx.colours, ctx.fonts
     out = scene.Group(clip=(0.0, 0.0, C, C))
-    d = _Diag(C)
+    d = _Diag(C, outer=SAFE)  # its outer edges are the board's trim
     k = C / 60.0
     diag = scene.Group(transform=d.transform())
 
@@ -605,17 +608,17 @@ def _corner_face(ctx: Ctx, g: SpaceGeom, name_pt: float | None) -> tuple[scene.G
         # the direction of play: toward the spaces of this side (local −x), near the outer edge
         colour = s.colour or col.accent
         h = 11.0 * k
-        cy = PAD + 1.0 * k + h / 2
+        cy = SAFE + h / 2
         # keep the arrow below the texts: a local point (x, y) has v = (y − x) / √2, which must stay < below
         head = h * 1.1
         x0 = max(PAD + 2.0 * k, cy - SQRT2 * below, cy + h / 2 - SQRT2 * below - head)
-        x1 = C - PAD - 2.0 * k
+        x1 = C - SAFE
         out.add(_arrow_path(x0, x1, cy, h, colour))
         # the arrow's length, counted up to CORNER_ARROW times its height (a name may grow while it keeps that)
         return out, (*measures, 0.0, min(x1 - x0, CORNER_ARROW * h))
     # the icon below the name, toward the outer vertex
     room_top = below
-    size = min(16.0 * k, (room_top + d.R) / 1.7)
+    size = min(16.0 * k, (room_top + d.R_out) / 1.7)
     cy = room_top - size / 2
     drawn = 0.0
     if size > 3:
@@ -660,20 +663,22 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
                            "a jail corner has no room for a text (its strips hold the name, its inner area the "
                            "inner name); put the jail's rules on a centre panel or a reference card")
     # the name in the two strips, each part on one line (a word never breaks), both at one size: split where
-    # that size is largest (the first part in the strip along the whole side)
+    # that size is largest (the first part in the strip along the whole side); the strips lie along the board's
+    # trim: their texts keep SAFE from it (and so, centred, from the cell)
     size = 11.0 * C / 60
-    first, second = _jail_halves(s.name, fonts.heading, size, C - 2 * PAD, q - 2 * PAD)
-    f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, size, s, "name", "space name",
+    along, across = (PAD, SAFE, C - PAD - SAFE, strip - 2 * SAFE), (PAD, SAFE, q - 2 * PAD, strip - 2 * SAFE)
+    first, second = _jail_halves(s.name, fonts.heading, size, along[2], across[2])
+    f1 = _fit(ctx, first, along, fonts.heading, size, s, "name", "space name",
               col.ink, wrap_below=size)
     f2 = None
     if second:
-        f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, size, s, "name",
+        f2 = _fit(ctx, second, across, fonts.heading, size, s, "name",
                   "space name", col.ink, wrap_below=size)
         common = min(f1.size, f2.size)
         if common < max(f1.size, f2.size) - 1e-6:  # one part had to shrink: the other goes down with it
-            f1 = _fit(ctx, first, (PAD, PAD, C - 2 * PAD, strip - 2 * PAD), fonts.heading, common, s, "name",
+            f1 = _fit(ctx, first, along, fonts.heading, common, s, "name",
                       "space name", col.ink, wrap_below=common)
-            f2 = _fit(ctx, second, (PAD, PAD, q - 2 * PAD, strip - 2 * PAD), fonts.heading, common, s, "name",
+            f2 = _fit(ctx, second, across, fonts.heading, common, s, "name",
                       "space name", col.ink, wrap_below=common)
     # first part along the outer edge at the bottom (read from this side)
     out.add(*f1.shapes)
@@ -682,7 +687,7 @@ def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     if f2 is not None:
         right.add(*f2.shapes)
     else:
-        ic = _icon(_icon_name(ctx, s), q / 2, strip / 2, strip - 4 * PAD, col.ink, col.board)
+        ic = _icon(_icon_name(ctx, s), q / 2, strip / 2, min(strip - 4 * PAD, strip - 2 * SAFE), col.ink, col.board)
         if ic is not None:
             right.add(ic)
     out.add(right)
