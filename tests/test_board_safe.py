@@ -99,3 +99,26 @@ def test_a_jails_inner_name_keeps_clear_of_its_cell(kit_id, lang):
             air = min(x0, y0 - (C - q), q - x1, C - y1) - board.LINE / 2
             assert air >= JAIL_AIR - 1e-6, (g.space.id, getattr(shape, "text", "icon"), round(air, 2))
 
+
+@pytest.mark.parametrize("kit_id, lang", EDITIONS)
+def test_a_side_spaces_subtitle_keeps_its_air_under_the_name(kit_id, lang):
+    """Tahiti's 'Bora Bora' stood 1.5 mm under 'Motu Mute', Euronopoly's subtitles 0.6 mm under a name with
+    descenders: now a subtitle's capitals stand SUB_GAP under the name's descent (under its descenders, or under
+    the room kept for them), so a side's one-line names have their subtitles on one line."""
+    ctx, _, _ = _ring(kit_id, lang)
+    rows: dict = {}
+    for g in board.space_geometry(ctx.kit.board):
+        if g.corner or not g.space.subtitle:
+            continue
+        runs = list(scene.walk_text(board._side_space(ctx, g)))
+        name = [t for t in runs if t.font == ctx.fonts.heading and t.size > board.MONEY_PT + 0.01]
+        sub = [t for t in runs if t.size < board.MONEY_PT - 0.01 and t.y > g.depth / 3]  # in italic or a script's face
+        assert name and sub, g.space.id
+        last = min(t.y for t in name)
+        top = max(t.y for t in sub) + CAP * max(t.size for t in sub) * PT
+        gap = last - DESC * name[0].size * PT - top
+        assert abs(gap - board.SUB_GAP) < 0.01, (g.space.id, round(gap, 2))
+        assert board.SUB_GAP >= 1.5
+        if len({round(t.y, 2) for t in name}) == 1:
+            rows.setdefault(g.side, set()).add(round(max(t.y for t in sub), 2))
+    assert all(len(ys) == 1 for ys in rows.values()), rows
