@@ -272,3 +272,26 @@ def test_every_deck_card_text_keeps_clear_of_its_frame(kit):
                 (kit, it.id, shape.text, left, left + shape.width)
             runs += 1
     assert runs >= 20
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_reference_and_deck_cards_bands_meet_in_one_line(kit):
+    """Where a sheet holds reference cards beside deck cards their title bands are one height (the second review:
+    the reference cards' band stepped 1 mm below the decks')."""
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    h = cards._size(ctx)[1]
+
+    def rects(shape):
+        if isinstance(shape, scene.Rect):
+            yield shape
+        elif isinstance(shape, scene.Group) and shape.transform == scene.IDENTITY:
+            for child in shape.children:
+                yield from rects(child)
+
+    def band(face):  # the rectangle running off the card's top, filled: its foot
+        return min(s.y for s in rects(face) if s.fill and s.y + s.h >= h and s.y > h / 2)
+
+    decks = {band(it.front) for it in cards.deck_items(ctx)}
+    refs = {band(it.front) for it in cards.reference_items(ctx)}
+    assert len(decks) == 1 and refs == decks, (decks, refs)

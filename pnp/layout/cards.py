@@ -708,7 +708,9 @@ def credits_card(ctx: Ctx) -> RefCard | None:
     return card
 
 
-REF_BAND = 14.0  # mm: the title band of a reference card
+#: mm: the title band of a reference card, as tall as a deck card's (``_band``), so that where a sheet holds both
+#: their bands meet in one line (14 mm stepped 1 mm down from a deck's: the second review)
+REF_BAND = 13.0
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
 REF_MARGIN = 5.0  # mm: the text's margin on a reference card
 REF_TOP = REF_BAND + 3.5  # mm from the card's top to the room under its band (the text as far under it as from the sides)
@@ -864,6 +866,7 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     g = scene.Group([ctx.under_bands(bleed_rect(w, h, ctx.reach, c.paper), h, head=REF_BAND)])
     band = ctx.kit.reference.colour or c.accent
     g.add(scene.Rect(-ctx.reach, h - REF_BAND, w + 2 * ctx.reach, REF_BAND + ctx.reach, fill=band))
-    g.add(*recolour(ctx.fit(title, (5, h - 12.2, w - 10, 9.2), f.heading, 10.5, card, "title",
+    # centred where a deck card's name is (its box's middle 6.75 mm under the top), room for two lines
+    g.add(*recolour(ctx.fit(title, (5, h - 11.5, w - 10, 9.5), f.heading, 10.5, card, "title",
                              wrap_below=9).shapes, contrast(band)))
     return g, h - REF_TOP
