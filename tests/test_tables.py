@@ -190,3 +190,40 @@ def test_a_table_written_in_several_languages_prints_each_edition_s_own(mini):
     problems = Problems()
     load_kit(mini, problems, Edition(lang="fr"))
     assert [p.code for p in problems.errors] == ["E-text-translation"], [str(p) for p in problems.errors]
+
+
+@pytest.mark.parametrize("name", ["euronopoly", "moneyloopy"])
+def test_a_column_of_figures_stands_on_one_right_edge_its_widest_centred(name, monkeypatch):
+    """A column whose every body cell is a figure (Euronopoly's risk table, "+30" and "−100"; the speed traps'
+    "1,000" over "500"; Moneyloopy's "$900" .. "$0") sets its figures right-aligned on one edge, so that their
+    digits stand in line, the widest centred in the column, under its head; its minus a true minus."""
+    ctx, calls = drawn(name, monkeypatch)
+    seen = 0
+    for t, box, shapes in calls:
+        figures = table.figure_columns(ctx, t)
+        walls = sorted({round(s.x1, 6) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+        top = max(s.y1 for s in shapes if isinstance(s, scene.Line))
+        row = max(s.y1 for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2 and s.y1 < top - 1e-6)
+        body = [s for s in shapes if isinstance(s, scene.Text) and s.y < row]
+        for j in figures:
+            left, right = walls[j + 1], walls[j + 2]
+            runs: dict[float, list] = {}  # a cell's runs (a minus may be a run of its own), by their baseline
+            for c in body:
+                if left < extent(c)[0] and extent(c)[1] < right:
+                    runs.setdefault(round(c.y, 3), []).append(c)
+            assert len(runs) == len(t.rows), (t.id, j, runs)
+            spans = {y: (min(extent(c)[0] for c in cs), max(extent(c)[1] for c in cs)) for y, cs in runs.items()}
+            ends = [b for _, b in spans.values()]
+            assert max(ends) - min(ends) < 0.01, (t.id, j, spans)
+            a, b = max(spans.values(), key=lambda ab: ab[1] - ab[0])
+            assert abs((a + b) / 2 - (left + right) / 2) < 0.05, (t.id, j, a, b, left, right)
+            assert not any(c.text.startswith("-") for cs in runs.values() for c in cs), (t.id, j)
+            seen += 1
+    assert seen, "no column of figures drawn"
+
+
+def test_what_reads_as_a_figure():
+    for text in ["$900", "+30", "\u2212100", "1,000", "200 MU", "0", "50 %"]:
+        assert table.is_figure(text), text
+    for text in ["Yes", "2 traps", "Lost: the bank takes it", "", "No: it takes them all"]:
+        assert not table.is_figure(text), text

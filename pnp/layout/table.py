@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 from .. import scene
 from ..fonts import PT, text_width
 from ..model import Table
-from ..money import group_digits
+from ..money import MINUS, group_digits
 from .common import Ctx
 
 
@@ -54,6 +55,29 @@ def cell_text(ctx: Ctx, value) -> str:
     return str(value)
 
 
+#: a figure: a number or an amount, its sign, a currency or unit of up to three characters before or after it
+#: ("$900", "+30", "−100", "1,000", "200 MU", "50 %"); a word or a phrase ("Yes", "2 traps") is none
+_FIGURE = re.compile(r"[+\-\u2212\u00b1]?\s?(?:[^\d\s]{1,3}\s?)?\d(?:[\d,.'\u2019\u00a0\u202f ]*\d)?(?:\s?[^\d\s]{1,3})?")
+
+
+def is_figure(text: str) -> bool:
+    """Whether a cell's text is a figure (a number or an amount, ``_FIGURE``)."""
+    return bool(text) and _FIGURE.fullmatch(text.strip()) is not None
+
+
+def figure_columns(ctx: Ctx, t: Table) -> set[int]:
+    """The value columns of ``t`` (0 for its first after the label column) every body cell of which is a figure:
+    ``draw_table`` sets them on a common right edge, so that their digits stand in line."""
+    n = len(t.columns)
+    cols = [[cell_text(ctx, r.cells[j]) if j < len(r.cells) else "" for r in t.rows] for j in range(n)]
+    return {j for j, col in enumerate(cols) if t.rows and all(is_figure(c) for c in col)}
+
+
+def _signed(text: str) -> str:
+    """A figure's text with a true minus for a hyphen before its digits (a hyphen is shorter than a digit)."""
+    return MINUS + text[1:] if len(text) > 1 and text[0] == "-" and not text[1].isalpha() else text
+
+
 TABLE_TITLE_H = 5.5  # mm a table's own title takes above its grid in ``draw_table`` (then 1 mm of air)
 ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
@@ -82,12 +106,20 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
     out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
 
-    def cell(text, cx, cy, cw, src, field_name, font):
+    def cell(text, cx, cy, cw, src, field_name, font, right=None):
         if not text:
             return
-        f = ctx.fit(text, (cx + air, cy + 0.5, cw - 2 * air, row_h - 1.0), font, cell_pt, src, field_name,
-                    what="table cell", colour=ink)
+        box, kw = (cx + air, cy + 0.5, cw - 2 * air, row_h - 1.0), {}
+        if right is not None:  # a figure set on its column's right edge
+            box, kw = (cx + air, cy + 0.5, right - cx - air, row_h - 1.0), {"align": "right"}
+        f = ctx.fit(text, box, font, cell_pt, src, field_name, what="table cell", colour=ink, **kw)
         out.extend(f.shapes)
+
+    # a column of figures: each right-aligned on one edge, the widest centred in the column (and under its head)
+    edges = {}
+    for j in figure_columns(ctx, t):
+        widest = max(text_width(_signed(cell_text(ctx, r.cells[j])), fonts.body, cell_pt) for r in t.rows)
+        edges[j] = min(col_w / 2 + widest / 2, col_w - air)
 
     cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
     for j, c in enumerate(t.columns):
@@ -97,7 +129,11 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
         cell(r.label, x, ry, label_w, r, "label", fonts.heading)
         for j, v in enumerate(r.cells):
             if j < ncols - 1:
-                cell(cell_text(ctx, v), x + label_w + j * col_w, ry, col_w, r, "cells", fonts.body)
+                cx = x + label_w + j * col_w
+                if j in edges:
+                    cell(_signed(cell_text(ctx, v)), cx, ry, col_w, r, "cells", fonts.body, cx + edges[j])
+                else:
+                    cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body)
     lc = ctx.colours.line
     for i in range(nrows + 1):
         out.append(scene.Line(x, top - i * row_h, x + w, top - i * row_h, lc, 0.2))
