@@ -268,3 +268,38 @@ def test_a_title_frame_is_drawn_only_when_asked_around_the_title_and_clear_of_th
     S, C = float(framed.size), float(framed.corner)
     assert all(C <= x <= S - C and C <= y <= S - C for x, y in frame)
     assert not [what for what, poly, _ in things if not what.startswith("title") and _overlap(frame, poly)]
+
+
+#: mm: the most bare ground a centre leaves between its title block (the title and its subtitle) and the nearest
+#: thing above or under it (or the ring): Moneyloopy's title stood in 51 mm of bare ground above and 50 mm under it,
+#: while its panels below were tight
+TITLE_BAND_MOST = 40.0
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_the_title_stands_in_no_wide_empty_band(name):
+    ctx, _ = drawn(name)
+    board = ctx.kit.board
+    S, C = float(board.size), float(board.corner)
+    prints = B.centre_footprints(ctx)
+    title = [q for what, q, _ in prints if what.startswith("title")]
+    foot, top = min(y for q in title for _, y in q), max(y for q in title for _, y in q)
+    x0, x1 = min(x for q in title for x, _ in q), max(x for q in title for x, _ in q)
+    across = [q for what, q, _ in prints
+              if not what.startswith("title") and min(x for x, _ in q) < x1 and max(x for x, _ in q) > x0]
+    under = max([max(y for _, y in q) for q in across if max(y for _, y in q) <= foot + 1e-6], default=C)
+    over = min([min(y for _, y in q) for q in across if min(y for _, y in q) >= top - 1e-6], default=S - C)
+    assert foot - under <= TITLE_BAND_MOST and over - top <= TITLE_BAND_MOST, (name, foot - under, over - top)
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_no_centre_table_says_a_row_twice(name):
+    """A table on a centre panel whose rows one after another say the same (Moneyloopy's Chance bids: the die's
+    1, 2 and 3 each 'Lost: the bank takes it') takes the room of one row per value: one row for the range."""
+    ctx, _ = drawn(name)
+    for p in ctx.kit.board.centre.panels:
+        t = ctx.kit.table(p.table) if p.table is not None else None
+        if t is None:
+            continue
+        cells = [tuple(r.cells) for r in t.rows]
+        assert all(a != b for a, b in zip(cells, cells[1:])), (name, p.id, cells)
