@@ -1,6 +1,6 @@
 """The shipped kits' tables as a player meets them in several places: Euronopoly's speed-trap rent is printed on
-the board (two panels), on a reference card and in the booklet, and every one of them reads the same way (rows: the
-dice total, columns: the speed traps owned) with the seed's cells."""
+the board (two panels) and in the booklet, and every one of them reads the same way (rows: the dice total, columns:
+the speed traps owned) with the seed's cells; the reference card says it in words, with the seed's rates and cells."""
 from __future__ import annotations
 
 import re
@@ -27,9 +27,19 @@ def test_euronopoly_speed_trap_tables_read_one_way_everywhere():
     board_grid = {**_grid(board[0]), **_grid(board[1])}
     assert board_grid == want
 
-    card = next(c for c in kit.reference.cards if c.id == "speed-trap-table")
-    assert [int(r.label) for r in kit.table(card.table).rows] == list(range(2, 13))
-    assert _grid(kit.table(card.table)) == want
+    # the reference card gives the rule in words (no grid: at a card's width it set 44 figures at about 6.5 pt): the
+    # rates it lists are the seed's for every dice total, and its worked examples are the seed's cells
+    card = next(c for c in kit.reference.cards if c.id == "speed-trap-rent")
+    assert card.table is None
+    text = re.sub(r"(\d),(\d{3})", r"\1\2", re.sub(r"\s", " ", str(card.text)))  # 2,400\xa0MU as 2400 MU
+    rates = [int(m) for m in re.findall(r"(\d+) MU with (?:all )?\d", text)]
+    assert len(rates) == 4
+    assert {(t, n): t * rates[n - 1] for t, n in want} == want
+    examples = re.findall(r"total of (\d+), the owner has (?:all )?(\d+): \1 × (\d+) MU = (\d+) MU", text)
+    assert len(examples) >= 2, text
+    for total, owned, rate, rent in examples:
+        assert int(rate) == rates[int(owned) - 1]
+        assert want[int(total), int(owned)] == int(rent)
 
     booklet = [m for s in kit.booklet.sections for m in re.findall(r"^\s*@table (\S+)", str(s.text), re.M)
                if m.startswith("speed-trap")]
