@@ -60,6 +60,24 @@ def test_monopoly_2_3_utility_rent_says_its_amounts_are_pounds():
     assert not bare or f"in {symbol}" in str(t.title), t.title
 
 
+def test_monopoly_2_3_utility_card_example_is_the_table_s():
+    """The reference card gives the utility rent in words and a worked example (no grid: the deeds print the table);
+    the example's roll and rents are the table's row, the multipliers the table's formula."""
+    kit = load_kit(ROOT / "content" / "monopoly-2-3", Problems())
+    t = kit.table("utility-rent")
+    card = next(c for c in kit.reference.cards if c.id == "utilities")
+    assert card.table is None
+    text = re.sub(r"\s", " ", str(card.text))
+    m = re.search(r"roll of (\d+) pays £(\d+) with one utility \(\1 × (\d+) = £(\d+), rounded up\), £(\d+) with both",
+                  text)
+    assert m, text
+    roll, one, times, raw, both = map(int, m.groups())
+    row = next(r for r in t.rows if int(r.label) == roll)
+    assert [int(v) for v in row.cells] == [one, both]
+    assert roll * times == raw and one == -(-raw // 5) * 5 and one > raw, "the example shows a rounding"
+    assert f"{times} × the dice total with one utility" in text and "10 × with both" in text
+
+
 def test_etymonopoly_tocharian_data_is_written_one_way():
     """The Tocharian cards, the booklet and the Change card all say '4 × the roll' (the booklet's property list
     says it in pnp's words): no 'roll × 4' beside it."""
