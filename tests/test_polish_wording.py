@@ -33,3 +33,24 @@ def test_reference_cards_repeat_the_turn_ending_rules_of_their_booklets():
     assert "The auction ends your turn, even after doubles" in en["encheres"]
     assert "Fin du tour, sans salaire" in fr["prison"]
     assert "Your turn ends; no salary" in en["prison"]
+
+
+def _tahiti(lang: str):
+    from pnp.content import load_kit
+    from pnp.editions import Edition
+    from pnp.problems import Problems
+
+    return load_kit(ROOT / "content" / "tahiti", Problems(), Edition(lang=lang))
+
+
+def test_tahitis_english_booklet_names_the_deeds_rent_line_as_the_deeds_print_it():
+    """The review: the English rules said "*Rent, site only*, is printed on its deed" where the deed's first line
+    reads "Rent". Every italic name of a rent line in the booklet is a line the deeds print."""
+    import re
+
+    kit = _tahiti("en")
+    lines = {str(x) for x in kit.game.terms.rent_ladder}
+    text = " ".join(str(s.text) for s in kit.booklet.sections)
+    named = [m for m in re.findall(r"(?<!\*)\*([^*\n]+)\*(?!\*)", text) if m.startswith("Rent")]
+    assert named and set(named) <= lines, named
+
