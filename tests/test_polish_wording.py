@@ -54,3 +54,12 @@ def test_tahitis_english_booklet_names_the_deeds_rent_line_as_the_deeds_print_it
     named = [m for m in re.findall(r"(?<!\*)\*([^*\n]+)\*(?!\*)", text) if m.startswith("Rent")]
     assert named and set(named) <= lines, named
 
+
+def test_tahitis_local_words_on_cards_carry_a_gloss_in_both_languages():
+    """The review: "mitiero" stood bare on its card while "tifaifai" and "firifiri" carry a gloss in brackets.
+    Each of these words is followed by its gloss, in French and in English."""
+    for lang in ("fr", "en"):
+        texts = [str(c.text) for d in _tahiti(lang).decks for c in d.cards]
+        for word in ("mitiero", "firifiri") + (("tifaifai",) if lang == "en" else ()):
+            said = [t for t in texts if word in t]
+            assert said and all(f"{word} (" in t for t in said), (lang, word, said)
