@@ -63,3 +63,18 @@ def test_tahitis_local_words_on_cards_carry_a_gloss_in_both_languages():
         for word in ("mitiero", "firifiri") + (("tifaifai",) if lang == "en" else ()):
             said = [t for t in texts if word in t]
             assert said and all(f"{word} (" in t for t in said), (lang, word, said)
+
+
+def test_euronopolys_toll_station_and_speed_trap_deeds_say_their_kind_alike():
+    """The review: a speed trap's deed and space say "Speed trap" under the name, where a toll station's said its
+    local name ("Pont de Normandie"): a toll-station deed never said what it is. Every ownable space outside the
+    colour groups carries its kind as its subtitle, the same words for every space of a kind."""
+    kit, _ = loaded(ROOT / "content" / "euronopoly")
+    owned = {t.space for t in kit.titles.titles}
+    kinds: dict[str, set] = {}
+    for s in kit.board.spaces:
+        if s.id in owned and not s.group:
+            kinds.setdefault(str(s.kind), set()).add(str(s.subtitle or ""))
+    assert set(kinds) == {"toll-station", "speed-trap"}, kinds
+    for kind, subtitles in kinds.items():
+        assert subtitles == {kind.replace("-", " ").capitalize()}, (kind, subtitles)
