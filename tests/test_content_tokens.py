@@ -89,3 +89,25 @@ def test_the_sheets_of_tokens_say_how_to_make_a_player_token(reference_builds, k
     assert with_tokens and len(pages) >= max(kinds)
     for n, text in enumerate(pages, 1):
         assert (said in " ".join(text.split())) == (n in with_tokens), (kit_id, n, sorted(kinds.get(n, ())))
+
+
+@pytest.mark.parametrize("kit_id", ["etymonopoly", "euronopoly"])
+def test_a_counters_icon_stands_clear_of_its_label(kit_id):
+    """A labelled counter's icon is drawn in the room over its label (Etymonopoly's asterisk ran into "Recon." when
+    it was drawn at its unlabelled size, only raised a little)."""
+    from pnp import scene
+    from pnp.fonts import PT
+    from pnp.layout import pieces
+    from pnp.layout.common import Ctx
+    from pnp.layout.icons import _bbox
+    from pnp.text import CAP
+
+    kit = load_kit(ROOT / "content" / kit_id, Problems())
+    labelled = [c for c in kit.counters.counters if c.label]
+    assert labelled
+    for c in labelled:
+        face = pieces.counter_face(Ctx(kit, problems=Problems()), c)
+        icon = next(g for g in face.children if isinstance(g, scene.Group) and str(g.key).startswith("icon-"))
+        foot = _bbox(icon.children, icon.transform)[1]
+        label_top = max(t.y + CAP * t.size * PT for t in scene.walk_text(face))
+        assert foot >= label_top + 0.3, (kit_id, c.id, round(foot - label_top, 2))

@@ -356,8 +356,12 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
                     bounds=(-ctx.bleed, -ctx.bleed, s + 2 * ctx.bleed, s + 2 * ctx.bleed))
     # the counter's icon, else a building's own, where a building is drawn
     shape = c.icon or (c.shape if c.shape in ("house", "hotel", "flats", "villa") else None)
-    if shape:
-        g.add(icon(shape, s / 2, s / 2 + (s * 0.08 if c.label else 0), s * 0.62, ink, c.colour))
+    if shape and c.label:  # the icon in the room over the label's box, clear of it by COUNTER_PAD
+        floor = max(s * 0.06, b + COUNTER_PAD) + s * 0.22 + COUNTER_PAD
+        room = min(s * 0.62, s - b - COUNTER_PAD - floor)
+        g.add(icon(shape, s / 2, floor + room / 2, room, ink, c.colour))
+    elif shape:
+        g.add(icon(shape, s / 2, s / 2, s * 0.62, ink, c.colour))
     elif c.shape == "disc":
         g.add(scene.Circle(s / 2, s / 2, s * 0.36, stroke=ink, width=0.5))
     else:
