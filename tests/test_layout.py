@@ -38,9 +38,9 @@ def _kit_ctx(name):
 
 def _rows(front, w):
     """The table lines of a title face: (label run, value run or None) by baseline, from the runs at the left
-    margin and those ending at the right one."""
+    margin (or STEP_IN in from it: a line adding to the one above) and those ending at the right one."""
     runs = [t for t in walk_text(front)]
-    left = {round(t.y, 2): t for t in runs if abs(t.x - 6) < 0.01}
+    left = {round(t.y, 2): t for t in runs if min(abs(t.x - 6), abs(t.x - 6 - cards.STEP_IN)) < 0.01}
     right = {round(t.y, 2): t for t in runs if abs(t.x + t.width - (w - 6)) < 0.05}
     return left, right
 
@@ -64,6 +64,8 @@ def test_every_title_card_draws_its_lines_alike(kit_name):
             assert at is not None, (t.space, printed, [r.text for r in rows])
             label = rows.pop(at)
             sizes.add(round(label.size, 2))
+            # "+ 1 apartment" under "1 holiday house" is set in; every other line at the margin
+            assert abs(label.x - 6 - (cards.STEP_IN if printed.startswith("+") else 0.0)) < 0.01, (t.space, printed)
             if line.value:
                 value = right.get(round(label.y, 2))
                 assert value is not None and value.text == typeset(line.value), (t.space, line)

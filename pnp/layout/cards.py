@@ -79,6 +79,7 @@ ROW_STEP = (3.4, 4.4)  # mm between lines: the least and the most
 RULE_GAP = 2.2  # mm a rule between two blocks of lines takes
 VALUE_RULE = 15.2  # mm above the trim: the rule over the value line
 VALUE_GAP = 1.5  # mm between a label and its value
+STEP_IN = 2.5  # mm a title card's line that adds to the one above it ("+ 1 apartment") is set in
 
 
 @dataclass(frozen=True)
@@ -125,13 +126,11 @@ def _title_lines(ctx: Ctx, t: Title, space: Space) -> tuple[list[_Line], list[_L
     lower = [_Line(r.label, ctx.money(r.amount) if r.amount is not None else "", r, "label") for r in t.rows]
     if ctx.kit.titles.price and space.price is not None:
         lower.insert(0, _Line(terms.price, ctx.money(space.price), space, "price"))
-    for name in ("building_sale", "sale_value", "premium", "buyout"):  # printed when given, under its term
+    # what buying costs, then what selling gives (a building's cost beside its resale, where the resale came first
+    # and the cost last, under the premium: the second review), each printed when given, under its term
+    for name in ("house_cost", "hotel_cost", "building_sale", "sale_value", "premium", "buyout"):
         if getattr(t, name) is not None:
             lower.append(_Line(getattr(terms, name), ctx.money(getattr(t, name)), t, name))
-    if t.house_cost is not None:
-        lower.append(_Line(terms.house_cost, ctx.money(t.house_cost), t, "house_cost"))
-    if t.hotel_cost is not None:
-        lower.append(_Line(terms.hotel_cost, ctx.money(t.hotel_cost), t, "hotel_cost"))
     return upper, lower
 
 
@@ -173,7 +172,8 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
         for ln in lines:
             em = text_width(ln.label, f.heading if ln.bold else f.body, 1.0)
             em += text_width(ln.value, f.heading, 1.0) + (VALUE_GAP if ln.value else 0.0) / ROW_PT
-            size = min(size, (w - 12) / em) if em > 0 else size
+            room = w - 12 - (STEP_IN if ln.label.lstrip().startswith("+") else 0.0)
+            size = min(size, room / em) if em > 0 else size
         if lines and ctx.kit.table(t.table) is None:
             top, bottom = _body(ctx, t, space)
             gaps = RULE_GAP if upper and lower else 0.0
@@ -193,8 +193,10 @@ def _line(ctx: Ctx, y: float, ln: _Line, w: float, size: float) -> list:
                         align="right", mode="label")
         shapes += right.shapes
         room -= right.width + VALUE_GAP
-    left = ctx.fit(ln.label, (6, y, max(room, 1.0), 4), f.heading if ln.bold else f.body, size, ln.source, ln.field,
-                   what="label", align="left", mode="label")
+    # a line that adds to the one above it ("+ 1 apartment" under "1 holiday house") is set in by STEP_IN
+    x = 6 + (STEP_IN if ln.label.lstrip().startswith("+") else 0.0)
+    left = ctx.fit(ln.label, (x, y, max(room - (x - 6), 1.0), 4), f.heading if ln.bold else f.body, size, ln.source,
+                   ln.field, what="label", align="left", mode="label")
     return left.shapes + shapes
 
 
