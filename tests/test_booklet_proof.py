@@ -24,10 +24,27 @@ def test_the_rent_ladder_under_a_property_table_breaks_only_between_its_steps(ki
     s = _Setter(ctx, ctx.style)
     (g,) = booklet._Blocks(ctx, s)._properties("", None)
     steps = [" ".join(str(x).split()) for x in game.game.terms.rent_ladder]
-    lines = [ln.replace("\u00a0", " ").replace("\u202f", " ") for ln in _line_texts(g.note)]
+    lines = [ln.replace("\u00a0", " ").replace("\u202f", " ") for ln in _line_texts(g.lead)]
     assert len(lines) > 1
     split = [step for step in steps if not any(step in ln for ln in lines)]
     assert not split, (split, lines)
+
+
+@pytest.mark.parametrize("kit", REFERENCE_KITS)
+def test_a_property_tables_key_stands_over_its_header(kit):
+    """The key of a property table (its unit, the rent ladder's steps) is set between its heading and its header, not
+    under its last row (the review: Etymonopoly's came a page after the table's start, under its continuation)."""
+    from pnp import words
+
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+    assert g.lead is not None and g.note is None
+    key = [ln.replace("\u00a0", " ").replace("\u202f", " ") for ln in _line_texts(g.lead)]
+    lines = [ln.replace("\u00a0", " ").replace("\u202f", " ") for ln in _page_lines(kit)]
+    at = lines.index(key[0])
+    header = words.of(game.language)["property"]
+    assert lines[at + len(key)].startswith(header), (kit, lines[at:at + len(key) + 2])
 
 
 def _page_lines(kit: str, lang: str | None = None) -> list[str]:

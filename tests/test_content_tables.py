@@ -93,18 +93,3 @@ def test_etymonopoly_tocharian_data_is_written_one_way():
         assert "roll ×" not in text and "roll times" not in text, text
     assert any("× the roll" in text for text in texts)
 
-
-def test_etymonopoly_languages_at_a_glance_keys_its_data_before_the_table():
-    """The review: the Data column of "Every language at a glance" is seven numbers a row ("2 · 4 · 10 · …") whose key
-    came only in the note under the table, a page after its start. A lead-in over the table says what the seven are,
-    in the order of the game's rent ladder."""
-    kit = load_kit(ROOT / "content" / "etymonopoly", Problems())
-    text = next(str(s.text) for s in kit.booklet.sections if "@properties" in str(s.text))
-    block = text[:text.index("@properties")].rstrip().split("\n\n")[-1]
-    before = " ".join(ln.strip() for ln in block.splitlines() if not ln.lstrip().startswith("#"))
-    assert before, "a paragraph, not the heading alone, stands over the table"
-    assert "Data" in before and "seven" in before
-    words = ["undeveloped", "family", "1, 2, 3 and 4 reconstructions", "proto-language"]
-    places = [before.find(w) for w in words]
-    assert -1 not in places and places == sorted(places), before
-    assert len(kit.game.terms.rent_ladder) == 7

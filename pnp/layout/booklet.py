@@ -262,6 +262,9 @@ class _Grid:
     space: float
     caption: _Text | None = None
     note: _Text | None = None
+    #: the table's key, small and italic between its caption and its header (a property table's "Amounts in ₩.
+    #: Rent by development: ...", which the review found read only after the table, a page on)
+    lead: _Text | None = None
     before: float = 2.0
     after: float = 3.0
     #: over the header repeated on each page the table goes on to: its caption and "(continued)" in the edition's
@@ -271,6 +274,7 @@ class _Grid:
     def height(self) -> float:
         """All of it, caption to note, on one page."""
         h = self.before + (self.caption.height() + self.caption.after if self.caption else 0.0)
+        h += self.lead.height() + self.lead.after if self.lead else 0.0
         h += (self.header.height if self.header else 0.0) + sum(r.height for r in self.rows)
         return h + (self.note.before + self.note.height() + self.note.after if self.note else 0.0)
 
@@ -403,7 +407,7 @@ class _Setter:
 
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
-             under: dict[int, str] | None = None, whole: set[int] | None = None) -> _Grid | None:
+             under: dict[int, str] | None = None, whole: set[int] | None = None, lead: str = "") -> _Grid | None:
         """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``); the type
         shrinks (not under MIN_BODY_PT) when even the longest words do not fit. ``whole``: columns whose cells (a
         property's rent ladder) are set on one line wherever they can be (``_whole``)."""
@@ -474,8 +478,10 @@ class _Setter:
                         after=1.0) if caption else None
         foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                          self.ink, before=1.0) if note else None
+        key = self.text(markup.spans(lead), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
+                        self.ink, after=1.5) if lead else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
-                     more=self._continued(caption))
+                     more=self._continued(caption), lead=key)
 
     def _hung(self, raw, right: set[int], whole: set[int]) -> tuple[list[float], float, list[float]] | None:
         """Where a header cell wider than its column's body (Monopoly 2.3's "Building" over figures of three digits,
@@ -785,7 +791,7 @@ class _Blocks:
         note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
-        return [self.s.grid(rows, True, where, note=note, under=under, whole={rent_col} if under is None else None,
+        return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
 
     def _table(self, arg: str, where: tuple) -> list:
@@ -1341,6 +1347,8 @@ class _Pages:
         elif not self.top:
             self._gap(g.before)
             self.y -= g.before
+        if g.lead is not None:  # the key, over the header, on the table's first page
+            self._lines(g.lead, g.lead.lines, 0.0, inside=True)
         rows = list(g.rows)
         sides: list[int] = []
         note = (g.note.before + g.note.height() + g.note.after) if g.note is not None else 0.0
@@ -1469,6 +1477,7 @@ def _spread(short: float, gaps: list[tuple[int, float, float]]) -> list[float]:
 def _start(g: _Grid, side: int = SIDE_ROWS) -> float:
     """The height of a table's start at a page's foot when it splits: caption, header and ``side`` rows."""
     h = g.before + (g.caption.height() + g.caption.after if g.caption else 0.0)
+    h += g.lead.height() + g.lead.after if g.lead else 0.0
     return h + (g.header.height if g.header else 0.0) + sum(r.height for r in g.rows[:side])
 
 
