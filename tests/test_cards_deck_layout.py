@@ -295,3 +295,19 @@ def test_reference_and_deck_cards_bands_meet_in_one_line(kit):
     decks = {band(it.front) for it in cards.deck_items(ctx)}
     refs = {band(it.front) for it in cards.reference_items(ctx)}
     assert len(decks) == 1 and refs == decks, (decks, refs)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_a_deck_cards_frame_stands_as_far_under_its_band_as_in_from_its_edges(kit):
+    """The frame of a deck card is FRAME under its band as it is FRAME in from the card's sides and foot (1.5 mm
+    under the band read as squeezed: the third review)."""
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    w, h = cards._size(ctx)
+    for deck in game.decks:
+        face = cards.deck_frame(ctx, deck)
+        rects = [s for s in face.children if isinstance(s, scene.Rect)]
+        band = min(s.y for s in rects if s.fill and s.y + s.h >= h and s.y > h / 2)
+        (frame,) = [s for s in rects if s.stroke and not s.fill]
+        assert abs(frame.x - cards.FRAME) < 1e-6 and abs(frame.y - cards.FRAME) < 1e-6
+        assert abs(band - (frame.y + frame.h) - cards.FRAME) < 1e-6, (kit, deck.id, band - frame.y - frame.h)

@@ -486,6 +486,11 @@ def deck_items(ctx: Ctx) -> list[Item]:
     return items
 
 
+#: mm from a deck card's band down to its frame, as far as the frame stands in from the card's other edges (FRAME):
+#: 1.5 mm read as the frame squeezed under the band (the third review)
+FRAME_UNDER_BAND = FRAME
+
+
 def _band(deck: Deck) -> float:
     """Height of the coloured band with the deck's name at the top of its cards, in mm."""
     return 15.0 if deck.help_name else 13.0
@@ -505,7 +510,8 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     if deck.help_name:
         g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 7.0, deck, "help_name",
                                  what="deck help name").shapes, ink))
-    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - band - FRAME - 1.5, stroke=mix(deck.colour, c.paper, 0.2),
+    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - band - FRAME - FRAME_UNDER_BAND,
+                     stroke=mix(deck.colour, c.paper, 0.2),
                      width=0.5, radius=2))
     return g
 
@@ -614,7 +620,7 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
     g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
-    top = h - _band(deck) - 3
+    top = h - _band(deck) - FRAME_UNDER_BAND - 1.5  # the room's top, 1.5 mm inside the frame
     slot, lower = _deck_slot(ctx, deck)
     block = scene.Group()  # the picture or icon, the title and the text, read from the top
     glyph = card.icon or deck.icon
