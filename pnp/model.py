@@ -305,6 +305,8 @@ class DeckSpot(Entity):
     x: float = doc("centre x in mm from the board centre (right is positive)")
     y: float = doc("centre y in mm from the board centre (up is positive)")
     rotate: float = doc("rotation in degrees", 0.0)
+    size: Literal["card", "note"] = doc(
+        "the spot's size: a card's, or a banknote's laid across (a labelled place where money is put)", "card")
 
 
 def translated(value: Any) -> Any:

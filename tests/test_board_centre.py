@@ -66,12 +66,10 @@ def _rounded_cards(group: scene.Group, w: float, h: float) -> list:
 @pytest.mark.parametrize("name", KITS)
 def test_deck_spots_are_cards_and_piles(name):
     ctx, _ = drawn(name)
-    card = ctx.kit.game.print.card
-    cw, ch = float(card.width), float(card.height)
     S = float(ctx.kit.board.size)
     for spot in ctx.kit.board.centre.deck_spots:
         g = B._deck_spot(ctx, spot, S)
-        cards = _rounded_cards(g, cw, ch)
+        cards = _rounded_cards(g, *B.spot_size(ctx, spot))  # a card's size, or a note's laid across (size: note)
         pile = spot.deck is not None or spot.titles
         # a pile: its sheets under the top card, offset (it reads as a stack); a face-up row: one card each
         assert len(cards) == (1 + B.SPOT_STACK if pile else 1) + spot.face_up, (spot.deck, spot.label)
@@ -303,3 +301,15 @@ def test_no_centre_table_says_a_row_twice(name):
             continue
         cells = [tuple(r.cells) for r in t.rows]
         assert all(a != b for a, b in zip(cells, cells[1:])), (name, p.id, cells)
+
+
+def test_a_spot_the_size_of_a_note_lies_across():
+    """Tahiti's place for the pot's notes: a dashed spot a banknote's size, laid across (99 x 52.5 mm), where a panel
+    of one line read as an empty box (the third review)."""
+    ctx, _ = drawn("tahiti")
+    (spot,) = [s for s in ctx.kit.board.centre.deck_spots if s.size == "note"]
+    note = ctx.kit.game.print.note
+    assert B.spot_size(ctx, spot) == (max(float(note.width), float(note.height)), min(float(note.width),
+                                                                                       float(note.height)))
+    g = B._deck_spot(ctx, spot, float(ctx.kit.board.size))
+    assert len(_rounded_cards(g, *B.spot_size(ctx, spot))) == 1

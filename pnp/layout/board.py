@@ -734,12 +734,20 @@ def _card_shape(x: float, y: float, w: float, h: float, colour: str, fill: str, 
     return out
 
 
+def spot_size(ctx: Ctx, spot) -> tuple[float, float]:
+    """A centre spot's width and height (mm, unturned): a card's, or a banknote's laid across (``size: note``)."""
+    if spot.size == "note":
+        note = ctx.kit.game.print.note
+        return max(float(note.width), float(note.height)), min(float(note.width), float(note.height))
+    card = ctx.kit.game.print.card
+    return float(card.width), float(card.height)
+
+
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     """A card-sized place in the centre: a deck's pile or the title cards' pile, drawn as a pile of cards
     (the top card shows a stylised back: frame, icon, name), or a labelled area (a dashed outline), with the
     ``face_up`` cards of a market row dealt beside it (numbered cards)."""
-    card = ctx.kit.game.print.card
-    cw, ch = float(card.width), float(card.height)
+    cw, ch = spot_size(ctx, spot)
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)),
@@ -1199,10 +1207,9 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
     panel) and the transit zones of the spaces' links, as (what, corners in the board's frame, content entity)."""
     board = ctx.kit.board
     S = float(board.size)
-    card = ctx.kit.game.print.card
-    cw, ch = float(card.width), float(card.height)
     out: list = []
     for i, spot in enumerate(board.centre.deck_spots):
+        cw, ch = spot_size(ctx, spot)
         pile = spot.deck is not None or spot.titles
         stack = SPOT_STACK * SPOT_STEP if pile else 0.0
         w = cw + stack + spot.face_up * (cw + SPOT_GAP)
