@@ -198,7 +198,7 @@ def test_a_column_of_figures_stands_on_one_right_edge_its_widest_centred(name, m
     "1,000" over "500"; Moneyloopy's "$900" .. "$0") sets its figures right-aligned on one edge, so that their
     digits stand in line, the widest centred in the column, under its head; its minus a true minus."""
     ctx, calls = drawn(name, monkeypatch)
-    seen = 0
+    seen = heads = 0
     for t, box, shapes in calls:
         figures = table.figure_columns(ctx, t)
         walls = sorted({round(s.x1, 6) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
@@ -218,8 +218,15 @@ def test_a_column_of_figures_stands_on_one_right_edge_its_widest_centred(name, m
             a, b = max(spans.values(), key=lambda ab: ab[1] - ab[0])
             assert abs((a + b) / 2 - (left + right) / 2) < 0.05, (t.id, j, a, b, left, right)
             assert not any(c.text.startswith("-") for cs in runs.values() for c in cs), (t.id, j)
+            # a figure heading the column (a die's 1..6, the traps owned) stands on the figures' edge
+            head = [c for c in shapes if isinstance(c, scene.Text) and row < c.y < top and left < extent(c)[0]
+                    and extent(c)[1] < right]
+            if head and table.is_figure("".join(c.text for c in head)):
+                assert abs(max(extent(c)[1] for c in head) - ends[0]) < 0.01, (t.id, j, head)
+                heads += 1
             seen += 1
     assert seen, "no column of figures drawn"
+    assert heads or name != "euronopoly", "no figure heading a column of figures"
 
 
 def test_what_reads_as_a_figure():

@@ -122,8 +122,10 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
         edges[j] = min(col_w / 2 + widest / 2, col_w - air)
 
     cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
-    for j, c in enumerate(t.columns):
-        cell(cell_text(ctx, c), x + label_w + j * col_w, top - row_h, col_w, t, "columns", fonts.heading)
+    for j, c in enumerate(t.columns):  # a figure heading a column of figures stands on their edge (a die's 1..6)
+        head, cx = cell_text(ctx, c), x + label_w + j * col_w
+        cell(head, cx, top - row_h, col_w, t, "columns", fonts.heading,
+             cx + edges[j] if j in edges and is_figure(head) else None)
     for i, r in enumerate(t.rows):
         ry = top - (i + 2) * row_h
         cell(r.label, x, ry, label_w, r, "label", fonts.heading)
