@@ -47,3 +47,32 @@ def test_etymonopoly_get_out_cards_go_back_face_up():
     assert len(kept) == 2
     for c in kept:
         assert "bottom" in str(c.text) and "face up" in str(c.text), (c.id, str(c.text))
+
+
+
+def _titles(kit_id: str, lang: str) -> dict:
+    """{card item id: [(text, size) of each line of its title]} of a kit's deck cards, as printed."""
+    from test_cards_deck_layout import _placed
+
+    kit, problems = _checked(kit_id, lang)
+    ctx = Ctx(kit, problems=problems)
+    return {item.id: [(s.text, s.size) for kind, s, _ in _placed(item.front)
+                      if kind == "text" and s.font == ctx.fonts.heading and s.size > 7.5]  # the keep label is 7 pt
+            for item in cards.deck_items(ctx)}
+
+
+@pytest.mark.parametrize("kit_id,lang", list(_editions()))
+def test_every_deck_card_has_a_title(kit_id, lang):
+    """Every shipped deck card has a title, what a player reads aloud, in each edition's language (Tahiti's had
+    none, unlike every other kit's: a publisher's review, issue 33)."""
+    untitled = [item for item, lines in _titles(kit_id, lang).items() if not lines]
+    assert not untitled, f"{kit_id} ({lang}): deck cards without a title: {untitled}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tahitis_card_titles_stand_on_one_line_at_the_title_size(lang):
+    """Tahiti's titles (issue 33) were written short: each on one line at the deck's title size in both editions,
+    none shrunk to fit."""
+    wrong = {item: lines for item, lines in _titles("tahiti", lang).items()
+             if len(lines) != 1 or abs(lines[0][1] - cards.DECK_TITLE_PT) > 1e-9}
+    assert not wrong, f"tahiti ({lang}): titles not on one line at {cards.DECK_TITLE_PT} pt: {wrong}"
