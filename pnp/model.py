@@ -141,6 +141,9 @@ class Terms(Entity):
     premium: Label = doc("label for the premium", "Premium")
     buyout: Label = doc("label for the buyout price", "Buy-out price")
     building_sale: Label = doc("label for what a building sells back for", "A house sells for")
+    building: Optional[Label] = doc(
+        "the rules booklet's property-table head over what building costs (default: pnp's word, 'Building', in "
+        "the edition's language)", None)
 
 
 @entity

@@ -74,3 +74,20 @@ def test_a_name_and_its_number_never_part_at_a_lines_end():
         lines = _line_texts(t)
         assert not any(ln.endswith("Tollbooth") for ln in lines), (width, lines)
     assert not [ln for ln in _page_lines("moneyloopy") if ln.rstrip().endswith("Tollbooth")]
+
+
+@pytest.mark.parametrize("kit", REFERENCE_KITS)
+def test_a_property_tables_building_head_is_the_kits_word(kit):
+    """The head over what building costs is the kit's own word where game.yaml gives one (terms.building:
+    Etymonopoly's languages are developed, not built: the third review), else pnp's."""
+    from pnp import words
+
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+    heads = [" ".join(" ".join("".join(p[0] for p in w.pieces) for w in ln.words) for ln in cell.lines)
+             for cell in g.header.cells]
+    want = str(game.game.terms.building) if game.game.terms.building else words.of(game.language)["build"]
+    said = " ".join(_line_texts(g.lead))  # a column of one value in every row is said once, in the key
+    assert want in heads or want in said, (kit, heads, said)
+    assert (kit == "etymonopoly") == (game.game.terms.building is not None)

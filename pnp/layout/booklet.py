@@ -740,8 +740,8 @@ class _Blocks:
         # on), none is left at a line's end beside the next column's figures
         dots = " ·" + NBSP
         head = [self.w["property"], str(terms.price), str(terms.rent)]
-        if has_house:
-            head.append(self.w["build"])
+        if has_house:  # the kit's word for what it builds, where it has one (Etymonopoly develops languages)
+            head.append(str(terms.building) if terms.building else self.w["build"])
         if has_mortgage:
             head.append(str(terms.mortgage))
         rows: list[list] = [head]
