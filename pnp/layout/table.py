@@ -8,7 +8,8 @@ from dataclasses import replace
 from .. import scene
 from ..fonts import PT, text_width
 from ..model import Table
-from ..money import MINUS, group_digits
+from ..typeset import typeset
+from ..money import group_digits
 from .common import Ctx
 
 
@@ -73,11 +74,6 @@ def figure_columns(ctx: Ctx, t: Table) -> set[int]:
     return {j for j, col in enumerate(cols) if t.rows and all(is_figure(c) for c in col)}
 
 
-def _signed(text: str) -> str:
-    """A figure's text with a true minus for a hyphen before its digits (a hyphen is shorter than a digit)."""
-    return MINUS + text[1:] if len(text) > 1 and text[0] == "-" and not text[1].isalpha() else text
-
-
 TABLE_TITLE_H = 5.5  # mm a table's own title takes above its grid in ``draw_table`` (then 1 mm of air)
 ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
@@ -118,7 +114,8 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
     # a column of figures: each right-aligned on one edge, the widest centred in the column (and under its head)
     edges = {}
     for j in figure_columns(ctx, t):
-        widest = max(text_width(_signed(cell_text(ctx, r.cells[j])), fonts.body, cell_pt) for r in t.rows)
+        # measured as printed: the typesetting the fit applies gives "-100" its true minus
+        widest = max(text_width(typeset(cell_text(ctx, r.cells[j]), ctx.style), fonts.body, cell_pt) for r in t.rows)
         edges[j] = min(col_w / 2 + widest / 2, col_w - air)
 
     cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
@@ -133,7 +130,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
             if j < ncols - 1:
                 cx = x + label_w + j * col_w
                 if j in edges:
-                    cell(_signed(cell_text(ctx, v)), cx, ry, col_w, r, "cells", fonts.body, cx + edges[j])
+                    cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body, cx + edges[j])
                 else:
                     cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body)
     lc = ctx.colours.line
