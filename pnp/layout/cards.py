@@ -82,6 +82,11 @@ VALUE_GAP = 1.5  # mm between a label and its value
 STEP_IN = 2.5  # mm a title card's line that adds to the one above it ("+ 1 apartment") is set in
 
 
+def _step_in(ln: "_Line") -> float:
+    """How far (mm) a title card's line is set in: STEP_IN for one that adds to the line above it."""
+    return STEP_IN if ln.label.lstrip().startswith("+") else 0.0
+
+
 @dataclass(frozen=True)
 class _Line:
     """One line of a title card's table: its label, its value (may be empty), where each comes from."""
@@ -172,7 +177,7 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
         for ln in lines:
             em = text_width(ln.label, f.heading if ln.bold else f.body, 1.0)
             em += text_width(ln.value, f.heading, 1.0) + (VALUE_GAP if ln.value else 0.0) / ROW_PT
-            room = w - 12 - (STEP_IN if ln.label.lstrip().startswith("+") else 0.0)
+            room = w - 12 - _step_in(ln)
             size = min(size, room / em) if em > 0 else size
         if lines and ctx.kit.table(t.table) is None:
             top, bottom = _body(ctx, t, space)
@@ -193,8 +198,7 @@ def _line(ctx: Ctx, y: float, ln: _Line, w: float, size: float) -> list:
                         align="right", mode="label")
         shapes += right.shapes
         room -= right.width + VALUE_GAP
-    # a line that adds to the one above it ("+ 1 apartment" under "1 holiday house") is set in by STEP_IN
-    x = 6 + (STEP_IN if ln.label.lstrip().startswith("+") else 0.0)
+    x = 6 + _step_in(ln)  # "+ 1 apartment" under "1 holiday house" set in
     left = ctx.fit(ln.label, (x, y, max(room - (x - 6), 1.0), 4), f.heading if ln.bold else f.body, size, ln.source,
                    ln.field, what="label", align="left", mode="label")
     return left.shapes + shapes
@@ -637,22 +641,23 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
                                  what="keep label").shapes, ink))
         bottom = 12.5
     if card.help:
-        help_fit = ctx.fit(card.help, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, 16), f.italic, 7.0, card, "help", mode="para", valign="bottom")
+        help_fit = ctx.fit(card.help, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, 16), f.italic, 7.0, card, "help",
+                           mode="para", valign="bottom")
         help_top = bottom + help_fit.height
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom = help_top + 3
     text_top = top - 1
     if card.title:  # the title under the icon, the text right under it
-        title = ctx.fit(card.title, (DECK_TEXT_IN, text_top - 8.5, w - 2 * DECK_TEXT_IN, 8.5), f.heading, DECK_TITLE_PT, card, "title",
-                        valign="top", wrap_below=DECK_TITLE_PT - 1)
+        title = ctx.fit(card.title, (DECK_TEXT_IN, text_top - 8.5, w - 2 * DECK_TEXT_IN, 8.5), f.heading,
+                        DECK_TITLE_PT, card, "title", valign="top", wrap_below=DECK_TITLE_PT - 1)
         # a title set smaller to keep to one line stands on the deck's title baseline all the same
         lower_title = CAP * (DECK_TITLE_PT - title.size) * PT
         block.add(scene.Group(title.shapes, transform=scene.translate(0.0, -lower_title)) if lower_title > 1e-6
                   else scene.Group(title.shapes))
         text_top -= title.height + 2.0 + lower_title
-    body = ctx.fit(card.text, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, text_top - bottom), f.body, text_pt, card, "text",
-                   mode="para", valign="top")
+    body = ctx.fit(card.text, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, text_top - bottom), f.body, text_pt,
+                   card, "text", mode="para", valign="top")
     block.add(*body.shapes)
     g.add(block)
     return g, block, body.size, body.overflow, text_top - body.height - bottom

@@ -139,8 +139,8 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
     g.add(scene.Rect(w / 2 - vw / 2, h / 2 - vh / 2, vw, vh, fill=light, stroke=ink, width=0.3, radius=vh / 2))
     g.add(scene.Rect(w / 2 - vw / 2 + 1, h / 2 - vh / 2 + 1, vw - 2, vh - 2, stroke=mix(light, ink, 0.5), width=0.12,
                      radius=vh / 2 - 1))
-    g.add(*recolour(ctx.fit(value, (w / 2 - vw / 2 + pad, h / 2 - vh / 2 + 1.5, vw - 2 * pad, vh - 3), f.title, VALUE_PT, d,
-                            "value", what="denomination").shapes, ink))
+    g.add(*recolour(ctx.fit(value, (w / 2 - vw / 2 + pad, h / 2 - vh / 2 + 1.5, vw - 2 * pad, vh - 3), f.title,
+                            VALUE_PT, d, "value", what="denomination").shapes, ink))
     # the corner values, each in a cartouche over the band's corner
     number = group_digits(d.value, cur.thousands)
     cw = _corner_width(ctx, number, w)
