@@ -28,9 +28,10 @@ DESC = 0.22  # below the baseline, in em
 #: below this share of the nominal size (where pnp/layout/common.py starts to warn of shrunk text)
 WIDOW_FLOOR = 0.7
 
-#: characters whose glyphs reach below the baseline (Latin, Greek and Cyrillic letters, punctuation), and the
-#: combining marks that hang under a letter (cedilla, ogonek, marks below), for ``descends``
-_DESCENDERS = frozenset("gjpqyQ,;()[]{}|/@§µβγζημξρςφχψрудфцщ")
+#: characters whose glyphs reach below the baseline (Latin, Greek and Cyrillic letters, punctuation; the capital J
+#: of the bundled Noto faces), and the combining marks that hang under a letter (cedilla, ogonek, marks below), for
+#: ``descends``
+_DESCENDERS = frozenset("gjpqyJQ,;()[]{}|/@§µβγζημξρςφχψрудфцщ")
 _HANGING_MARKS = frozenset("\u0326\u0327\u0328\u0323\u0324\u0325\u0329\u032d\u032e\u0330\u0331")
 
 

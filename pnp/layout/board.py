@@ -281,15 +281,11 @@ def _last_baseline(shapes) -> float:
     return min(t.y for t in shapes if isinstance(t, scene.Text))
 
 
-_LOW_CAPITALS = frozenset("J")  # capitals that reach under the baseline in common faces (Noto Sans's J)
-
-
 def _foot(shapes) -> float:
     """The lowest ink of fitted text runs: their last line's descenders where it has some, else its baseline."""
     last = _last_baseline(shapes)
     runs = [t for t in shapes if isinstance(t, scene.Text) and abs(t.y - last) < 1e-6]
-    return last - max((DESC * t.size * PT for t in runs if descends(t.text) or _LOW_CAPITALS & set(t.text)),
-                      default=0.0)
+    return last - max((DESC * t.size * PT for t in runs if descends(t.text)), default=0.0)
 
 
 def _moved(shapes, dy: float) -> list:
