@@ -1021,7 +1021,6 @@ class _Pages:
         #: a heading keeps HEAD_LINES lines of the text after it on its page (across a short paragraph); else (the
         #: rule yielding where it would cost a sheet of paper) LEAST_HEAD_LINES of a list, a paragraph's first lines
         self.heads = heads
-        self.least = False  # LEAST_HEAD_LINES under a heading, a short paragraph's and the next block's (``_keep``)
         self.tables = tables  # short tables split rather than leave more than VOID blank
         self.turns = turns  # a table split from a right-hand page starts on the left-hand one overleaf (``_turn``)
         self.blank: list[float] = []  # mm left blank at the foot of each page ended
@@ -1087,11 +1086,12 @@ class _Pages:
             return block.before + block.h + block.after
         return 0.0
 
-    def kept(self, blocks: list, i: int, depth: int = 0, room: float | None = None) -> float:
+    def kept(self, blocks: list, i: int, depth: int = 0, room: float | None = None, flowing: bool = False) -> float:
         """What must share a page with block ``i`` when it keeps with what follows: the next block's first
         lines, or all of it and what it keeps in turn (a heading over a short lead-in over a list), three
         blocks deep at most (a chain of a hundred subheadings does not make a hundred pages). ``room``: what the
-        page has left above block ``i`` (default: all it has left)."""
+        page has left above block ``i`` (default: all it has left). ``flowing``: the text flows on across the page
+        break (``_keep``): a heading keeps LEAST_HEAD_LINES of it, a short paragraph's and the next block's."""
         if i + 1 >= len(blocks) or depth >= 3:
             return 0.0
         b = blocks[i]
@@ -1099,16 +1099,16 @@ class _Pages:
         room -= b.height() + b.after if isinstance(b, _Text) else 0.0
         nxt = blocks[i + 1]
         if isinstance(nxt, _Text) and nxt.keep:
-            need = nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1, room)
+            need = nxt.before + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 1, room, flowing)
         else:
             need = self.first_height(nxt, room, self.room if self.held is None else self.held)
         if b.heading and isinstance(nxt, _Text) and nxt.marker:
-            need = max(need, _list_head(blocks, i + 1, HEAD_LINES if self.heads else LEAST_HEAD_LINES))
-        elif b.heading and (self.heads or self.least) and isinstance(nxt, _Text) and not nxt.heading:
-            need = max(need, self._head_text(b, blocks, i + 1, depth, room))
+            need = max(need, _list_head(blocks, i + 1, HEAD_LINES if self.heads and not flowing else LEAST_HEAD_LINES))
+        elif b.heading and (self.heads or flowing) and isinstance(nxt, _Text) and not nxt.heading:
+            need = max(need, self._head_text(b, blocks, i + 1, depth, room, flowing))
         return need
 
-    def _head_text(self, head: _Text, blocks: list, i: int, depth: int, room: float) -> float:
+    def _head_text(self, head: _Text, blocks: list, i: int, depth: int, room: float, flowing: bool = False) -> float:
         """What of the text from block ``i`` (a paragraph under the heading ``head``) shares the heading's page:
         HEAD_LINES lines (a paragraph split there keeps as many, or goes whole where it would leave fewer than two
         overleaf); a shorter paragraph with the first lines of the block after it, as many as make HEAD_LINES (a
@@ -1118,7 +1118,7 @@ class _Pages:
         complete: it stays (Monopoly 2.3's "Stations", one line)."""
         t = blocks[i]
         n = len(t.lines)
-        most = HEAD_LINES if self.heads else LEAST_HEAD_LINES  # fewer where the heading flows on (``_keep``)
+        most = HEAD_LINES if self.heads and not flowing else LEAST_HEAD_LINES  # fewer where the text flows on
         need = t.before + t.height(_first_lines(t, most))
         if n >= most or i + 1 >= len(blocks) or not isinstance(blocks[i + 1], _Text):
             return need  # the text goes on past a table or picture: those keep by their own rules
@@ -1128,7 +1128,7 @@ class _Pages:
         gap = t.after + nxt.before
         if nxt.keep:  # a subheading or lead-in: it, and what it keeps in turn
             rest = room - t.before - t.height() - t.after
-            return need + gap + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 2, rest)
+            return need + gap + nxt.height() + nxt.after + self.kept(blocks, i + 1, depth + 2, rest, flowing)
         if nxt.marker:
             return need + t.after + _list_head(blocks, i + 1, most - n)
         return need + gap + nxt.height(_first_lines(nxt, most - n))
@@ -1197,11 +1197,7 @@ class _Pages:
         if not self.heads or self.top or self.room <= FOOT_LEAST \
                 or self.gap(b.before) + b.height() + b.after + keep <= self.room + 1e-6:
             return keep
-        self.heads, self.least = False, True  # a heading over a sentence keeps the next block's first lines too
-        try:
-            least = self.kept(blocks, k)
-        finally:
-            self.heads, self.least = True, False
+        least = self.kept(blocks, k, flowing=True)  # a heading over a sentence keeps the next block's first lines too
         return least if self.gap(b.before) + b.height() + b.after + least <= self.room + 1e-6 else keep
 
     def _mark(self) -> tuple:
