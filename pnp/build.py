@@ -301,8 +301,9 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
             sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
             _let_go(ctx, part)
+            out = registry.output(part)
             sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
-                                 ADVICE_KINDS.get(part, ()))
+                                 out.advice_kinds, out.rows_by_kind)
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
@@ -541,13 +542,9 @@ def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResu
     return manifest
 
 
-#: the kinds of item a sheet of an output must hold for its advice (``_advice``) to be printed on it
-ADVICE_KINDS = {"tokens": ("token", "marker")}
-
-
 def _advice(kit: Kit, output: str) -> str:
     """The money sets' print advice, printed on the money sheets; how to make the player tokens (pnp's words, in
-    the edition's language), on the tokens sheets that hold standees (ADVICE_KINDS)."""
+    the edition's language), on the tokens sheets that hold standees (the output's ``advice_kinds``)."""
     if output == "tokens" and kit.counters.tokens:
         return words.of(kit.language)["standee"]
     if output != "notes":

@@ -19,6 +19,8 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 - Of the ways to fill the sheets (``plan``): the fewest sheets; then the one that leaves the footer its room under
   the blocks on every sheet (a row less when that adds no sheet; over them too for a short-edge back); then the one
   whose emptiest sheet holds most (a group that would spill a few items onto a sheet of their own begins it whole).
+- Counters (the tokens output: ``rows_by_kind``) begin a row for each kind, so each strip cut off the sheet is of
+  one kind: a grid cell or a few left empty where that adds no sheet.
 - A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
   items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
@@ -27,6 +29,7 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -93,6 +96,8 @@ class Block:
     round: bool = False  # round items: a cut guide round each, the straight gutters between them marked
     x0: float = 0.0  # lower-left trim corner of the block
     y0: float = 0.0
+    #: each item's cell in reading order, where a kind begins a row of its own (``_slots``); () for cells 0, 1, 2, …
+    slots: tuple[int, ...] = ()
 
     @property
     def width(self) -> float:
@@ -103,7 +108,7 @@ class Block:
         return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
     def cell(self, i: int) -> tuple[float, float]:
-        r, c = divmod(i, self.cols)
+        r, c = divmod(self.slots[i] if self.slots else i, self.cols)
         return (self.x0 + c * (self.cell_w + self.gap), self.y0 + (self.rows - 1 - r) * (self.cell_h + self.gap))
 
     def cells(self) -> list[tuple[float, float]]:
@@ -123,19 +128,35 @@ def _count(w: float, h: float, rotation: int, gap: float, edge: float, aw: float
 MARK_ROOM = MARK_OFFSET + MARK_SHORTEST
 
 
+def _slots(queue: list[Item], at: int, cols: int, cells: int, by_kind: bool) -> list[int]:
+    """The cells (reading order, ``cols`` a row, at most ``cells``) of the items of ``queue`` from ``at`` on that
+    fit: one after another, and with ``by_kind`` each kind after the first beginning a row of its own."""
+    slots: list[int] = []
+    slot = 0
+    for i in range(at, min(len(queue), at + cells)):
+        if by_kind and slots and queue[i].kind != queue[i - 1].kind and slot % cols:
+            slot += cols - slot % cols
+        if slot >= cells:
+            break
+        slots.append(slot)
+        slot += 1
+    return slots
+
+
 def _sep(bleed: float) -> float:
     """Room between two blocks on one sheet: both bleeds and a short mark each."""
     return 2 * (bleed + MARK_OFFSET + MARK_SHORTEST)
 
 
 def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float,
-         foot: tuple[float, float] = (0.0, 0.0)) -> list[list[Block]]:
+         foot: tuple[float, float] = (0.0, 0.0), rows_by_kind: bool = False) -> list[list[Block]]:
     """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go).
 
     ``foot``: mm the sheet's footer needs under the blocks (and over them: a short-edge back's footer), marks
     included. Of the ways to fill the sheets, the fewest sheets win; then the one that leaves the footer that room
-    (on every sheet alike at the foot, even at the cost of a row, when that adds no sheet); then the one whose
-    emptiest sheet holds the most (a group that would spill a few items onto a sheet of their own begins that
+    (on every sheet alike at the foot, even at the cost of a row, when that adds no sheet); then, with
+    ``rows_by_kind``, the one where items sharing their cuts begin a row for each kind (``_fill``); then the one
+    whose emptiest sheet holds the most (a group that would spill a few items onto a sheet of their own begins that
     sheet whole instead, when that adds no sheet)."""
     ax, ay, aw, ah = area
     below, above = foot
@@ -145,15 +166,15 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     areas.append(area)
     best, best_key = None, None
     for rank, room in enumerate(areas):
-        for whole in (False, True):
+        for whole, by_kind in itertools.product((False, True), (True, False) if rows_by_kind else (False,)):
             try:
-                sheets = _fill(items, room, bleed, whole)
+                sheets = _fill(items, room, bleed, whole, by_kind)
             except ValueError:
                 if room is area:
                     raise
                 continue
             emptiest = min(sum(len(b.items) * b.cell_w * b.cell_h for b in blocks) for blocks in sheets)
-            key = (len(sheets), rank, -round(emptiest / (aw * ah), 3), whole)
+            key = (len(sheets), rank, not by_kind, -round(emptiest / (aw * ah), 3), whole)
             if best_key is None or key < best_key:
                 best, best_key, kept = sheets, key, (room[1] - ay, ay + ah - room[1] - room[3])
     for blocks in best:
@@ -162,11 +183,12 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     return best
 
 
-def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: float, whole: bool
-          ) -> list[list[Block]]:
+def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: float, whole: bool,
+          by_kind: bool = False) -> list[list[Block]]:
     """Sheets of blocks, filled in order: each group of same-size items under the last, a new sheet begun when the
     next block does not fit. ``whole``: a group that fits one sheet and would be split over two begins a new sheet
-    instead."""
+    instead. ``by_kind``: in a group of items sharing their cuts (counters, notes: cut into strips first), each
+    kind begins a row of its own, so every strip is of one kind (houses, then hotels on a row below)."""
     _, _, aw, ah = area
     groups: dict[tuple[float, float, str, bool], list[Item]] = {}
     for it in items:  # items of one size and shape share blocks; first-seen order is kept
@@ -198,7 +220,9 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
-            n, _, rot, cols, _ = max(options)
+            _, _, rot, cols, rows = max(options)  # the grid chosen as though kinds ran on: each full sheet alike
+            slots = _slots(queue, at, cols, cols * rows, by_kind and shared)
+            n = len(slots)
             if current and (n < min(left, cols)  # less than a row: begin a new sheet
                             or whole and id(current[-1].items[0]) not in group and n < left
                             <= full[best_rot][0] * full[best_rot][1]):
@@ -206,8 +230,9 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 current, used = [], 0.0
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
-            cols = min(cols, n)  # a block of fewer items than a row is as wide as they are
-            block = Block(queue[at:at + n], cols, math.ceil(n / cols), rot, cw, ch, gap, edge, room, rnd and not shared)
+            cols = min(cols, slots[-1] + 1)  # a block of fewer items than a row is as wide as they are
+            block = Block(queue[at:at + n], cols, slots[-1] // cols + 1, rot, cw, ch, gap, edge, room,
+                          rnd and not shared, slots=tuple(slots) if slots[-1] != n - 1 else ())
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
             at += n
@@ -543,15 +568,18 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
 
 # --------------------------------------------------------------------------- sides and sheets
 def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
-           advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = ()) -> list[Sheet]:
+           advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = (),
+           rows_by_kind: bool = False) -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` (typeset in ``advice_style``) is printed above the
     footer of every front sheet, or with ``advice_kinds`` of every front sheet holding an item of those kinds (how
-    to make the player tokens, on the sheet of tokens); pnp's own words (the footers) are in ``lang``."""
-    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang, advice_kinds))
+    to make the player tokens, on the sheet of tokens); pnp's own words (the footers) are in ``lang``.
+    ``rows_by_kind``: items sharing their cuts begin a row for each kind (``plan``)."""
+    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang, advice_kinds, rows_by_kind))
 
 
 def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
-            advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = ()) -> Iterator[Sheet]:
+            advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = (),
+            rows_by_kind: bool = False) -> Iterator[Sheet]:
     """``impose``'s sheets one at a time, in print order. A duplex job lets go of each sheet's items once both
     its sides are made: a caller that hands its list of items over (keeping no other reference to them) and
     writes each sheet as it comes holds the drawings of one sheet at a time, not of the whole part. The plan
@@ -565,7 +593,7 @@ def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, ad
         return iter(_gutterfold(items, opts, (pw, ph), kit_title, part, lang))
     printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     plans = plan(items, printable, opts.bleed, _foot(items, opts, printable[2], kit_title, part, advice, advice_style,
-                                                     lang))
+                                                     lang), rows_by_kind)
     return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang,
                   frozenset(advice_kinds))
 
@@ -632,7 +660,7 @@ def _cells(b: Block, memo: dict, side: str, axis: str = "", about: float = 0.0, 
     block's geometry; made once for every block placed alike (each full sheet of a deck: its sheets differ in
     their items alone). ``axis`` and ``about``: the back of a sheet turned over, mirrored so."""
     key = ("cells", side, axis, about, rotation, b.x0, b.y0, b.cols, b.rows, b.cell_w, b.cell_h, b.gap, b.edge,
-           len(b.items), b.items[0].width, b.items[0].height, b.round)
+           len(b.items), b.slots, b.items[0].width, b.items[0].height, b.round)
     done = memo.get(key)
     if done is None:
         iw, ih = b.items[0].width, b.items[0].height  # a block's items are of one size

@@ -63,6 +63,11 @@ SHARED = ("game.yaml", "board.yaml", "tables.yaml")
 class Output:
     name: str  # what --only names; the PDF is <name>-<paper>.pdf
     imposed: str  # "sheets": items on sheets with marks and backs; "board": one sheet and tiles
+    #: the kinds of item a sheet must hold for the output's print advice to be printed on it (none: every front)
+    advice_kinds: tuple[str, ...] = ()
+    #: items sharing their cuts begin a row of their own for each kind (a strip of houses, one of hotels), where
+    #: that adds no sheet (impose.plan)
+    rows_by_kind: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,7 @@ OUTPUTS: tuple[Output, ...] = (
     Output("board", "board"),
     Output("cards", "sheets"),
     Output("notes", "sheets"),
-    Output("tokens", "sheets"),
+    Output("tokens", "sheets", advice_kinds=("token", "marker"), rows_by_kind=True),  # advice: making a standee
     Output("rules", "booklet"),
 )
 

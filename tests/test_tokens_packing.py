@@ -18,11 +18,12 @@ import pytest
 
 from conftest import ROOT, sheet_furniture
 from pnp import scene
-from pnp.build import ADVICE_KINDS, _advice, load_valid
+from pnp.build import _advice, load_valid
 from pnp.impose import impose, plan
 from pnp.layout.common import Ctx
 from pnp.marks import PAPERS, REGISTRATION
 from pnp.options import PrintOptions
+from pnp import parts as registry
 from pnp.parts import items as part_items
 from pnp.problems import Problems
 
@@ -46,7 +47,8 @@ def sheets_of(name: str, output: str, how: tuple):
     kit, ctx, items = kit_items(name, output)
     opts = PrintOptions(**dict(how))
     return opts, impose(list(items), opts, kit.game.title, output, _advice(kit, output), ctx.style, kit.language,
-                        ADVICE_KINDS.get(output, ()))
+                        registry.output(output).advice_kinds,
+                        registry.output(output).rows_by_kind)
 
 
 def _key(how: dict) -> tuple:
@@ -85,6 +87,22 @@ def test_no_sheet_holds_a_few_items_that_fewer_sheets_would_hold(name, how):
         assert not (share < LEAST_SHARE and fewer), (
             f"sheet {n} of {len(fronts)} holds {kinds} ({share:.0%} of a sheet), and the part's {area:,.0f} mm² "
             f"of items would go on {len(fronts) - 1}")
+
+
+@pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
+@pytest.mark.parametrize("name", KITS)
+def test_each_kind_of_counter_has_rows_of_its_own(name, how):
+    """Counters share their cuts and are cut in strips: a row holds one kind (Moneyloopy's first hotel finished
+    the last row of houses; Etymonopoly's Proto counters began in the row of Reconstructions), and every sheet
+    of a part still takes no more sheets than filled in order (test above)."""
+    _, sheets = sheets_of(name, "tokens", _key(how))
+    for n, s in enumerate(sheets, 1):
+        rows: dict[tuple[float, float], set[str]] = {}
+        for p in s.placed:
+            if p.item.cut == "shared":
+                rows.setdefault((round(p.y, 2), round(p.h, 2)), set()).add(p.item.kind)
+        mixed = {y: kinds for y, kinds in rows.items() if len(kinds) > 1}
+        assert not mixed, f"page {n} ({s.side}): rows at y, h = {sorted(mixed)} hold {list(mixed.values())}"
 
 
 def test_euronopoly_tokens_take_two_a4_sheets():
