@@ -1,12 +1,11 @@
 """Issue 33, the rules booklet judged page by page: tables float (a split keeps booklet.SIDE_ROWS rows a side at
 least; a table that cannot goes to the next page and the text after it in its section fills the room it left,
-never past a heading), every table at the column's full measure with its columns' widths from their content,
-and the cover's intro set as a block of balanced lines."""
+never past a heading), a table that needs the column's full measure with its columns' widths from their content
+(a narrower one is set snug: tests/test_booklet_snug.py), and the cover's intro set as a block of balanced lines."""
 from __future__ import annotations
 
 import pytest
 
-from pnp import scene
 from pnp.layout import booklet
 from pnp.layout.booklet import COLUMN, PAGE_W, SIDE_ROWS, _Setter, booklet_pages
 from pnp.layout.common import Ctx
@@ -143,19 +142,6 @@ def test_a_ladder_that_must_wrap_never_ends_a_line_with_its_dot(monkeypatch):
     for ls in wrapped:
         assert not any(ln.rstrip().endswith("·") for ln in ls), ls
         assert all(ln.startswith("·") for ln in ls[1:]), ls
-
-
-@pytest.mark.parametrize("kit", REFERENCE_KITS)
-def test_every_booklet_table_is_set_at_the_columns_full_measure(kit):
-    """One measure for every table of a booklet (Monopoly 2.3's utilities table was half the column wide, beside
-    full-width tables)."""
-    ctx, (pages, _) = _flowed(kit)
-    rules = []
-    for page in pages.pages[1:-1]:
-        for shape in page:
-            if isinstance(shape, scene.Line) and abs(shape.y1 - shape.y2) < 1e-9 and shape.width < 0.5:
-                rules.append(round(shape.x2 - shape.x1, 2))
-    assert rules and set(rules) == {round(COLUMN, 2)}, sorted(set(rules))
 
 
 def _intro_lines(kit: str, lang: str | None = None):

@@ -358,6 +358,11 @@ LADDER_COLUMN = 0.6
 #: mm a column widens by at a time while its width is sought; a row saved is worth this many wrapped cells
 WIDTH_STEP, ROW_WORTH = 0.5, 4
 TRADE = 30.0  # mm: the most one column hands another at a time while the widths are sought
+#: mm between the texts of two neighbouring columns of a table set only as wide as its content (``_Setter._snug``):
+#: about four figures' width of white at TABLE_PT, as a printed rule booklet sets a small table; and the share of the
+#: column above which a table is stretched to the full measure all the same (one nearly as wide reads as a ragged
+#: full-width table)
+GUTTER, SNUG_MOST = 7.0, 0.8
 SWATCH = 2.6  # mm: a group's colour square before a property's name
 
 
@@ -408,9 +413,11 @@ class _Setter:
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
              under: dict[int, str] | None = None, whole: set[int] | None = None, lead: str = "") -> _Grid | None:
-        """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``); the type
-        shrinks (not under MIN_BODY_PT) when even the longest words do not fit. ``whole``: columns whose cells (a
-        property's rent ladder) are set on one line wherever they can be (``_whole``)."""
+        """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``), or, where
+        every cell fits on one line, only as wide as its content up to SNUG_MOST (80 %) of the column (``_snug``;
+        not a table with lines ``under`` its rows, set across it); the type shrinks (not under MIN_BODY_PT) when even
+        the longest words do not fit. ``whole``: columns whose cells (a property's rent ladder) are set on one line
+        wherever they can be (``_whole``)."""
         if not rows:
             return None
         ncols = max(len(r) for r in rows)
@@ -443,6 +450,11 @@ class _Setter:
                 widths, size, hung = found
         if fits and whole and hung is None:
             widths, size = self._whole(raw, header, size, widths, whole)
+        key = self.text(markup.spans(lead), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
+                        self.ink, after=1.5) if lead else None
+        if fits and hung is None and not under:
+            widths = self._snug(raw, header, size, widths, right,
+                                max((ln.width for ln in key.lines), default=0.0) if key else 0.0)
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
@@ -478,8 +490,6 @@ class _Setter:
                         after=1.0) if caption else None
         foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                          self.ink, before=1.0) if note else None
-        key = self.text(markup.spans(lead), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
-                        self.ink, after=1.5) if lead else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
                      more=self._continued(caption), lead=key)
 
@@ -522,6 +532,29 @@ class _Setter:
             if all(least[j] <= room[j] + 1e-6 for j in range(ncols)):
                 return widths, size, room
         return None
+
+    def _snug(self, raw, header: bool, size: float, widths: list[float], right: set[int],
+              key: float = 0.0) -> list[float]:
+        """A table whose every cell fits on one line set only as wide as its content (a reviewer found a table of
+        three short columns stretched over the whole column read badly, its figures far apart): each column as wide
+        as its longest cell, GUTTER mm between the texts of two neighbouring columns (the white beside a
+        right-aligned column of figures on its left, beside a left-aligned column on its right; after a right-aligned
+        column, a left-aligned one takes it on its right), the table starting at the text column's left edge.
+        ``widths`` (the full measure, ``_columns``) where a cell wraps at the full measure, where the snug table would
+        take more than SNUG_MOST of the column (a long first column and many columns of figures: nearly full anyway)
+        or where the table's key, ``key`` mm at its widest line, is wider than the snug table (a key reaching past
+        its table reads as a stray paragraph)."""
+        ncols = len(widths)
+        natural = [0.0] * ncols
+        for row in self._cells(raw, header, size):
+            for j, (ws, space, extra) in enumerate(row):
+                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+        if sum(natural) > COLUMN + 1e-6:
+            return widths
+        snug = list(natural)
+        for j in range(1, ncols):  # the white between column j - 1 and column j, on the side its texts leave free
+            snug[j if j in right or j - 1 in right else j - 1] += GUTTER - 2 * PAD_X
+        return widths if sum(snug) > SNUG_MOST * COLUMN + 1e-6 or key > sum(snug) + 1e-6 else snug
 
     def _continued(self, caption: str) -> _Text:
         """What a table split over pages sets over its header on each page it goes on to: its caption in the caption's
@@ -600,13 +633,13 @@ class _Setter:
 
     def _columns(self, raw, header: bool, size: float, whole: set[int] = frozenset()) -> tuple[list[float], bool,
                                                                                                 list[float]]:
-        """Every table at the column's full measure, its columns' widths from their content: each column at least
-        as wide as its longest unbreakable word (its floor); the room above the floors goes first where it saves
-        the most lines (a step of WIDTH_STEP mm at a time, to the column whose widening shortens the table most
-        for its millimetres: rows first, then wrapped cells), and what is left once no cell wraps that can be
-        helped is shared by the columns' natural widths (their longest lines); the floor of a column in ``whole`` is
-        its longest cell (``_whole``). Also (whether the floors fit the column, each column's longest line in the
-        body)."""
+        """A table at the column's full measure (``grid`` sets a narrow one snug after: ``_snug``), its columns'
+        widths from their content: each column at least as wide as its longest unbreakable word (its floor); the
+        room above the floors goes first where it saves the most lines (a step of WIDTH_STEP mm at a time, to the
+        column whose widening shortens the table most for its millimetres: rows first, then wrapped cells), and what
+        is left once no cell wraps that can be helped is shared by the columns' natural widths (their longest
+        lines); the floor of a column in ``whole`` is its longest cell (``_whole``). Also (whether the floors fit the
+        column, each column's longest line in the body)."""
         ncols = len(raw[0])
         natural, least, body = [0.0] * ncols, [0.0] * ncols, [0.0] * ncols
         cells = self._cells(raw, header, size)
