@@ -739,6 +739,16 @@ def spot_size(ctx: Ctx, spot) -> tuple[float, float]:
     return float(card.width), float(card.height)
 
 
+def _spot_shift(spot) -> float:
+    """How far (mm, along the spot's own x) its top card stands left of the spot's x: half the sheets' spread for
+    a pile standing alone, so the pile as drawn (top card and the sheets showing to its right) is centred across
+    its place, as a panel of its column is; 0 for a labelled area, and for a pile with a face-up row, whose
+    sheets show in the gap before the row's first card. Down the spot, the top card's top stays the spot's top
+    (the line a row of panels tops out on), the sheets showing under it."""
+    pile = spot.deck is not None or spot.titles
+    return SPOT_STACK * SPOT_STEP / 2 if pile and not spot.face_up else 0.0
+
+
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     """A card-sized place in the centre: a deck's pile or the title cards' pile, drawn as a pile of cards
     (the top card shows a stylised back: frame, icon, name), or a labelled area (a dashed outline), with the
@@ -746,7 +756,8 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     cw, ch = spot_size(ctx, spot)
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
     colour = deck.colour if deck else ctx.colours.accent
-    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate)),
+    g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate),
+                                            scene.translate(-_spot_shift(spot), 0.0)),
                     whole=True)
     fill = tint(colour, 0.78)  # the deck's own hue: a mix with the ground greys a colour opposite to it
     pile = deck is not None or spot.titles
@@ -1210,8 +1221,8 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
         stack = SPOT_STACK * SPOT_STEP if pile else 0.0
         w = cw + stack + spot.face_up * (cw + SPOT_GAP)
         name = spot.label or spot.deck or ("titles" if spot.titles else f"spot {i + 1}")
-        out.append((f"deck spot {name!r}", _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, -cw / 2, -ch / 2 - stack,
-                                                  w, ch + stack), spot))
+        out.append((f"deck spot {name!r}", _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate,
+                                                  -cw / 2 - _spot_shift(spot), -ch / 2 - stack, w, ch + stack), spot))
     for p in board.centre.panels:
         w, h = float(p.width), float(p.height)
         out.append((f"panel {p.id!r}", _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, -w / 2, -h / 2, w, h), p))
