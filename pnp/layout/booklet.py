@@ -909,12 +909,10 @@ def card_start(text: str) -> str:
 
 
 def table_rows(ctx: Ctx, t: Table) -> list[list[str]]:
-    def cell(v) -> str:
-        text = cell_text(ctx, v)
-        return "\u2212" + text[1:] if isinstance(v, (int, float)) and text.startswith("-") else text  # a true minus
-
-    head = [str(t.corner or "")] + [cell(c) for c in t.columns]
-    return [head] + [[str(r.label)] + [cell(v) for v in r.cells] for r in t.rows]
+    """A table's cells as text, its header row first (a negative number's minus is the typesetting's: ``typeset``
+    sets a hyphen before a figure as a true minus, as everywhere else)."""
+    head = [str(t.corner or "")] + [cell_text(ctx, c) for c in t.columns]
+    return [head] + [[str(r.label)] + [cell_text(ctx, v) for v in r.cells] for r in t.rows]
 
 
 def components(ctx: Ctx) -> list[tuple[str, int]]:
