@@ -1105,7 +1105,7 @@ def _run_corners(title: scene.Group, grow: float = 0.0) -> list[tuple[tuple[floa
     out = []
     for t in scene.walk_text(title):
         h = t.size * PT
-        x0, x1, y0, y1 = t.x - grow, t.x + t.width + grow, t.y - 0.22 * h - grow, t.y + 0.72 * h + grow
+        x0, x1, y0, y1 = t.x - grow, t.x + t.width + grow, t.y - DESC * h - grow, t.y + CAP_EM * h + grow
         out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
     return out
 
