@@ -303,7 +303,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
             _let_go(ctx, part)
             out = registry.output(part)
             sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
-                                 out.advice_kinds, out.rows_by_kind)
+                                 out.advice_kinds, registry.kinds_apart(items))
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None

@@ -19,8 +19,9 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
 - Of the ways to fill the sheets (``plan``): the fewest sheets; then the one that leaves the footer its room under
   the blocks on every sheet (a row less when that adds no sheet; over them too for a short-edge back); then the one
   whose emptiest sheet holds most (a group that would spill a few items onto a sheet of their own begins it whole).
-- Counters (the tokens output: ``rows_by_kind``) begin a row for each kind, so each strip cut off the sheet is of
-  one kind: a grid cell or a few left empty where that adds no sheet.
+- Counters and chips (parts that keep their kinds apart) stand in a block for each kind, or begin a row for each
+  kind in a shared block, so no row or strip mixes two kinds, where that adds no sheet. A block's rows are
+  balanced: a short last row takes from the others (4 + 4 standees, not 6 + 2).
 - A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
   items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
@@ -44,6 +45,8 @@ from . import words
 from .typeset import ENGLISH, Style
 
 FOOTER_ROOM = 3.5  # mm a footer line needs
+#: how kinds kept apart (``plan``) are, most wanted first: a block each; a row each in a shared block; not at all
+KEEP_APART = ("blocks", "rows", "")
 #: a sheet's footer: its paragraphs, each with the style it is typeset in (pnp's English, the kit's advice)
 Label = list[tuple[str, Style]]
 MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
@@ -96,7 +99,7 @@ class Block:
     round: bool = False  # round items: a cut guide round each, the straight gutters between them marked
     x0: float = 0.0  # lower-left trim corner of the block
     y0: float = 0.0
-    #: each item's cell in reading order, where a kind begins a row of its own (``_slots``); () for cells 0, 1, 2, …
+    #: each item's cell in reading order where a kind begins a row of its own (``_slots``); () for cells 0, 1, 2, …
     slots: tuple[int, ...] = ()
 
     @property
@@ -128,13 +131,13 @@ def _count(w: float, h: float, rotation: int, gap: float, edge: float, aw: float
 MARK_ROOM = MARK_OFFSET + MARK_SHORTEST
 
 
-def _slots(queue: list[Item], at: int, cols: int, cells: int, by_kind: bool) -> list[int]:
+def _slots(queue: list[Item], at: int, cols: int, cells: int, apart: frozenset[str]) -> list[int]:
     """The cells (reading order, ``cols`` a row, at most ``cells``) of the items of ``queue`` from ``at`` on that
-    fit: one after another, and with ``by_kind`` each kind after the first beginning a row of its own."""
+    fit: one after another, a kind of ``apart`` after another kind beginning a row of its own."""
     slots: list[int] = []
     slot = 0
     for i in range(at, min(len(queue), at + cells)):
-        if by_kind and slots and queue[i].kind != queue[i - 1].kind and slot % cols:
+        if slots and queue[i].kind != queue[i - 1].kind and queue[i].kind in apart and slot % cols:
             slot += cols - slot % cols
         if slot >= cells:
             break
@@ -149,13 +152,16 @@ def _sep(bleed: float) -> float:
 
 
 def plan(items: list[Item], area: tuple[float, float, float, float], bleed: float,
-         foot: tuple[float, float] = (0.0, 0.0), rows_by_kind: bool = False) -> list[list[Block]]:
+         foot: tuple[float, float] = (0.0, 0.0), apart: frozenset[str] = frozenset()) -> list[list[Block]]:
     """Sheets of blocks holding ``items`` in order inside ``area`` (x, y, w, h: where art may go).
 
     ``foot``: mm the sheet's footer needs under the blocks (and over them: a short-edge back's footer), marks
     included. Of the ways to fill the sheets, the fewest sheets win; then the one that leaves the footer that room
-    (on every sheet alike at the foot, even at the cost of a row, when that adds no sheet); then, with
-    ``rows_by_kind``, the one where items sharing their cuts begin a row for each kind (``_fill``); then the one
+    (on every sheet alike at the foot, even at the cost of a row, when that adds no sheet); then the one that
+    splits the fewest kinds of ``apart`` over two sheets (Euronopoly's apartments and holiday houses fill one
+    sheet in 8 × 12, where two blocks would leave a row of holiday houses for the next); then the one that keeps
+    the kinds of ``apart`` apart (``_fill``): each in a block of its own, else each beginning a row of its own in
+    their block (cells left empty: Euronopoly's chips fill their sheets edge to edge); then the one
     whose emptiest sheet holds the most (a group that would spill a few items onto a sheet of their own begins that
     sheet whole instead, when that adds no sheet)."""
     ax, ay, aw, ah = area
@@ -166,15 +172,16 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     areas.append(area)
     best, best_key = None, None
     for rank, room in enumerate(areas):
-        for whole, by_kind in itertools.product((False, True), (True, False) if rows_by_kind else (False,)):
+        for whole, how in itertools.product((False, True), KEEP_APART if apart else ("",)):
             try:
-                sheets = _fill(items, room, bleed, whole, by_kind)
+                sheets = _fill(items, room, bleed, whole, apart if how else frozenset(), how)
             except ValueError:
                 if room is area:
                     raise
                 continue
             emptiest = min(sum(len(b.items) * b.cell_w * b.cell_h for b in blocks) for blocks in sheets)
-            key = (len(sheets), rank, not by_kind, -round(emptiest / (aw * ah), 3), whole)
+            split = sum(len(on) - 1 for on in _sheets_of_kinds(sheets, apart).values())
+            key = (len(sheets), rank, split, KEEP_APART.index(how), -round(emptiest / (aw * ah), 3), whole)
             if best_key is None or key < best_key:
                 best, best_key, kept = sheets, key, (room[1] - ay, ay + ah - room[1] - room[3])
     for blocks in best:
@@ -183,20 +190,35 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     return best
 
 
+def _sheets_of_kinds(sheets: list[list[Block]], kinds: frozenset[str]) -> dict[str, set[int]]:
+    """The sheets each kind of item in ``kinds`` lies on."""
+    on: dict[str, set[int]] = {}
+    for n, blocks in enumerate(sheets):
+        for b in blocks:
+            for it in b.items:
+                if it.kind in kinds:
+                    on.setdefault(it.kind, set()).add(n)
+    return on
+
+
 def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: float, whole: bool,
-          by_kind: bool = False) -> list[list[Block]]:
+          apart: frozenset[str] = frozenset(), how: str = "blocks") -> list[list[Block]]:
     """Sheets of blocks, filled in order: each group of same-size items under the last, a new sheet begun when the
     next block does not fit. ``whole``: a group that fits one sheet and would be split over two begins a new sheet
-    instead. ``by_kind``: in a group of items sharing their cuts (counters, notes: cut into strips first), each
-    kind begins a row of its own, so every strip is of one kind (houses, then hotels on a row below)."""
+    instead. A kind of item in ``apart`` is a group of its own (``how`` = "blocks": houses, then hotels in a block
+    under them), or begins a row of its own in its group's blocks ("rows"), so no row mixes two kinds. A block's
+    rows are balanced: as few columns as hold its items in as many rows (8 standees stand 4 + 4, not 6 + 2; 27
+    hotels 9 + 9 + 9, not 13 + 13 + 1); a block whose kinds begin rows keeps its columns."""
+    blocks = how == "blocks"
     _, _, aw, ah = area
     groups: dict[tuple[float, float, str, bool], list[Item]] = {}
     for it in items:  # items of one size and shape share blocks; first-seen order is kept
-        groups.setdefault((it.width, it.height, it.cut, it.round), []).append(it)
+        kind = it.kind if blocks and it.kind in apart else ""
+        groups.setdefault((it.width, it.height, it.cut, it.round, kind), []).append(it)
     sheets: list[list[Block]] = []
     current: list[Block] = []
     used = 0.0
-    for (w, h, cut, rnd), queue in groups.items():
+    for (w, h, cut, rnd, _), queue in groups.items():
         shared = cut == "shared"
         gap, edge = (0.0, 0.0) if shared else (2 * bleed + (ROUND_GUTTER if rnd else 0.0), bleed)
         room = MARK_ROOM if shared else 0.0  # no gutter to tick: every cut marked in the margin
@@ -220,9 +242,9 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 sheets.append(current)
                 current, used = [], 0.0
                 continue
-            _, _, rot, cols, rows = max(options)  # the grid chosen as though kinds ran on: each full sheet alike
-            slots = _slots(queue, at, cols, cols * rows, by_kind and shared)
-            n = len(slots)
+            n, _, rot, cols, rows = max(options)
+            slots = [] if blocks else _slots(queue, at, cols, cols * rows, apart)
+            n = len(slots) or n
             if current and (n < min(left, cols)  # less than a row: begin a new sheet
                             or whole and id(current[-1].items[0]) not in group and n < left
                             <= full[best_rot][0] * full[best_rot][1]):
@@ -230,9 +252,15 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 current, used = [], 0.0
                 continue
             cw, ch = (w, h) if rot == 0 else (h, w)
-            cols = min(cols, slots[-1] + 1)  # a block of fewer items than a row is as wide as they are
-            block = Block(queue[at:at + n], cols, slots[-1] // cols + 1, rot, cw, ch, gap, edge, room,
-                          rnd and not shared, slots=tuple(slots) if slots[-1] != n - 1 else ())
+            if slots and slots[-1] != n - 1:  # a kind begins a row: the cells as _slots gives them
+                cols = min(cols, slots[-1] + 1)
+                rows = slots[-1] // cols + 1
+            else:
+                rows = math.ceil(n / cols)
+                cols = math.ceil(n / rows)  # balanced: a short last row takes from the others
+                slots = []
+            block = Block(queue[at:at + n], cols, rows, rot, cw, ch, gap, edge, room, rnd and not shared,
+                          slots=tuple(slots))
             used += (_sep(bleed) if current else 0.0) + block.height + 2 * (edge + room)
             current.append(block)
             at += n
@@ -569,17 +597,17 @@ def _inner(g: _Geometry, at: float, direction: str) -> list:
 # --------------------------------------------------------------------------- sides and sheets
 def impose(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
            advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = (),
-           rows_by_kind: bool = False) -> list[Sheet]:
+           apart: frozenset[str] = frozenset()) -> list[Sheet]:
     """All sheets for one part, in print order. ``advice`` (typeset in ``advice_style``) is printed above the
     footer of every front sheet, or with ``advice_kinds`` of every front sheet holding an item of those kinds (how
     to make the player tokens, on the sheet of tokens); pnp's own words (the footers) are in ``lang``.
-    ``rows_by_kind``: items sharing their cuts begin a row for each kind (``plan``)."""
-    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang, advice_kinds, rows_by_kind))
+    ``apart``: kinds of item set in blocks of their own (``plan``)."""
+    return list(imposed(items, opts, kit_title, part, advice, advice_style, lang, advice_kinds, apart))
 
 
 def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, advice: str = "",
             advice_style: Style = ENGLISH, lang: str = "en", advice_kinds: Iterable[str] = (),
-            rows_by_kind: bool = False) -> Iterator[Sheet]:
+            apart: frozenset[str] = frozenset()) -> Iterator[Sheet]:
     """``impose``'s sheets one at a time, in print order. A duplex job lets go of each sheet's items once both
     its sides are made: a caller that hands its list of items over (keeping no other reference to them) and
     writes each sheet as it comes holds the drawings of one sheet at a time, not of the whole part. The plan
@@ -593,7 +621,7 @@ def imposed(items: list[Item], opts: PrintOptions, kit_title: str, part: str, ad
         return iter(_gutterfold(items, opts, (pw, ph), kit_title, part, lang))
     printable = (opts.margin, opts.margin, pw - 2 * opts.margin, ph - 2 * opts.margin)
     plans = plan(items, printable, opts.bleed, _foot(items, opts, printable[2], kit_title, part, advice, advice_style,
-                                                     lang), rows_by_kind)
+                                                     lang), apart)
     return _sides(plans, opts, (pw, ph), printable, kit_title, part, advice, advice_style, lang,
                   frozenset(advice_kinds))
 

@@ -65,9 +65,6 @@ class Output:
     imposed: str  # "sheets": items on sheets with marks and backs; "board": one sheet and tiles
     #: the kinds of item a sheet must hold for the output's print advice to be printed on it (none: every front)
     advice_kinds: tuple[str, ...] = ()
-    #: items sharing their cuts begin a row of their own for each kind (a strip of houses, one of hotels), where
-    #: that adds no sheet (impose.plan)
-    rows_by_kind: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,6 +74,9 @@ class Part:
     files: tuple[str, ...]  # content files it is drawn from (besides SHARED)
     layout: str  # "module:function" under pnp.layout, giving the part's items
     contact: str = ""  # preview: the contact sheet its items go on ("{kind}": one per kind); default the output
+    #: each kind of its items in a block of its own on the sheet (no row of houses ends in hotels), where that adds
+    #: no sheet (impose.plan)
+    kinds_apart: bool = False
 
     def items(self, ctx: "Ctx") -> list["Item"]:
         items = self.laid_out(ctx)
@@ -113,7 +113,7 @@ OUTPUTS: tuple[Output, ...] = (
     Output("board", "board"),
     Output("cards", "sheets"),
     Output("notes", "sheets"),
-    Output("tokens", "sheets", advice_kinds=("token", "marker"), rows_by_kind=True),  # advice: making a standee
+    Output("tokens", "sheets", advice_kinds=("token", "marker")),  # the advice: how to make a standee
     Output("rules", "booklet"),
 )
 
@@ -123,8 +123,8 @@ PARTS: tuple[Part, ...] = (
     Part("decks", "cards", ("decks/*.y*ml",), "cards:deck_items", contact="{kind}"),  # a sheet per deck
     Part("reference", "cards", ("reference.yaml",), "cards:reference_items", contact="reference"),
     Part("notes", "notes", ("money.yaml",), "pieces:note_items"),
-    Part("chips", "notes", ("money.yaml",), "pieces:chip_items"),
-    Part("counters", "tokens", ("counters.yaml",), "pieces:counter_items"),
+    Part("chips", "notes", ("money.yaml",), "pieces:chip_items", kinds_apart=True),
+    Part("counters", "tokens", ("counters.yaml",), "pieces:counter_items", kinds_apart=True),
     Part("tokens", "tokens", ("counters.yaml",), "pieces:token_items"),
     # the booklet: its pages; its generated blocks read every file (components, money, titles, tables, the board)
     Part("rules", "rules", ("rules.yaml", "titles.yaml", "decks/*.y*ml", "reference.yaml", "money.yaml",
@@ -158,6 +158,12 @@ def part_sources(name: str) -> tuple[str, ...]:
 
 def part(name: str) -> Part | None:
     return next((p for p in PARTS if p.name == name), None)
+
+
+def kinds_apart(items: list["Item"]) -> frozenset[str]:
+    """The kinds of ``items`` whose part sets each kind in a block of its own (``Part.kinds_apart``)."""
+    apart = {p.name for p in PARTS if p.kinds_apart}
+    return frozenset(it.kind for it in items if it.part in apart)
 
 
 def items(ctx: "Ctx", output_name: str) -> list["Item"]:

@@ -28,7 +28,7 @@ def test_streamed_part_is_the_pdf_of_every_sheet_at_once(mini):
             ctx = Ctx(kit, bleed=opts.bleed, problems=Problems())
             items = list(registry.items(ctx, part))
             sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
-                            registry.output(part).advice_kinds, registry.output(part).rows_by_kind)
+                            registry.output(part).advice_kinds, registry.kinds_apart(items))
             whole, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets], opts.colour)
             result = render_part(kit, part, opts, Problems())
             assert result.files[0].data == whole, (layout, part)

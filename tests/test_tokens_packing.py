@@ -48,7 +48,7 @@ def sheets_of(name: str, output: str, how: tuple):
     opts = PrintOptions(**dict(how))
     return opts, impose(list(items), opts, kit.game.title, output, _advice(kit, output), ctx.style, kit.language,
                         registry.output(output).advice_kinds,
-                        registry.output(output).rows_by_kind)
+                        registry.kinds_apart(list(items)))
 
 
 def _key(how: dict) -> tuple:
@@ -90,19 +90,39 @@ def test_no_sheet_holds_a_few_items_that_fewer_sheets_would_hold(name, how):
 
 
 @pytest.mark.parametrize("how", HOWS, ids=lambda h: "-".join(map(str, h.values())))
+@pytest.mark.parametrize("output", ["tokens", "notes"])
 @pytest.mark.parametrize("name", KITS)
-def test_each_kind_of_counter_has_rows_of_its_own(name, how):
-    """Counters share their cuts and are cut in strips: a row holds one kind (Moneyloopy's first hotel finished
-    the last row of houses; Etymonopoly's Proto counters began in the row of Reconstructions), and every sheet
-    of a part still takes no more sheets than filled in order (test above)."""
-    _, sheets = sheets_of(name, "tokens", _key(how))
+def test_each_kind_of_counter_and_chip_has_rows_of_its_own(name, output, how):
+    """Counters and chips (parts that keep their kinds apart) are cut in strips and sorted by kind: a row holds one
+    kind (Moneyloopy's first hotel finished the last row of houses; Etymonopoly's Proto counters began in the row
+    of Reconstructions; Euronopoly's 200 MU chips began in the row of its last 1,000s), on as few sheets as before
+    (test above)."""
+    apart = {p.name for p in registry.PARTS if p.kinds_apart}
+    _, sheets = sheets_of(name, output, _key(how))
     for n, s in enumerate(sheets, 1):
         rows: dict[tuple[float, float], set[str]] = {}
         for p in s.placed:
-            if p.item.cut == "shared":
+            if p.item.part in apart:
                 rows.setdefault((round(p.y, 2), round(p.h, 2)), set()).add(p.item.kind)
         mixed = {y: kinds for y, kinds in rows.items() if len(kinds) > 1}
         assert not mixed, f"page {n} ({s.side}): rows at y, h = {sorted(mixed)} hold {list(mixed.values())}"
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_a_short_last_row_takes_from_the_others(name):
+    """A block of items is balanced: its rows differ by one item at most, save where a kind begins a row (8
+    standees stand 4 + 4, not 6 + 2; 27 hotels 9 + 9 + 9, not 13 + 13 + 1)."""
+    _, sheets = sheets_of(name, "tokens", _key(dict(paper="a4")))
+    for n, s in enumerate(sheets, 1):
+        rows: dict[tuple, int] = {}
+        for p in s.placed:
+            row = (p.item.kind, round(p.y, 2), round(p.h, 2))
+            rows[row] = rows.get(row, 0) + 1
+        by_kind: dict[str, list[int]] = {}
+        for (kind, _, _), k in sorted(rows.items()):
+            by_kind.setdefault(kind, []).append(k)
+        for kind, counts in by_kind.items():
+            assert max(counts) - min(counts) <= 1, f"page {n} ({s.side}): rows of {kind} hold {counts}"
 
 
 def test_euronopoly_tokens_take_two_a4_sheets():
