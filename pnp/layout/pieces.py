@@ -167,7 +167,8 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
 
 
 BACK_NUMERAL_PT = 30.0  # pt: the value on a note's back
-ROSETTE, ROSETTE_LEAST = 14.0, 7.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
+ROSETTE, ROSETTE_LEAST = 14.0, 5.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
+NUMERAL_AIR = 2.0  # mm between the back's numeral and each rosette
 
 
 def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
@@ -180,13 +181,13 @@ def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
                     bounds=(-ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed))
     g.add(_web(w, h, ds, mix(dark, ink, 0.2)))
     g.add(*_band(w, h, ds, mix(dark, ink, 0.4), ink, phase=math.pi / 2))
-    numeral = group_digits(d.value, game.currency.thousands)
-    # the numeral between the two rosettes: a long one (1 000 000) makes them smaller, never runs over them
-    half = text_width(numeral, f.title, BACK_NUMERAL_PT) / 2 + 1.5
-    r = max(ROSETTE_LEAST, min(ROSETTE, (h - 2 * BAND_IN) / 2 - 1.5, (w / 2 - half - BAND_IN - 2.0) / 2))
+    numeral = format_money(d.value, game.currency)  # as the face's cartouche writes it, its currency with it
+    # the numeral between the two rosettes: a long one (1 000 000 F) makes them smaller, never runs over them
+    half = text_width(numeral, f.title, BACK_NUMERAL_PT) / 2 + NUMERAL_AIR
+    r = max(ROSETTE_LEAST, min(ROSETTE, (h - 2 * BAND_IN) / 2 - 1.5, (w / 2 - half - BAND_IN - 1.0) / 2))
     for x in (BAND_IN + 1.0 + r, w - BAND_IN - 1.0 - r):
         g.add(*_rosette(x, h / 2, r, ds, dark, mix(dark, ink, 0.35), mix(dark, "#ffffff", 0.45)))
-    room = w - 2 * (BAND_IN + 1.0 + 2 * r + 1.0)
+    room = w - 2 * (BAND_IN + 1.0 + 2 * r + NUMERAL_AIR)
     # the numeral on the plain ground: the web stops round it
     nw = min(room, text_width(numeral, f.title, BACK_NUMERAL_PT) + 6)
     g.add(scene.Rect(w / 2 - nw / 2, h / 2 - 8, nw, 16, fill=dark, radius=8))
