@@ -610,17 +610,22 @@ def _label_grid(area: tuple[float, float, float, float], w: float, h: float,
     ys = [my + reach_y * (2 * i / (LABEL_STEPS - 1) - 1) for i in range(LABEL_STEPS)]
     unit = w / 22.0  # board mm per map mm (the plate is 22 mm wide on the map, or the tile's width)
     near = [o for o in obstacles if o[2] > x0 and o[0] < x1 and o[3] > y0 and o[1] < y1]
+    weight = [HIDE_TEXT if text is not None else HIDE_GROUND if cut_x == CUT_WHOLE else HIDE_ART
+              for _, _, _, _, cut_x, _, text in near]
+    # how far each thing overlaps the plate across (at each x) and down (at each y): the plate's overlap with it at
+    # (x, y) is their product, where both are positive (each thing's in the order given, as the sum adds them)
+    across = [[(k, min(cx + w / 2, o[2]) - max(cx - w / 2, o[0])) for k, o in enumerate(near)] for cx in xs]
+    down = [[min(cy + h / 2, o[3]) - max(cy - h / 2, o[1]) for o in near] for cy in ys]
     costs = []
-    for cx in xs:
+    for cx, row_across in zip(xs, across):
+        hit = [(k, ow) for k, ow in row_across if ow > 0]
         row = []
-        for cy in ys:
-            lx0, ly0, lx1, ly1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+        for cy, oh_of in zip(ys, down):
             cost = 0.0
-            for ox0, oy0, ox1, oy1, cut_x, _, text in near:
-                ow, oh = min(lx1, ox1) - max(lx0, ox0), min(ly1, oy1) - max(ly0, oy0)
-                if ow > 0 and oh > 0:
-                    cost += ow * oh * (HIDE_TEXT if text is not None else HIDE_GROUND if cut_x == CUT_WHOLE
-                                       else HIDE_ART)
+            for k, ow in hit:
+                oh = oh_of[k]
+                if oh > 0:
+                    cost += ow * oh * weight[k]
             row.append(cost / unit ** 2 + OFF_MIDDLE * ((cx - mx) ** 2 + (cy - my) ** 2) / unit ** 2)
         costs.append(row)
     return xs, ys, costs
@@ -650,20 +655,23 @@ def _label_spots(grids: dict[tuple[int, int], tuple]) -> dict[tuple[int, int], t
         by_rows = len(rows) <= len(cols)
         fixed, free = (rows, cols) if by_rows else (cols, rows)
 
-        def cost(f: int, g: int, k: int, m: int) -> float:
-            """The cost of the tile at fixed line ``f`` and free line ``g`` with choices ``k`` (fixed) and ``m``."""
+        def costs(f: int, g: int, k: int) -> list[float]:
+            """The costs of the tile at fixed line ``f`` and free line ``g`` with choice ``k`` (fixed), for each
+            choice of the free line."""
             key = (f, g) if by_rows else (g, f)
             if key not in grids:
-                return 0.0
+                return [0.0] * n
             table = grids[key][2]
-            return table[m][k] if by_rows else table[k][m]
+            return [table[m][k] for m in range(n)] if by_rows else list(table[k])
 
+        # every tile's costs taken out once (a 2 x 3 grid tries 17 ** 2 choices, each line's 17 choices against it)
+        at = {(f, g, k): costs(f, g, k) for f in fixed for g in free for k in range(n)}
         best = None
         for choice in itertools.product(range(n), repeat=len(fixed)):
             total, picks = 0.0, []
             for g in free:
-                m, c = min(((m, sum(cost(f, g, k, m) for f, k in zip(fixed, choice))) for m in range(n)),
-                           key=lambda mc: mc[1])
+                rows_of = [at[f, g, k] for f, k in zip(fixed, choice)]
+                m, c = min(((m, sum(r[m] for r in rows_of)) for m in range(n)), key=lambda mc: mc[1])
                 total += c
                 picks.append(m)
                 if best is not None and total >= best[0]:
