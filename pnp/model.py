@@ -656,6 +656,10 @@ class Booklet(Entity):
     sections: list[RulesSection] = doc("the booklet's sections, in reading order")
     title: Optional[Label] = doc("the booklet's heading on the cover (default: 'Rules' in the game's language)", None)
     intro: Optional[Text] = doc("a short paragraph on the cover, under the title", None)
+    back_cover: list[Id] = doc(
+        "the reference cards (their ids in reference.yaml) the back cover shows, large, above the credits: the turn "
+        "at a glance, e.g. [turn]; their titles and texts in the edition's language. Default: none, the back cover "
+        "holds the credits alone", default_factory=list)
 
 
 # --------------------------------------------------------------------------- the kit

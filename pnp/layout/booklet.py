@@ -1,8 +1,9 @@
 """The rules booklet: rules.yaml set as A5 pages (the registry's ``rules`` part, one item per page).
 
 A cover (the game's title and subtitle, the booklet's title, the players, the board in miniature, the
-intro), the sections, and a back cover (the game's credits; the imposed booklet adds how to print and bind
-it, ``binding_note``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
+intro), the sections, and a back cover (the turn at a glance: the reference cards rules.yaml's ``back_cover`` names,
+set large, ``_summary``; the game's credits at its foot; the imposed booklet adds how to print and bind it,
+``binding_note``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
 with the blocks the markup names drawn from the game's data (components with the manifest's counts, the
 starting money, the property table, tables.yaml's tables, the board, a deck's lookup, figures of the kit's own
 printed items). Every page after the cover has a running head and its number.
@@ -1711,7 +1712,8 @@ NOTE_ROOM = 14.0
 
 
 def _back_cover(ctx: Ctx) -> list:
-    """The back cover: the game's credits at the foot of the page, above the room of the binding note."""
+    """The back cover: the turn at a glance (``_summary``: the reference cards rules.yaml's ``back_cover`` names) and
+    the game's credits at the foot of the page, above the room of the binding note."""
     game = ctx.kit.game
     w = words(ctx)
     setter = _Setter(ctx, ctx.style)
@@ -1721,7 +1723,101 @@ def _back_cover(ctx: Ctx) -> list:
         blocks.append(setter.text([markup.Span(w["credits"])], 10.0, _Fonts(*[ctx.fonts.heading] * 3), after=1.5))
         for line in game.credits:
             blocks.append(setter.text(markup.spans(str(line)), 8.5, small, where=(game, "credits", 0), after=1.6))
-    return _foot(blocks, BOTTOM + NOTE_ROOM, ctx, rule=True)
+    foot = BOTTOM + NOTE_ROOM + (sum(b.before + b.height() + b.after for b in blocks) + 4.0 if blocks else 0.0)
+    return _summary(ctx, setter, foot + SUMMARY_GAP) + _foot(blocks, BOTTOM + NOTE_ROOM, ctx, rule=True)
+
+
+#: pt: the back cover's turn summary (``_summary``): its steps' type at its largest, and the smallest it shrinks
+#: to where the cards' texts would not fit above the credits (the booklet's smallest text)
+SUMMARY_PT = (13.0, MIN_BODY_PT)
+SUMMARY_HEAD = 5.0 / 3.0  # a card's title, as large as this many times its steps' type (about 22 pt over 13 pt steps)
+SUMMARY_GAP = 12.0  # mm at least between the turn at a glance and the credits' rule
+#: a step's number stands on a disc of the accent colour, this many of the step type's cap heights across
+SUMMARY_DISC = 1.5
+
+
+def _summary_cards(ctx: Ctx) -> list:
+    """The reference cards rules.yaml's ``back_cover`` names, in its order (an id reference.yaml lacks: none)."""
+    booklet = ctx.kit.booklet
+    cards = {str(c.id): c for c in ctx.kit.reference.cards}
+    return [cards[str(i)] for i in (booklet.back_cover if booklet is not None else []) if str(i) in cards]
+
+
+def _summary_blocks(ctx: Ctx, setter: _Setter, cards: list, size: float) -> list[tuple[_Text, int | None]]:
+    """The cards' titles and texts set for the back cover with the steps at ``size``: each card's title, then its
+    numbered steps (each with its number, drawn on a disc by ``_summary``), bullets, and paragraphs in italic; a
+    card's table stays on the card."""
+    em = size * PT
+    disc = SUMMARY_DISC * CAP * em
+    title = _Fonts(*[ctx.fonts.title] * 3)
+    note = _Fonts(ctx.fonts.italic, ctx.fonts.heading, ctx.fonts.italic)
+    out: list[tuple[_Text, int | None]] = []
+    for n, card in enumerate(cards):
+        out.append((setter.text([markup.Span(str(card.title))], size * SUMMARY_HEAD, title, setter.accent,
+                                where=(card, "title", 0), before=2.2 * em if n else 0.0, after=1.25 * em,
+                                heading=True), None))
+        numbered: int | None = None
+        for block in markup.parse(typeset(str(card.text or ""), setter.style)):
+            where = (card, "text", block.line)
+            if block.kind == "item" and block.marker != "•":
+                numbered = numbered + 1 if numbered is not None else int(block.marker.rstrip("."))
+                out.append((setter.text(block.spans, size, where=where, indent=disc + 0.7 * em, after=0.6 * em),
+                            numbered))
+                continue
+            numbered = None
+            if block.kind == "item":
+                out.append((setter.text(block.spans, size, where=where, indent=disc + 0.7 * em, marker="•",
+                                        marker_font=ctx.fonts.body, after=0.6 * em), None))
+            elif block.kind in ("para", "heading"):
+                out.append((setter.text(block.spans, size, note, before=0.4 * em, after=0.6 * em, where=where),
+                            None))
+    return out
+
+
+def _summary(ctx: Ctx, setter: _Setter, bottom: float) -> list:
+    """The turn at a glance on the back cover, from PAGE_H - TOP down to ``bottom`` at most: the reference cards
+    rules.yaml's ``back_cover`` names (none: nothing), their steps at SUMMARY_PT[0], smaller (never under
+    SUMMARY_PT[1]) where they would not fit; what does not fit even then is reported and left off. The block stands
+    a third of the way down the room it leaves, each step's number white on a disc of the accent colour and the
+    text hung beside it."""
+    cards = _summary_cards(ctx)
+    if not cards:
+        return []
+    top, room = PAGE_H - TOP, PAGE_H - TOP - bottom
+    size = SUMMARY_PT[0]
+    while True:
+        blocks = _summary_blocks(ctx, setter, cards, size)
+        height = sum(t.before + t.height() + t.after for t, _ in blocks) - blocks[-1][0].after
+        if height <= room + 1e-6 or size <= SUMMARY_PT[1]:
+            break
+        size = max(SUMMARY_PT[1], size - 0.25)
+    if height > room + 1e-6:
+        card = cards[-1]
+        setter._overflow((card, "text", 0), f"the back cover's turn at a glance takes {height:.0f} mm of its "
+                                            f"{room:.0f} mm even at {SUMMARY_PT[1]:g} pt; shorten the card or name "
+                                            f"fewer cards in back_cover")
+    accent = setter.accent
+    ink = contrast(accent)
+    y = top - max(0.0, room - height) / 3
+    out: list = []
+    for t, number in blocks:
+        y -= t.before
+        if y - t.height() < bottom - 1e-6:
+            break
+        out.extend(_set_lines(t, t.lines, y))
+        if t.heading:  # a short rule in the accent colour under the card's title
+            rule_y = y - t.height() - 0.45 * t.after
+            out.append(scene.Line(SIDE, rule_y, SIDE + 16.0, rule_y, accent, 0.6))
+        if number is not None:
+            cap = CAP * t.size * PT
+            r = SUMMARY_DISC * cap / 2
+            cy = y - cap / 2
+            out.append(scene.Circle(SIDE + r, cy, r, fill=accent))
+            digits = str(number)
+            pt = t.size * (0.78 if len(digits) == 1 else 0.62)
+            out += _runs(digits, SIDE + r, cy - CAP * pt * PT / 2, ctx.fonts.heading, pt, ink, "middle")
+        y -= t.height() + t.after
+    return out
 
 
 def binding_note(ctx: Ctx, flip: str) -> Binding:
