@@ -30,6 +30,11 @@ RULES_BLOCK = rule("E-rules-block", (
     "ref:ID (a reference card), counter:ID or token:ID. Or a table's rows have different numbers of cells, or "
     "it has a header and no rows."))
 
+RULES_BACK = rule("E-rules-back-cover", (
+    "rules.yaml's back_cover names a reference card that reference.yaml does not have: the back cover shows the "
+    "cards it names (the turn at a glance). Fix the id (the message lists the kit's reference cards), add the card "
+    "to reference.yaml, or take the id out."))
+
 RULES_LITERAL = rule("W-rules-literal", (
     "The rules booklet's prose writes a number out: an amount of money, or a number over 12. A number the "
     "game's data holds must come from it through a template ({{ salary | money }}, "
@@ -256,6 +261,20 @@ def _blocks(v: Validator) -> None:
                         if len(found) == len(mine):
                             at = line_of(section, "text", found[mine.index(block)], "@" + block.name)
                 v.problems.report(RULES_BLOCK, at, section.sub("text"), problem)
+
+
+@check(RULES_BACK)
+def _back_cover(v: Validator) -> None:
+    booklet = v.kit.booklet
+    if booklet is None:
+        return
+    cards = figure_ids(v.kit, "ref")
+    for n, card in enumerate(booklet.back_cover):
+        if str(card) not in cards:
+            v.report(RULES_BACK, booklet, "back_cover",
+                     f"the back cover names reference card {str(card)!r}, which reference.yaml does not have"
+                     f"{did_you_mean(str(card), cards)}; its cards: {known(cards)}",
+                     path=f"{booklet.sub('back_cover')}[{n}]")
 
 
 # --------------------------------------------------------------------------- numbers written out
