@@ -560,16 +560,14 @@ def deck_text_pt(ctx: Ctx, deck: Deck, frame: scene.Group | None = None) -> floa
         quiet = ctx.quiet(record=True)
         shared = frame if frame is not None else deck_frame(quiet, deck)
         faces = {}
-        sizes, slacks = [], []
+        sizes = []
         for card in deck.cards:
             start = len(quiet.recorded)
-            g, block, size, overflow, slack = _deck_face(quiet, deck, card, shared, DECK_TEXT_PT)
+            g, block, size, overflow, _ = _deck_face(quiet, deck, card, shared, DECK_TEXT_PT)
             faces[id(card)] = (card, g, block, size, overflow, quiet.recorded[start:])
             if not overflow:
                 sizes.append(size)
-                slacks.append(slack)
         ctx.memo[key] = max(min(sizes, default=DECK_TEXT_PT), DECK_TEXT_PT * SHRINK_WARNING)
-        ctx.memo[("deck-drop", deck.id)] = _drop(min(slacks, default=0.0))
         if frame is not None and ctx.memo[key] == DECK_TEXT_PT:
             ctx.memo[("deck-faces", deck.id)] = (frame, faces)
     return ctx.memo[key]
@@ -589,9 +587,6 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
             ctx.tell(fitted)
     else:
         g, block, size, overflow, _ = _deck_face(ctx, deck, card, frame, text_pt)
-    drop = ctx.memo.get(("deck-drop", deck.id), 0.0)
-    if drop:
-        block.transform = scene.translate(0.0, -drop)
     if size < text_pt - 1e-9 and not overflow:  # a text that does not fit at all is E-text-overflow's to say
         ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
                             f"this card's text is set at {size:g} pt where the rest of deck {deck.id!r} is at "
@@ -599,54 +594,64 @@ def deck_front(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None = Non
     return g
 
 
-#: mm: a deck's block of icon, title and text comes down in steps of this size (``_drop``)
-DROP_STEP = 1.0
+#: a deck card's block stands a touch above the middle of its room (the optical middle): the white under it is
+#: this share of the white round it more than the white over it, at most OPTICAL_LIFT[1] mm
+OPTICAL_LIFT = (0.06, 1.5)
 
 
-def _drop(slack: float) -> float:
-    """How far every card's block of a deck comes down from the top of its room: half the room its fullest card
-    leaves under its text, so that card's block stands in the middle of its room and no card's runs into its foot
-    (the room left under the text of a deck of short texts was 40 to 50 % of the card: a publisher's review), in
-    DROP_STEP steps (a card edited by a word moves no other: only a line more or less on the fullest card does)."""
-    return max(0.0, math.floor(slack / 2 / DROP_STEP) * DROP_STEP)
+def _centring_drop(above: float, below: float, slack: float) -> float:
+    """How far (mm) a card's block comes down from the top of its room so that the white over it (``above``, from
+    the frame to its top) and under it (``below``, from its foot to the frame or what stands at the foot) are
+    even, the block a touch higher (OPTICAL_LIFT); never more than ``slack``, the room left under its text, in
+    0.1 mm steps. A short card's block stood at the top of its room under the deck's one drop (its fullest
+    card's), 35 to 40 % of the card empty under it (a publisher's review)."""
+    lift = min(OPTICAL_LIFT[0] * (above + below), OPTICAL_LIFT[1])
+    drop = (below - above - lift) / 2
+    return max(0.0, min(slack, math.floor(drop * 10 + 1e-6) / 10))
 
 
 def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
                text_pt: float) -> tuple[scene.Group, scene.Group, float, bool, float]:
-    """A card's face with its text fitted at ``text_pt`` at most, its block (the icon, title and text: ``deck_front``
-    brings it down by the deck's ``_drop``), the size the text was set at, whether it overflows even at the smallest
-    size, and the room left under its text. Every card of a deck reads from the top of its room, at the same
-    heights: the icon (or picture) in the deck's slot (``_deck_slot``), the title under it on one baseline, the
-    text under the title, or where a title would start (the card's own room left under it); the keep label and
-    the help at the foot. (The block was centred card by card: its icon and title moved from card to card, and
-    an untitled card's text stood 25 mm under its icon.)"""
+    """A card's face with its text fitted at ``text_pt`` at most, its block (the icon, title and text), the size the
+    text was set at, whether it overflows even at the smallest size, and the room left under its text. The block
+    is laid out as every card of the deck lays it out: the icon (or picture) in the deck's slot (``_deck_slot``),
+    the title under it, the text under the title, or where a title would start; then the block comes down to stand
+    in the middle of its card's room (``_centring_drop``), from the frame under the band to the frame at the foot,
+    or to the keep label or the help standing there, so that a short card looks composed on its own. (One drop
+    for the whole deck, its fullest card's, left a short card's lower 35 to 40 % empty: a publisher's review.)"""
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
     g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
-    top = h - _band(deck) - FRAME_UNDER_BAND - 1.5  # the room's top, 1.5 mm inside the frame
+    frame_top = h - _band(deck) - FRAME_UNDER_BAND
+    top = frame_top - 1.5  # the room's top, 1.5 mm inside the frame
     slot, lower = _deck_slot(ctx, deck)
     block = scene.Group()  # the picture or icon, the title and the text, read from the top
     glyph = card.icon or deck.icon
+    block_top = top - slot - 1  # where the block's first line starts, with no icon or picture
     if card.picture is not None:  # an image takes the icon's place, at its printed size, in the middle of the slot
         pw, ph = float(card.picture.width), float(card.picture.height)
-        block.add(*picture(ctx, card.picture.file, (w - pw) / 2, top - 2 - ph - (slot - ph - 4) / 2, pw, ph))
+        py = top - 2 - ph - (slot - ph - 4) / 2
+        block.add(*picture(ctx, card.picture.file, (w - pw) / 2, py, pw, ph))
+        block_top = py + ph
     elif glyph:
-        block.add(icon(glyph, w / 2, top - 9 - (slot - ICON_SLOT) / 2 - lower, 11, deck.colour, c.paper))
+        cy = top - 9 - (slot - ICON_SLOT) / 2 - lower
+        block.add(icon(glyph, w / 2, cy, 11, deck.colour, c.paper))
+        block_top = cy + 11 / 2
     top -= slot
-    bottom = 6.0
+    bottom, floor = 6.0, FRAME  # the text's least foot, and what the white under the block reaches down to
     if card.keep:
         g.add(scene.Rect(8, 5, w - 16, 6, fill=deck.colour, radius=3))
         g.add(*recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 7.0, terms, "keep",
                                  what="keep label").shapes, ink))
-        bottom = 12.5
+        bottom, floor = 12.5, 5 + 6
     if card.help:
         help_fit = ctx.fit(card.help, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, 16), f.italic, 7.0, card, "help",
                            mode="para", valign="bottom")
         help_top = bottom + help_fit.height
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
-        bottom = help_top + 3
+        bottom, floor = help_top + 3, help_top + 1.5
     text_top = top - 1
     if card.title:  # the title under the icon, the text right under it
         title = ctx.fit(card.title, (DECK_TEXT_IN, text_top - 8.5, w - 2 * DECK_TEXT_IN, 8.5), f.heading,
@@ -659,8 +664,12 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     body = ctx.fit(card.text, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, text_top - bottom), f.body, text_pt,
                    card, "text", mode="para", valign="top")
     block.add(*body.shapes)
+    foot = text_top - body.height  # the block's foot: its last line's descenders
+    drop = 0.0 if body.overflow else _centring_drop(frame_top - block_top, foot - floor, foot - bottom)
+    if drop:
+        block.transform = scene.translate(0.0, -drop)
     g.add(block)
-    return g, block, body.size, body.overflow, text_top - body.height - bottom
+    return g, block, body.size, body.overflow, foot - bottom - drop
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
