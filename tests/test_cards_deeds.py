@@ -42,3 +42,28 @@ def test_a_deeds_name_stands_in_the_middle_of_its_band(kit_id):
             assert max(r.y + 0.72 * r.size * PT for r in sub) < foot - 1.0, t.space
             assert min(r.y - 0.2 * r.size * PT for r in sub) > band_y + 0.3, t.space
     assert len(baselines) == 1, baselines
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_a_deeds_name_keeps_clear_of_its_bands_ends(kit_id):
+    """Moneyloopy's "CONNECTICUT AVENUE" ran almost edge to edge in its band (about 1 mm clear, a publisher's
+    review): every run of a banded deed's name and subtitle stays 3 mm or more inside the band's ends (a long name
+    takes two lines), on the card and on its continued cards."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    w, h = cards._size(ctx)
+    band_x0, band_x1 = 4.5, w - 4.5  # the band's ends, as title_front draws it
+    seen = 0
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if not space.group:
+            continue
+        for face in cards.title_fronts(ctx, t, space):
+            for r in walk_text(face):
+                if r.y < h - 4.5 - 20 or r.font == ctx.fonts.body:  # under the band, or its small label
+                    continue
+                left = {"start": r.x, "middle": r.x - r.width / 2, "end": r.x - r.width}[r.anchor]
+                assert left - band_x0 >= 3.0 - 1e-6 and band_x1 - (left + r.width) >= 3.0 - 1e-6, \
+                    (kit_id, t.space, r.text, round(left - band_x0, 2), round(band_x1 - left - r.width, 2))
+                seen += 1
+    assert seen

@@ -216,7 +216,8 @@ def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
         name = f"{space.name.upper()} ({ctx.kit.game.terms.continued})"
         colour = _group_colour(ctx, space)
         g.add(scene.Rect(4.5, h - 4.5 - 12, w - 9, 12, fill=colour, stroke=ctx.colours.line, width=0.3))
-        g.add(*recolour(ctx.fit(name, (6, h - 15, w - 12, 9), ctx.fonts.heading, 9, space, "name", what="name").shapes,
+        g.add(*recolour(ctx.fit(name, (BAND_TEXT_IN, h - 15, w - 2 * BAND_TEXT_IN, 9), ctx.fonts.heading, 9, space,
+                                "name", what="name").shapes,
                         _band_ink(ctx, space, colour)))
         shapes, rest = flow_table(ctx, replace(table, rows=rest), (5, 6, w - 10, h - 16.5 - 8), ctx.colours.ink,
                                   mix(ctx.colours.paper, ctx.colours.ink, 0.12), continued=True)
@@ -257,17 +258,18 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         # card has a subtitle: Euronopoly's and Tahiti's names without one rode 2.6 mm above the middle.) A name
         # in two lines over a subtitle rises just enough to clear it.
         # a long name takes two balanced lines at the deck's one size rather than shrink on its own card
-        name = balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 12)
-        name_box = (6, band_y + NAME_LOW, w - 12, 9.5)
+        name = balanced_lines(ctx, space.name.upper(), f.heading, 11, w - 2 * BAND_TEXT_IN)
+        name_box = (BAND_TEXT_IN, band_y + NAME_LOW, w - 2 * BAND_TEXT_IN, 9.5)
         fitted = ctx.quiet().fit(name, name_box, f.heading, 11, space, "name", what="name", wrap_below=NAME_WRAP,
                                  leading=NAME_LEADING)
         lowest = min((r.y for r in fitted.shapes if isinstance(r, scene.Text)), default=band_y + NAME_LOW)
         if space.subtitle and lowest < band_y + SUBTITLE_CLEAR:
-            name_box = (6, band_y + NAME_LOW + band_y + SUBTITLE_CLEAR - lowest, w - 12, 9.5)
+            name_box = (BAND_TEXT_IN, band_y + NAME_LOW + band_y + SUBTITLE_CLEAR - lowest, w - 2 * BAND_TEXT_IN, 9.5)
         g.add(*recolour(ctx.fit(name, name_box, f.heading, 11, space, "name", what="name",
                                 wrap_below=NAME_WRAP, leading=NAME_LEADING).shapes, ink))
         if space.subtitle:
-            g.add(*recolour(ctx.fit(space.subtitle, (6, band_y + 1.2, w - 12, 4), f.italic, 7.0, space, "subtitle",
+            g.add(*recolour(ctx.fit(space.subtitle, (BAND_TEXT_IN, band_y + 1.2, w - 2 * BAND_TEXT_IN, 4), f.italic,
+                                     7.0, space, "subtitle",
                                      what="subtitle").shapes, ink))
     else:
         _emblem(ctx, g, space, w, h, compact=_compact(ctx, t, space))
@@ -394,6 +396,10 @@ def _subtitled(ctx: Ctx, banded: bool) -> bool:
 
 
 MARK = 3.4  # mm: a group mark in a title card's band
+#: mm from the card's edge to a title card's name and subtitle in its band: 3 mm inside the band (at 4.5 mm), where
+#: 6 mm set a long name ("CONNECTICUT AVENUE") about 1 mm from the band's ends (a publisher's review): a name
+#: that does not keep that clear takes two lines (``balanced_lines``)
+BAND_TEXT_IN = 4.5 + 3.0
 NAME_WRAP = 11.0  # pt: a title card's name never shrinks below its size: a long one takes two lines
 NAME_LEADING = 1.1  # a title card's name is in capitals (no descenders): its two lines set closer than a text's
 NAME_LOW = 2.6  # mm above a band's foot: the foot of a banded title card's name box (9.5 mm tall), which puts a
@@ -415,8 +421,9 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
             room = MARK + 1.2
             for x in (4.5 + 1.4 + MARK / 2, w - 4.5 - 1.4 - MARK / 2):
                 g.add(group_mark(shape, x, h - 4.5 - 1.4 - MARK / 2, MARK, ink, colour))
-        name = balanced_lines(ctx, space.name.upper(), f.heading, 10, w - 12 - 2 * room)
-        g.add(*recolour(ctx.fit(name, (6 + room, h - 23, w - 12 - 2 * room, 17), f.heading, 10, space,
+        inset = max(BAND_TEXT_IN, 6 + room)
+        name = balanced_lines(ctx, space.name.upper(), f.heading, 10, w - 2 * inset)
+        g.add(*recolour(ctx.fit(name, (inset, h - 23, w - 2 * inset, 17), f.heading, 10, space,
                                 "name", what="name", wrap_below=NAME_WRAP - 1, leading=NAME_LEADING).shapes, ink))
         # the word stands with air on both sides, as a stamp would (at most 75 % of the card's width)
         g.add(*ctx.fit(terms.mortgaged.upper(), (w * 0.125, h / 2 - 2, w * 0.75, 14), f.title, 14, terms,
