@@ -169,14 +169,16 @@ def test_a_deed_without_subtitle_keeps_no_empty_line_for_one(kit_id):
     name, over the empty line a subtitle would take, and the first line of the table 12 to 13.5 mm under it.
     Now the rule sits at most 3.4 mm under the emblem's last line, a subtitle's or the name's, and on a card
     without a table the lines start within 8 mm of the name's last baseline; the name stays at one height on
-    every deed with an emblem in the kit."""
-    names = {}  # the name's middle on the deeds with a full emblem, and with a compact one (over a table)
+    every deed with an emblem of a kind of space (its stations, its utilities: each kind's cards stand in the
+    middle of their card)."""
+    names = {}  # the name's middle on the deeds with a full emblem, and with a compact one (over a table), by kind
     for ctx, t, space, front in _emblem_cards(kit_id):
         runs = [s for s in scene.walk_text(front)]
         rule = max(s.y1 for s in front.children if isinstance(s, scene.Line))
         over = [r for r in runs if r.y > rule]
         name = [r for r in over if r.font == ctx.fonts.heading and r.size >= 10]
-        names.setdefault(cards._compact(ctx, t, space), set()).add((max(r.y for r in name) + min(r.y for r in name)) / 2)
+        names.setdefault((cards._compact(ctx, t, space), space.kind), set()).add(
+            (max(r.y for r in name) + min(r.y for r in name)) / 2)
         last = min(r.y for r in over)
         assert last - rule <= 3.45, (space.id, last, rule)
         if not space.subtitle and ctx.kit.table(t.table) is None:

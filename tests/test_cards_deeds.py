@@ -67,3 +67,52 @@ def test_a_deeds_name_keeps_clear_of_its_bands_ends(kit_id):
                     (kit_id, t.space, r.text, round(left - band_x0, 2), round(band_x1 - left - r.width, 2))
                 seen += 1
     assert seen
+
+
+def _emblem_whites(ctx, t, front):
+    """The white (mm) over a title card's emblem (under the frame's top) and under its lines or text (over the
+    frame's foot, or the rule over its value line), measured on the drawn face."""
+    from pnp import scene
+    from pnp.text import CAP, DESC
+
+    w, h = cards._size(ctx)
+    floor = cards.VALUE_RULE if cards._valued(t) else cards.FRAME
+    tops, feet = [], []
+    for s in front.children[2:]:  # over the card's paper and frame
+        if isinstance(s, scene.Text):
+            top, foot = s.y + CAP * s.size * PT, s.y - DESC * s.size * PT
+        elif isinstance(s, scene.Circle):
+            top, foot = s.cy + s.r, s.cy - s.r
+        elif isinstance(s, scene.Line):
+            top, foot = max(s.y1, s.y2), min(s.y1, s.y2)
+        else:
+            continue
+        if top > floor + 0.1:  # not the value line
+            tops.append(top)
+            feet.append(foot)
+    return h - cards.FRAME - max(tops), min(feet) - floor
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_a_station_or_utility_deed_stands_in_the_middle_of_its_card(kit_id):
+    """Monopoly 2.3's and Euronopoly's station and utility deeds (an emblem, a few lines, no table) stood at the top
+    of the card, its lower 30 % empty (a publisher's review): now the white over the emblem and the white under the
+    last line differ by 3.5 mm at most (a kind's cards share one drop, so a row of them keeps its names on one
+    line: a card without a subtitle, its lines closer under its name, stands up to 3.5 mm high, and one with fewer
+    lines than its kind's fullest a line higher for each)."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    _, step = cards.row_style(ctx)
+    seen = 0
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if space.group or kit.table(t.table) is not None:
+            continue
+        above, below = _emblem_whites(ctx, t, cards.title_front(ctx, t, space))
+        fullest = max(len(sum(cards._title_lines(ctx, o, kit.board.space(o.space)), [])) for o in kit.titles.titles
+                      if kit.board.space(o.space).kind == space.kind and kit.table(o.table) is None)
+        lines = len(sum(cards._title_lines(ctx, t, space), []))
+        assert abs(above - below) <= 3.5 + step * max(0, fullest - lines) + 1e-6, \
+            (kit_id, t.space, round(above, 2), round(below, 2))
+        seen += 1
+    assert seen or kit_id == "moneyloopy"

@@ -20,7 +20,7 @@ from .common import SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contr
 from .icons import group_mark, icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import PT, text_width
-from ..text import CAP, fit, fits as text_fits
+from ..text import CAP, DESC, fit, fits as text_fits
 
 
 def _size(ctx: Ctx) -> tuple[float, float]:
@@ -231,16 +231,18 @@ def title_front(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     return _title_front(ctx, t, space)[0]
 
 
-def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
+def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple[scene.Group, list]:
     """The face, and the table rows that did not fit on it (to continue on more cards).
 
     From the top: the band (a colour group) or the emblem, the upper lines (rents), the table, a rule and the
     lower lines (price, costs), the text; at the foot, under a rule, the value line. Every line is drawn alike
-    (``row_style``), whatever kind of space the card is for."""
+    (``row_style``), whatever kind of space the card is for. A card with an emblem and no table stands in the
+    middle of the card, as its kind's cards do (``_emblem_drop``); not ``centre``: at the top."""
     w, h = _size(ctx)
     rest: list = []
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     g = scene.Group(_frame(ctx, w, h))
+    start = len(g.children)  # what the card draws over its frame
     if space.group:  # a colour group: the title card carries its band
         colour = _group_colour(ctx, space)
         ink = _band_ink(ctx, space, colour)
@@ -312,6 +314,10 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
                                f"the text has no room on the title card (the rents, table and lines under them "
                                f"fill it, {max(0.0, box_top - bottom):.1f} mm left); shorten or remove the text, "
                                f"or print it on a reference card")
+    if not space.group and table is None and centre:  # an emblem and lines: in the middle of the card
+        drop = _emblem_drop(ctx, space.kind)
+        if drop:
+            g.children[start:] = [_lowered(s, drop) for s in g.children[start:]]
     if _valued(t):
         g.add(scene.Line(6, VALUE_RULE, w - 6, VALUE_RULE, c.line, 0.2))
     values = []  # (text, the field it shows)
@@ -323,6 +329,59 @@ def _title_front(ctx: Ctx, t: Title, space: Space) -> tuple[scene.Group, list]:
         yy = 9.5 - i * 4.6 if len(values) > 1 else 7.5
         g.add(*ctx.fit(text, (6, yy, w - 12, 4.2), f.heading, size, t, field_name, what="value line").shapes)
     return g, rest
+
+
+def _extent(shape) -> tuple[float, float]:
+    """The top and foot (mm) of what a title card draws: a text run's capitals and descenders, a disc, a rule."""
+    if isinstance(shape, scene.Text):
+        return shape.y + CAP * shape.size * PT, shape.y - DESC * shape.size * PT
+    if isinstance(shape, scene.Circle):
+        return shape.cy + shape.r, shape.cy - shape.r
+    if isinstance(shape, scene.Line):
+        return max(shape.y1, shape.y2), min(shape.y1, shape.y2)
+    if isinstance(shape, (scene.Rect, scene.Image)):
+        return shape.y + shape.h, shape.y
+    return -math.inf, math.inf  # a group (an icon on its disc) is inside what holds it
+
+
+def _lowered(shape, drop: float):
+    """``shape`` ``drop`` mm lower."""
+    if isinstance(shape, scene.Text):
+        return replace(shape, y=shape.y - drop)
+    if isinstance(shape, scene.Circle):
+        return replace(shape, cy=shape.cy - drop)
+    if isinstance(shape, scene.Line):
+        return replace(shape, y1=shape.y1 - drop, y2=shape.y2 - drop)
+    if isinstance(shape, (scene.Rect, scene.Image)):
+        return replace(shape, y=shape.y - drop)
+    return scene.Group([shape], transform=scene.translate(0.0, -drop))
+
+
+def _emblem_drop(ctx: Ctx, kind: str) -> float:
+    """How far (mm) the emblem and lines of the title cards of a kind of space (stations, utilities: an emblem and
+    no table) come down to stand in the middle of their cards, as a deck card's block does (``_centring_drop``),
+    between the frame's top and its foot (or the rule over the value line), the lines' foot no lower than the room
+    under them allows: the least of the kind's cards', so a row of them keeps its names on one line. A station's
+    or utility's few lines left the lower 30 % of its card empty (a publisher's review)."""
+    key = ("emblem-drop", kind)
+    if key not in ctx.memo:
+        ctx.memo[key] = 0.0  # drawn at the top to be measured
+        _, h = _size(ctx)
+        drops = []
+        for t in ctx.kit.titles.titles:
+            space = ctx.kit.board.space(t.space)
+            if space is None or space.kind != kind or space.group or ctx.kit.table(t.table) is not None:
+                continue
+            face, _ = _title_front(ctx.quiet(), t, space, centre=False)
+            extents = [_extent(s) for s in face.children[2:]]  # over its frame (``_frame``)
+            extents = [e for e in extents if e[0] > VALUE_RULE + 0.1 or not _valued(t)]  # not the value line
+            if not extents:
+                continue
+            top, foot = max(e[0] for e in extents), min(e[1] for e in extents)
+            floor, least = (VALUE_RULE, VALUE_RULE + 1.0) if _valued(t) else (FRAME, 6.0)
+            drops.append(_centring_drop(h - FRAME - top, foot - floor, foot - least))
+        ctx.memo[key] = min(drops, default=0.0)
+    return ctx.memo[key]
 
 
 #: mm from the top of the card to the room under a non-property title card's emblem: the full emblem, and the
