@@ -864,8 +864,14 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
             if i:
                 faces.append(g)
                 g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
-            block = ctx.fit(chunk, (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN), ctx.fonts.body,
-                            size, card, "text", min_size=ctx.min_pt, mode="para", align="left", valign="top")
+            box = (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN)
+            block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
+                            align="left", valign="top")
+            leading = _reference_leading(block, box[3] - (need + 2.5 if table is not None and
+                                                             i == len(chunks) - 1 else 0.0))
+            if leading > REF_LEADING[0] + 1e-6:  # the same lines, further apart
+                block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
+                                align="left", valign="top", leading=leading)
             g.add(*block.shapes)
             if block.size < size - 1e-9 and not block.overflow:  # a paragraph longer than a card at the size
                 ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
@@ -888,6 +894,24 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
         if not rows:
             return faces
         g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+
+
+#: a reference card's text's leading (its line pitch over its size): the text's own, and the most a short card's
+#: lines are set apart to use its room (a list that filled two thirds of its card left the rest empty: a
+#: publisher's review); a text longer than that still reads from the top, the rest of the room under it
+REF_LEADING = (1.2, 1.4)
+
+
+def _reference_leading(block, room: float) -> float:
+    """The leading at which a reference card's text, fitted at REF_LEADING[0] (``block``), fills ``room`` mm
+    (less 0.3 mm: the lines break alike at any leading), up to REF_LEADING[1]."""
+    if block.overflow or block.lines < 2 or block.size < 0.01:
+        return REF_LEADING[0]
+    ends = (CAP + DESC) * block.size * PT  # the first line's capitals, the last line's descenders
+    pitch = (block.height - ends) / REF_LEADING[0]  # the lines' and paragraph gaps' pitch, per unit of leading
+    if pitch <= 0:
+        return REF_LEADING[0]
+    return max(REF_LEADING[0], min(REF_LEADING[1], (room - 0.3 - ends) / pitch))
 
 
 def _table_need(ctx: Ctx, table, top: float) -> float:
