@@ -70,7 +70,7 @@ def test_deck_spots_are_cards_and_piles(name):
     for spot in ctx.kit.board.centre.deck_spots:
         g = B._deck_spot(ctx, spot, S)
         cards = _rounded_cards(g, *B.spot_size(ctx, spot))  # a card's size, or a note's laid across (size: note)
-        pile = spot.deck is not None or spot.titles
+        pile = B._spot_pile(ctx, spot)  # a deck's, or title cards sharing one back (else a neutral place)
         # a pile: its sheets under the top card, offset (it reads as a stack); a face-up row: one card each
         assert len(cards) == (1 + B.SPOT_STACK if pile else 1) + spot.face_up, (spot.deck, spot.label)
         if pile:
@@ -78,6 +78,54 @@ def test_deck_spots_are_cards_and_piles(name):
             assert len(offsets) == B.SPOT_STACK + 1
         names = " ".join(t.text for t in scene.walk_text(g))
         assert (spot.label or (ctx.kit.deck(spot.deck).name if spot.deck else "")).split()[0] in names
+
+
+def _title_backs(ctx) -> list:
+    """The back of every title card as the cards part draws it: (its key, or None for a back of its own; its
+    ground colour)."""
+    from pnp.layout.cards import title_back
+
+    out = []
+    for t in ctx.kit.titles.titles:
+        back = title_back(ctx, t, ctx.kit.board.space(t.space))
+        ground = next(s.fill for s in back.children if isinstance(s, scene.Rect) and s.fill)
+        out.append((back.key, ground))
+    return out
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_a_title_pile_shows_the_back_its_cards_share_else_a_neutral_place(name):
+    """The title cards' spot: a pile in the colour of the back every title card shares (Monopoly 2.3's game back),
+    else, where their backs differ (a group's colour each, Euronopoly; a mortgage side each), a place dashed in the
+    board's line colour, as a labelled area is, in none of the backs' colours: a pile in one colour would not look
+    like the stack players build there (the review: Euronopoly's blue deeds' pile, its deeds' backs in every
+    region's colour)."""
+    ctx, _ = drawn(name)
+    S = float(ctx.kit.board.size)
+    spots = [s for s in ctx.kit.board.centre.deck_spots if s.titles and s.deck is None]
+    if not spots:
+        pytest.skip("no title cards' spot")
+    backs = _title_backs(ctx)
+    shared = len({key for key, _ in backs}) == 1 and backs[0][0] is not None
+    grounds = {ground for _, ground in backs}
+    for spot in spots:
+        g = B._deck_spot(ctx, spot, S)
+        cards = _rounded_cards(g, *B.spot_size(ctx, spot))
+        top = cards[B.SPOT_STACK] if shared else cards[0]
+        if shared:
+            assert len(cards) == 1 + B.SPOT_STACK + spot.face_up and not top.dash
+            assert top.stroke == backs[0][1]  # the shared back's colour, its tint on the cards
+        else:
+            assert len(cards) == 1 and cards[0].dash and cards[0].stroke == ctx.colours.line
+            from pnp.vision import tint
+            painted = {getattr(s, a) for s in g.children for a in ("fill", "stroke") if getattr(s, a, None)}
+            assert not painted & (grounds | {tint(c, 0.78) for c in grounds}), painted
+
+
+def test_euronopoly_deeds_differ_and_monopoly_deeds_share_a_back():
+    """The two kits with a title cards' spot are the two cases the test above tells apart."""
+    assert len({key for key, _ in _title_backs(drawn("euronopoly")[0])}) > 1
+    assert len({key for key, _ in _title_backs(drawn("monopoly-2-3")[0])}) == 1
 
 
 @pytest.mark.parametrize("name", KITS)

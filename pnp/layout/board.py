@@ -739,14 +739,40 @@ def spot_size(ctx: Ctx, spot) -> tuple[float, float]:
     return float(card.width), float(card.height)
 
 
-def _spot_shift(spot) -> float:
+def titles_back_colour(ctx: Ctx) -> str | None:
+    """The colour of the back every title card shares (the game's back; the group back of title cards all of one
+    group), or None when their backs differ (each group's colour and mark, or each card's own mortgage side): a
+    pile of them then shows no one back."""
+    style = ctx.kit.titles.back.style
+    if style == "game":
+        return ctx.colours.back
+    if style != "group":
+        return None
+    backs = set()
+    for t in ctx.kit.titles.titles:
+        space = ctx.kit.board.space(t.space)
+        group = ctx.kit.board.group(space.group) if space and space.group else None
+        colour = group.colour if group else ((space.colour if space else None) or ctx.colours.ink)
+        backs.add((colour, ctx.group_mark(space.group) if space else None,
+                   None if (space is None or space.group) else space.icon))
+    return next(iter(backs))[0] if len(backs) == 1 else None
+
+
+def _spot_pile(ctx: Ctx, spot) -> bool:
+    """Whether a spot is drawn as a pile of cards: a deck's (its cards share the deck's back), or the title
+    cards' when they share one back. Title cards whose backs differ get a neutral place (a dashed outline in the
+    board's ink), as a labelled area does: a pile drawn in one back's colour would not look like the stack that
+    the players build there."""
+    return spot.deck is not None or (spot.titles and titles_back_colour(ctx) is not None)
+
+
+def _spot_shift(ctx: Ctx, spot) -> float:
     """How far (mm, along the spot's own x) its top card stands left of the spot's x: half the sheets' spread for
     a pile standing alone, so the pile as drawn (top card and the sheets showing to its right) is centred across
     its place, as a panel of its column is; 0 for a labelled area, and for a pile with a face-up row, whose
     sheets show in the gap before the row's first card. Down the spot, the top card's top stays the spot's top
     (the line a row of panels tops out on), the sheets showing under it."""
-    pile = spot.deck is not None or spot.titles
-    return SPOT_STACK * SPOT_STEP / 2 if pile and not spot.face_up else 0.0
+    return SPOT_STACK * SPOT_STEP / 2 if _spot_pile(ctx, spot) and not spot.face_up else 0.0
 
 
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
@@ -755,12 +781,17 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     ``face_up`` cards of a market row dealt beside it (numbered cards)."""
     cw, ch = spot_size(ctx, spot)
     deck = ctx.kit.deck(spot.deck) if spot.deck else None
-    colour = deck.colour if deck else ctx.colours.accent
+    pile = _spot_pile(ctx, spot)
+    neutral = spot.titles and not deck and not pile  # title cards with differing backs: no one back to show
+    col = ctx.colours
+    # a deck's colour; title cards' shared back's; a labelled area the accent; a neutral place the board's ink
+    colour = (deck.colour if deck else (titles_back_colour(ctx) if spot.titles else None) or
+              (col.line if neutral else col.accent))
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate),
-                                            scene.translate(-_spot_shift(spot), 0.0)),
+                                            scene.translate(-_spot_shift(ctx, spot), 0.0)),
                     whole=True)
-    fill = tint(colour, 0.78)  # the deck's own hue: a mix with the ground greys a colour opposite to it
-    pile = deck is not None or spot.titles
+    # the deck's own hue: a mix with the ground greys a colour opposite to it; a neutral place the panels' ground
+    fill = mix(col.centre, col.paper, 0.55) if neutral else tint(colour, 0.78)
     x0, y0 = -cw / 2, -ch / 2
     if pile:
         for k in range(SPOT_STACK, 0, -1):  # the sheets under the top card, the lowest first
@@ -782,7 +813,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     ink = legible(colour, fill)
     inner = cw - 2 * SPOT_FRAME - 3.0
     band_box = None
-    if spot.titles and not deck:  # a title deed: a colour band across its top, the pile's name in it
+    if spot.titles and not deck and pile:  # a title deed: a colour band across its top, the pile's name in it
         band = 0.16 * ch
         band_box = (x0 + SPOT_FRAME + 1.2, y0 + ch - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band)
         g.add(scene.Rect(*band_box, fill=colour))
@@ -791,8 +822,11 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     ic = _icon(icon_name, 0.0, ch * 0.1, size, colour, fill) if pile and not spot.titles else None
     if ic is not None:
         g.add(ic)
-    elif band_box is not None and pile:  # the deeds' pile: a house under its band, as a deck's pile shows its icon
+    elif band_box is not None:  # the deeds' pile: a house under its band, as a deck's pile shows its icon
         g.add(_icon("house", 0.0, -ch * 0.08, size * 0.8, colour, fill))
+    elif neutral:  # the deeds' place: the house in the board's ink over the label, as a deck's pile shows its icon
+        ic = _icon("house", 0.0, ch * 0.1, size * 0.8, colour, fill)
+        g.add(ic)
     top = ch * 0.1 - size / 2 - 2.0 if ic is not None else 8.0
     if band_box is not None:
         bx, by, bw, bh = band_box
@@ -1217,12 +1251,11 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
     out: list = []
     for i, spot in enumerate(board.centre.deck_spots):
         cw, ch = spot_size(ctx, spot)
-        pile = spot.deck is not None or spot.titles
-        stack = SPOT_STACK * SPOT_STEP if pile else 0.0
+        stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
         w = cw + stack + spot.face_up * (cw + SPOT_GAP)
         name = spot.label or spot.deck or ("titles" if spot.titles else f"spot {i + 1}")
         out.append((f"deck spot {name!r}", _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate,
-                                                  -cw / 2 - _spot_shift(spot), -ch / 2 - stack, w, ch + stack), spot))
+                                                  -cw / 2 - _spot_shift(ctx, spot), -ch / 2 - stack, w, ch + stack), spot))
     for p in board.centre.panels:
         w, h = float(p.width), float(p.height)
         out.append((f"panel {p.id!r}", _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, -w / 2, -h / 2, w, h), p))
