@@ -20,8 +20,8 @@ def drawn(name: str, monkeypatch):
     calls = []
     plain = table.draw_table
 
-    def spy(ctx, ref, box, ink, head_fill):
-        out = plain(ctx, ref, box, ink, head_fill)
+    def spy(ctx, ref, box, ink, head_fill, rows=0):
+        out = plain(ctx, ref, box, ink, head_fill, rows)
         calls.append((ctx.kit.table(ref), box, out))
         return out
 
@@ -234,3 +234,18 @@ def test_what_reads_as_a_figure():
         assert table.is_figure(text), text
     for text in ["Yes", "2 traps", "Lost: the bank takes it", "", "No: it takes them all"]:
         assert not table.is_figure(text), text
+
+
+def test_grids_side_by_side_end_on_one_line(monkeypatch):
+    """A table split into grids side by side (Monopoly 2.3's utility rents: rolls 2-7 beside 8-12) rules the shorter
+    grid for as many rows as the longer, its last row empty, so their feet stand on one line (they ended a row
+    apart)."""
+    _, calls = drawn("monopoly-2-3", monkeypatch)
+    feet: dict[float, list[float]] = {}  # a grid's top -> its lowest rule, for the grids of one split table
+    split = [c for c in calls if c[0].title is None and len(c[0].rows) < 11]
+    assert len(split) >= 2
+    for _, box, shapes in split:
+        rules = [s.y1 for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2]
+        feet.setdefault(round(max(rules), 3), []).append(round(min(rules), 3))
+    assert all(len(set(f)) == 1 for f in feet.values()), feet
+

@@ -78,8 +78,10 @@ TABLE_TITLE_H = 5.5  # mm a table's own title takes above its grid in ``draw_tab
 ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
 
-def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> list:
-    """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``."""
+def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows: int = 0) -> list:
+    """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``; ``rows``: the body
+    rows the grid is ruled for, when more than the table's (the shorter of two grids side by side ends on the
+    other's foot, its last row ruled and empty)."""
     t = ctx.kit.table(ref)
     if t is None:  # a table id that does not exist: the validator reports it
         return []
@@ -92,7 +94,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str) -> l
         out.extend(f.shapes)
         h -= th + 1.0
     ncols = len(t.columns) + 1
-    nrows = len(t.rows) + 1
+    nrows = max(len(t.rows), rows) + 1
     if not t.rows and not t.columns:
         return out
     row_h = min(h / nrows, ROW_MAX)
@@ -257,11 +259,11 @@ def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: boo
     if whole is not None:
         blocks, step, _ = whole
         bw = (w - (blocks - 1) * GAP) / blocks
-        for b in range(blocks):
+        for b in range(blocks):  # every grid ruled for as many rows as the first: their feet on one line
             chunk = rows[b * per:(b + 1) * per]
             part = replace(t, rows=chunk, title=None)
-            grid = step * (len(chunk) + 1)
-            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill)
+            grid = step * (per + 1)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, per)
         return out, []
     row = row_height(ctx)
     per = max(1, int(h // row) - 1)  # body rows a grid holds, less its heading row
@@ -285,6 +287,7 @@ def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: boo
         chunk = rows[b * per:(b + 1) * per]
         if chunk:
             part = replace(t, rows=chunk, title=None)
-            grid = step * (len(chunk) + 1)
-            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill)
+            ruled = per if blocks > 1 else 0  # grids side by side end on one line
+            grid = step * (max(len(chunk), ruled) + 1)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, ruled)
     return out, rest
