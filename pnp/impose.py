@@ -47,6 +47,8 @@ from .typeset import ENGLISH, Style
 FOOTER_ROOM = 3.5  # mm a footer line needs
 #: how kinds kept apart (``plan``) are, most wanted first: a block each; a row each in a shared block; not at all
 KEEP_APART = ("blocks", "rows", "")
+#: a block may take this share of its least rows more (at least one) to stand as a full rectangle (``_shape_of``)
+RECT_ROWS = 1 / 3
 #: a sheet's footer: its paragraphs, each with the style it is typeset in (pnp's English, the kit's advice)
 Label = list[tuple[str, Style]]
 MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
@@ -146,6 +148,22 @@ def _slots(queue: list[Item], at: int, cols: int, cells: int, apart: frozenset[s
     return slots
 
 
+def _shape_of(n: int, cols: int, rows: int, rect: bool) -> tuple[int, int]:
+    """The columns and rows of a block of ``n`` items where ``cols`` × ``rows`` fit: balanced, as few columns as
+    hold them in as many rows (a short last row takes from the others: 8 standees 4 + 4, not 6 + 2); with
+    ``rect``, a full rectangle where one takes at most RECT_ROWS more rows than that and fits (32 counters 8 × 4,
+    not 11 + 11 + 10; 9 standees 3 × 3, not 5 + 4)."""
+    least = math.ceil(n / cols)
+    if rect:
+        for c in range(cols, 0, -1):
+            r = n // c
+            if c * r == n and r <= rows and r <= least + max(1, math.ceil(least * RECT_ROWS)):
+                return c, r
+            if r > rows:
+                break
+    return math.ceil(n / least), least
+
+
 def _sep(bleed: float) -> float:
     """Room between two blocks on one sheet: both bleeds and a short mark each."""
     return 2 * (bleed + MARK_OFFSET + MARK_SHORTEST)
@@ -161,7 +179,8 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     splits the fewest kinds of ``apart`` over two sheets (Euronopoly's apartments and holiday houses fill one
     sheet in 8 × 12, where two blocks would leave a row of holiday houses for the next); then the one that keeps
     the kinds of ``apart`` apart (``_fill``): each in a block of its own, else each beginning a row of its own in
-    their block (cells left empty: Euronopoly's chips fill their sheets edge to edge); then the one
+    their block (cells left empty: Euronopoly's chips fill their sheets edge to edge); then the one whose blocks
+    stand as full rectangles where they can (``_shape_of``); then the one
     whose emptiest sheet holds the most (a group that would spill a few items onto a sheet of their own begins that
     sheet whole instead, when that adds no sheet)."""
     ax, ay, aw, ah = area
@@ -172,16 +191,16 @@ def plan(items: list[Item], area: tuple[float, float, float, float], bleed: floa
     areas.append(area)
     best, best_key = None, None
     for rank, room in enumerate(areas):
-        for whole, how in itertools.product((False, True), KEEP_APART if apart else ("",)):
+        for whole, how, rect in itertools.product((False, True), KEEP_APART if apart else ("",), (True, False)):
             try:
-                sheets = _fill(items, room, bleed, whole, apart if how else frozenset(), how)
+                sheets = _fill(items, room, bleed, whole, apart if how else frozenset(), how, rect)
             except ValueError:
                 if room is area:
                     raise
                 continue
             emptiest = min(sum(len(b.items) * b.cell_w * b.cell_h for b in blocks) for blocks in sheets)
             split = sum(len(on) - 1 for on in _sheets_of_kinds(sheets, apart).values())
-            key = (len(sheets), rank, split, KEEP_APART.index(how), -round(emptiest / (aw * ah), 3), whole)
+            key = (len(sheets), rank, split, KEEP_APART.index(how), not rect, -round(emptiest / (aw * ah), 3), whole)
             if best_key is None or key < best_key:
                 best, best_key, kept = sheets, key, (room[1] - ay, ay + ah - room[1] - room[3])
     for blocks in best:
@@ -202,13 +221,13 @@ def _sheets_of_kinds(sheets: list[list[Block]], kinds: frozenset[str]) -> dict[s
 
 
 def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: float, whole: bool,
-          apart: frozenset[str] = frozenset(), how: str = "blocks") -> list[list[Block]]:
+          apart: frozenset[str] = frozenset(), how: str = "blocks", rect: bool = False) -> list[list[Block]]:
     """Sheets of blocks, filled in order: each group of same-size items under the last, a new sheet begun when the
     next block does not fit. ``whole``: a group that fits one sheet and would be split over two begins a new sheet
     instead. A kind of item in ``apart`` is a group of its own (``how`` = "blocks": houses, then hotels in a block
     under them), or begins a row of its own in its group's blocks ("rows"), so no row mixes two kinds. A block's
-    rows are balanced: as few columns as hold its items in as many rows (8 standees stand 4 + 4, not 6 + 2; 27
-    hotels 9 + 9 + 9, not 13 + 13 + 1); a block whose kinds begin rows keeps its columns."""
+    rows are balanced, or with ``rect`` a full rectangle where one fits in a few more rows (``_shape_of``); a block
+    whose kinds begin rows keeps its columns."""
     blocks = how == "blocks"
     _, _, aw, ah = area
     groups: dict[tuple[float, float, str, bool], list[Item]] = {}
@@ -256,8 +275,7 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 cols = min(cols, slots[-1] + 1)
                 rows = slots[-1] // cols + 1
             else:
-                rows = math.ceil(n / cols)
-                cols = math.ceil(n / rows)  # balanced: a short last row takes from the others
+                cols, rows = _shape_of(n, cols, rows, rect)
                 slots = []
             block = Block(queue[at:at + n], cols, rows, rot, cw, ch, gap, edge, room, rnd and not shared,
                           slots=tuple(slots))

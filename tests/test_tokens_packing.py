@@ -110,8 +110,8 @@ def test_each_kind_of_counter_and_chip_has_rows_of_its_own(name, output, how):
 
 @pytest.mark.parametrize("name", KITS)
 def test_a_short_last_row_takes_from_the_others(name):
-    """A block of items is balanced: its rows differ by one item at most, save where a kind begins a row (8
-    standees stand 4 + 4, not 6 + 2; 27 hotels 9 + 9 + 9, not 13 + 13 + 1)."""
+    """A block of items is balanced (or a full rectangle, below): its rows differ by one item at most, save where a
+    kind begins a row (8 standees stand 4 + 4, not 6 + 2; 27 hotels 9 + 9 + 9, not 13 + 13 + 1)."""
     _, sheets = sheets_of(name, "tokens", _key(dict(paper="a4")))
     for n, s in enumerate(sheets, 1):
         rows: dict[tuple, int] = {}
@@ -228,3 +228,30 @@ def test_every_back_lands_behind_its_front(name, flip):
             x, y = (pw - f.x - f.w, f.y) if flip == "long" else (f.x, ph - f.y - f.h)
             assert abs(b.x - x) < 1e-6 and abs(b.y - y) < 1e-6 and (b.w, b.h) == (f.w, f.h), b.item.id
             assert b.rotation == back_rotation(f.rotation, axis)
+
+
+def test_a_block_stands_as_a_full_rectangle_where_a_few_more_rows_make_one():
+    """A block of items is a full rectangle where one takes at most a third more rows (at least one) than the
+    fewest and fits the room: 32 counters 8 x 4 (not 11 + 11 + 10), 90 houses 10 x 9, 9 standees 3 x 3; a count
+    no such rectangle holds is balanced (7 cards 3 + 3 + 1 on three columns, 13 counters 7 + 6)."""
+    from pnp.impose import _shape_of
+
+    assert _shape_of(32, 12, 20, True) == (8, 4)
+    assert _shape_of(90, 13, 20, True) == (10, 9)
+    assert _shape_of(9, 6, 3, True) == (3, 3)
+    assert _shape_of(9, 6, 2, True) == (5, 2)  # no room for a third row: balanced
+    assert _shape_of(32, 12, 20, False) == (11, 3)
+    assert _shape_of(7, 3, 3, True) == (3, 3)
+    assert _shape_of(13, 12, 20, True) == (7, 2)
+
+
+@pytest.mark.parametrize("name, kinds, shape", [("etymonopoly", ("reconstruction",), (8, 4)),
+                                                ("moneyloopy", ("house",), (10, 9)),
+                                                ("moneyloopy", ("token", "marker"), (3, 3)),
+                                                ("monopoly-2-3", ("house",), (8, 4))])
+def test_counters_and_standees_stand_as_rectangles(name, kinds, shape):
+    _, sheets = sheets_of(name, "tokens", _key(dict(paper="a4")))
+    placed = [p for s in sheets if s.side == "front" for p in s.placed if p.item.kind in kinds]
+    xs, ys = {round(p.x, 2) for p in placed}, {round(p.y, 2) for p in placed}
+    assert (len(xs), len(ys)) == shape and len(placed) == shape[0] * shape[1]
+
