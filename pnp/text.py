@@ -99,8 +99,9 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
 
     Word widths are measured once (and cached across texts); a line is its words plus
     the spaces between them, which is exact because no kerning is applied. When the last
-    line would hold one short word only, the previous line gives it its last word (if the
-    two fit together)."""
+    line would hold one word alone (a short one after a line of two words or more, any word after a line of
+    three or more: "… ou vendez-la à un autre / joueur."), the previous line gives it its last word (if the two
+    fit together)."""
     scale = size * PT
     limit = width / scale + 1e-9  # in em
     space = em_width(" ", font)
@@ -120,7 +121,7 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
         cur, cur_w = [w], ww
     if cur:
         lines.append(cur)
-    if len(lines) >= 2 and _widow(lines[-1]) and len(lines[-2]) >= 2:
+    if len(lines) >= 2 and len(lines[-1]) == 1 and (len(lines[-2]) >= 3 or _widow(lines[-1]) and len(lines[-2]) >= 2):
         moved = lines[-2][-1]
         if em_width(moved, font) + space + em_width(lines[-1][0], font) <= limit:
             lines[-2], lines[-1] = lines[-2][:-1], [moved] + lines[-1]

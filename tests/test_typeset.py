@@ -155,11 +155,16 @@ def test_a_widow_takes_a_word_from_the_line_before():
     assert f.size == 9
 
 
-def test_a_long_last_word_is_no_widow():
+def test_a_long_last_word_alone_takes_the_word_before_it():
+    """A last line of one word after a line of three or more (a runt: Tahiti's "… ou vendez-la à un autre /
+    joueur.") takes the line's last word with it, at the same size; a long word is no widow, so nothing shrinks."""
     text = "aaaa bbbb cccc ddddddd"
     width = fonts.text_width("aaaa bbbb cccc", FONT, 9) + 0.05
     f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=ts.ENGLISH)
-    assert [t.text for t in f.shapes] == ["aaaa bbbb cccc", "ddddddd"]
+    assert [t.text for t in f.shapes] == ["aaaa bbbb", "cccc ddddddd"] and f.size == 9
+    two = fit("aaaa bbbb ddddddd", (0, 0, fonts.text_width("aaaa bbbb", FONT, 9) + 0.05, 30), FONT, 9, 9,
+              mode="para", align="left", style=ts.ENGLISH)
+    assert [t.text for t in two.shapes] == ["aaaa bbbb", "ddddddd"]  # a line of two keeps its words
 
 
 def test_a_widow_the_line_before_cannot_take_shrinks_one_step():
