@@ -366,14 +366,15 @@ def _emblem_drop(ctx: Ctx, kind: str) -> float:
     key = ("emblem-drop", kind)
     if key not in ctx.memo:
         ctx.memo[key] = 0.0  # drawn at the top to be measured
-        _, h = _size(ctx)
+        w, h = _size(ctx)
+        under = len(_frame(ctx, w, h))  # the frame's shapes, under what the card draws
         drops = []
         for t in ctx.kit.titles.titles:
             space = ctx.kit.board.space(t.space)
             if space is None or space.kind != kind or space.group or ctx.kit.table(t.table) is not None:
                 continue
             face, _ = _title_front(ctx.quiet(), t, space, centre=False)
-            extents = [_extent(s) for s in face.children[2:]]  # over its frame (``_frame``)
+            extents = [_extent(s) for s in face.children[under:]]
             extents = [e for e in extents if e[0] > VALUE_RULE + 0.1 or not _valued(t)]  # not the value line
             if not extents:
                 continue
