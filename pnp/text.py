@@ -202,7 +202,40 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
         lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
         chosen = (s, lines, _height(lines, s, leading))
     s, lines, block = chosen
+    if mode == "para" and align not in ("left", "right") and not overflow and len(lines) > 1:
+        lines = _balanced(text, w, font, s, lines)
     return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
+
+
+#: mm: how close ``_balanced`` comes to the narrowest measure that keeps a centred paragraph's lines; and how many
+#: measures between that and the box's it tries
+BALANCE_STEP, BALANCE_TRIES = 0.1, 16
+
+
+def _balanced(text: str, w: float, font: str, size: float, lines: tuple[_Line, ...]) -> tuple[_Line, ...]:
+    """A centred text's lines as even as they come, no line running long over a short one ("Advance to Language
+    Evolution and / collect ₩200." with its short line before the payoff; a review): of the measures from the
+    narrowest that keeps as many lines (to BALANCE_STEP) to the box's, the one whose lines differ least from its
+    longest (the sum of their squared shortfalls; the narrower on a tie). The lines, and so the height, stay as
+    many; only where they break moves."""
+    lo, hi = 0.0, w
+    while hi - lo > BALANCE_STEP:
+        mid = (lo + hi) / 2
+        trial = _layout_lines(text, mid, font, size, False)
+        if trial is not None and len(trial) == len(lines):
+            hi = mid
+        else:
+            lo = mid
+    best, best_score = lines, math.inf
+    for k in range(BALANCE_TRIES + 1):
+        trial = _layout_lines(text, hi + (w - hi) * k / BALANCE_TRIES, font, size, False)
+        if trial is None or len(trial) != len(lines):
+            continue
+        widths = [l.indent + text_width(l.text, font, size) for l in trial]
+        score = sum((max(widths) - x) ** 2 for x in widths)
+        if score < best_score - 1e-9:
+            best, best_score = trial, score
+    return best
 
 
 def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,

@@ -350,3 +350,17 @@ def test_each_substitution_is_skipped_only_where_it_cannot_apply():
                 T._GROUPS[style.french], lambda m: re.sub(T._GROUP_SEP, T.NNBSP, m.group(0)), text), text
             assert T._units(text, style) == units_always(text, style), (text, style)
             assert T._joins(text) == T._NUMBER_WORD.sub("\\1" + T.NBSP, T._joins(text)), text
+
+
+def test_a_centred_paragraph_breaks_into_even_lines():
+    """A centred paragraph keeps its lines but breaks them evenly: no long line over a short one before the last
+    (Etymonopoly's "Advance to Language Evolution and / collect ₩200." in a narrow box); a left-aligned one breaks
+    as it fills."""
+    text = "Advance to Language Evolution and collect 200 coins."
+    width = fonts.text_width("Advance to Language Evolution and", FONT, 9) + 0.1
+    centred = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", style=ts.ENGLISH)
+    left = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=ts.ENGLISH)
+    assert len(centred.shapes) == len(left.shapes) == 2
+    spread = [max(ws) - min(ws) for ws in ([fonts.text_width(t.text, FONT, 9) for t in f.shapes]
+                                           for f in (centred, left))]
+    assert spread[0] < 0.6 * spread[1], spread  # 14 mm against 28
