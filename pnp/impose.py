@@ -275,6 +275,10 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
                 cols = min(cols, slots[-1] + 1)
                 rows = slots[-1] // cols + 1
             else:
+                above = current[-1] if current else None
+                if (rect and above is not None and (above.cell_w, above.cell_h) == (cw, ch)
+                        and math.ceil(n / above.cols) <= rows):  # no wider than a block of its size over it
+                    cols = min(cols, above.cols)  # (12 hotels 6 x 2 under 8 x 4 houses, not a strip of 12)
                 cols, rows = _shape_of(n, cols, rows, rect)
                 slots = []
             block = Block(queue[at:at + n], cols, rows, rot, cw, ch, gap, edge, room, rnd and not shared,

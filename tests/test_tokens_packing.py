@@ -248,7 +248,8 @@ def test_a_block_stands_as_a_full_rectangle_where_a_few_more_rows_make_one():
 @pytest.mark.parametrize("name, kinds, shape", [("etymonopoly", ("reconstruction",), (8, 4)),
                                                 ("moneyloopy", ("house",), (10, 9)),
                                                 ("moneyloopy", ("token", "marker"), (3, 3)),
-                                                ("monopoly-2-3", ("house",), (8, 4))])
+                                                ("monopoly-2-3", ("house",), (8, 4)),
+                                                ("monopoly-2-3", ("hotel",), (6, 2)), ("tahiti", ("hotel",), (6, 2))])
 def test_counters_and_standees_stand_as_rectangles(name, kinds, shape):
     _, sheets = sheets_of(name, "tokens", _key(dict(paper="a4")))
     placed = [p for s in sheets if s.side == "front" for p in s.placed if p.item.kind in kinds]
