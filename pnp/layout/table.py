@@ -103,6 +103,9 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
     grid_h = row_h * nrows
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
     out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
+    if nrows > len(t.rows) + 1:  # rows ruled to end on a neighbour's foot: shaded as the labels, not blank cells
+        out.append(scene.Rect(x + label_w, top - grid_h, w - label_w, (nrows - 1 - len(t.rows)) * row_h,
+                              fill=head_fill))
 
     def cell(text, cx, cy, cw, src, field_name, font, right=None):
         if not text:
