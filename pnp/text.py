@@ -203,24 +203,26 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
         chosen = (s, lines, _height(lines, s, leading))
     s, lines, block = chosen
     if mode == "para" and align not in ("left", "right") and not overflow and len(lines) > 1:
-        lines = _balanced(text, w, font, s, lines)
+        lines = _balanced(text, w, font, s, len(lines)) or lines
     return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
 
 
-def _balanced(text: str, w: float, font: str, size: float, lines: tuple[_Line, ...]) -> tuple[_Line, ...]:
+@lru_cache(maxsize=4096)
+def _balanced(text: str, w: float, font: str, size: float, n: int) -> tuple[_Line, ...] | None:
     """A centred paragraph's lines as even as they come, no line running long over a short one ("Advance to
     Language Evolution and / collect ₩200." with its short line before the payoff; a review): as many lines as
     the greedy breaking made, broken where the white they leave in the measure, squared, sums least (every line
     counted, the last too: a centred text has no ragged edge to hide it). The words' widths are measured once and
     the breaks found in one pass over them (a deck of 6000 cards, each text its own, balances each once). The
-    lines, and so the height, stay as many. A text of several paragraphs or a list keeps the greedy breaks."""
+    lines, and so the height, stay as many (``n``). None: keep the greedy breaks (a text of several paragraphs or a
+    list). Cached: a deck's cards of one text, and a text measured and then placed, balance it once."""
     paras = _paragraphs(text)
     if len(paras) != 1 or paras[0][0]:
-        return lines
+        return None
     words = _words(paras[0][1])
-    n, m = len(lines), len(words)
+    m = len(words)
     if n < 2 or m <= n:
-        return lines
+        return None
     em = [em_width(x, font) for x in words]
     space = em_width(" ", font)
     limit = w / (size * PT) + 1e-9
@@ -249,7 +251,7 @@ def _balanced(text: str, w: float, font: str, size: float, lines: tuple[_Line, .
                     best, at = c, i
             cost[k][j], back[k][j] = best, at
     if cost[n][m] == inf:
-        return lines
+        return None
     ends, j = [], m
     for k in range(n, 0, -1):
         ends.append(j)
@@ -353,6 +355,7 @@ def let_go() -> None:
     fonts.em_width.cache_clear()
     fonts.split_runs.cache_clear()
     _layout_lines.cache_clear()
+    _balanced.cache_clear()
 
 
 def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start", *,
