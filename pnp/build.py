@@ -301,9 +301,7 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
             sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
         else:
             _let_go(ctx, part)
-            out = registry.output(part)
-            sheets = impose_each(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
-                                 out.advice_kinds, registry.kinds_apart(items))
+            sheets = impose_each(items, opts, **imposing(kit, ctx, part, items))
     except ValueError as exc:
         problems.report(SHEET_FIT, kit.game.loc, "print", str(exc))
         return None
@@ -540,6 +538,15 @@ def _manifest(kit: Kit, opts: BuildOptions, inputs: dict, results: list[PartResu
             manifest["parts"][part] = previous["parts"][part]
             manifest["files"] += [old_files[n] for n in previous["parts"][part]["files"] if n in old_files]
     return manifest
+
+
+def imposing(kit: Kit, ctx, output: str, items: list) -> dict:
+    """What impose is told of an output's sheets besides its items and the print options: the kit's title, the
+    print advice and the kinds of item it goes with (the output's ``advice_kinds``), the style and language of its
+    words, and the kinds of item kept apart (``parts.kinds_apart``)."""
+    return dict(kit_title=kit.game.title, part=output, advice=_advice(kit, output), advice_style=ctx.style,
+                lang=kit.language, advice_kinds=registry.output(output).advice_kinds,
+                apart=registry.kinds_apart(items))
 
 
 def _advice(kit: Kit, output: str) -> str:

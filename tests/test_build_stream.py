@@ -4,7 +4,7 @@ from collections import deque
 import weakref
 
 from pnp import parts as registry
-from pnp.build import BuildOptions, load_valid, pdf_bytes, render_part
+from pnp.build import BuildOptions, imposing, load_valid, pdf_bytes, render_part
 from pnp.impose import impose, imposed
 from pnp.layout.common import Ctx
 from pnp.problems import Problems
@@ -27,20 +27,13 @@ def test_streamed_part_is_the_pdf_of_every_sheet_at_once(mini):
         for part in ("cards", "notes", "tokens"):
             ctx = Ctx(kit, bleed=opts.bleed, problems=Problems())
             items = list(registry.items(ctx, part))
-            sheets = impose(items, opts, kit.game.title, part, _advice(kit, part), ctx.style, kit.language,
-                            registry.output(part).advice_kinds, registry.kinds_apart(items))
+            sheets = impose(items, opts, **imposing(kit, ctx, part, items))
             whole, info = pdf_bytes(f"{kit.game.title}: {part}", part, [s.page for s in sheets], opts.colour)
             result = render_part(kit, part, opts, Problems())
             assert result.files[0].data == whole, (layout, part)
             assert result.files[0].info == info
             assert result.record["pages"] == [
                 {"page": n, "side": s.side, "items": [p.record() for p in s.placed]} for n, s in enumerate(sheets, 1)]
-
-
-def _advice(kit, part):
-    from pnp.build import _advice
-
-    return _advice(kit, part)
 
 
 def test_imposed_lets_go_of_each_sheets_items(mini):

@@ -18,7 +18,7 @@ import pytest
 
 from conftest import ROOT, sheet_furniture
 from pnp import scene
-from pnp.build import _advice, load_valid
+from pnp.build import imposing, load_valid
 from pnp.impose import impose, plan
 from pnp.layout.common import Ctx
 from pnp.marks import PAPERS, REGISTRATION
@@ -46,9 +46,7 @@ def kit_items(name: str, output: str = "tokens"):
 def sheets_of(name: str, output: str, how: tuple):
     kit, ctx, items = kit_items(name, output)
     opts = PrintOptions(**dict(how))
-    return opts, impose(list(items), opts, kit.game.title, output, _advice(kit, output), ctx.style, kit.language,
-                        registry.output(output).advice_kinds,
-                        registry.kinds_apart(list(items)))
+    return opts, impose(list(items), opts, **imposing(kit, ctx, output, list(items)))
 
 
 def _key(how: dict) -> tuple:
