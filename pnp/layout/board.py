@@ -31,7 +31,7 @@ from ..text import CAP as CAP_EM, DESC, _runs as text_runs, descends, fit as pla
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..typeset import NBSP
 from .common import (DARK, LIGHT, SHRINK_WARNING, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
-                     split_balanced, unbroken_halves)
+                     space_colour, split_balanced, unbroken_halves)
 from .icons import group_mark
 from .table import draw_table, row_pitch, rows_box
 
@@ -751,8 +751,7 @@ def titles_back_colour(ctx: Ctx) -> str | None:
     backs = set()
     for t in ctx.kit.titles.titles:
         space = ctx.kit.board.space(t.space)
-        group = ctx.kit.board.group(space.group) if space and space.group else None
-        colour = group.colour if group else ((space.colour if space else None) or ctx.colours.ink)
+        colour = space_colour(ctx, space) if space else ctx.colours.ink  # as cards.title_back colours it
         backs.add((colour, ctx.group_mark(space.group) if space else None,
                    None if (space is None or space.group) else space.icon))
     return next(iter(backs))[0] if len(backs) == 1 else None

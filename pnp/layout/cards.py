@@ -16,7 +16,8 @@ from ..values import Id, Label, Text
 from ..model import Card, Deck, DeckBack, RefCard, Space, Title
 from ..money import group_digits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
-from .common import SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contrast, mix, picture, recolour
+from .common import (SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contrast, mix, picture, recolour,
+                     space_colour)
 from .icons import group_mark, icon
 from .table import TITLE_H, flow_table, row_height
 from ..fonts import PT, text_width
@@ -42,12 +43,6 @@ def title_items(ctx: Ctx) -> list[Item]:
             items.append(Item(id=f"title-{space.id}" + (f"-{n}" if n > 1 else ""), kind=space.kind, width=w,
                               height=h, front=front, back=back, source=t))
     return items
-
-
-def _group_colour(ctx: Ctx, space: Space) -> str:
-    """The family colour of a property; a station or utility's own colour; else the ink."""
-    group = ctx.kit.board.group(space.group) if space.group else None
-    return group.colour if group else (space.colour or ctx.colours.ink)
 
 
 def _band_ink(ctx: Ctx, space: Space, colour: str) -> str:
@@ -214,7 +209,7 @@ def title_fronts(ctx: Ctx, t: Title, space: Space) -> list[scene.Group]:
     while rest:
         g = scene.Group(_frame(ctx, w, h))
         name = f"{space.name.upper()} ({ctx.kit.game.terms.continued})"
-        colour = _group_colour(ctx, space)
+        colour = space_colour(ctx, space)
         g.add(scene.Rect(4.5, h - 4.5 - 12, w - 9, 12, fill=colour, stroke=ctx.colours.line, width=0.3))
         g.add(*recolour(ctx.fit(name, (BAND_TEXT_IN, h - 15, w - 2 * BAND_TEXT_IN, 9), ctx.fonts.heading, 9, space,
                                 "name", what="name").shapes,
@@ -244,7 +239,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
     g = scene.Group(_frame(ctx, w, h))
     start = len(g.children)  # what the card draws over its frame
     if space.group:  # a colour group: the title card carries its band
-        colour = _group_colour(ctx, space)
+        colour = space_colour(ctx, space)
         ink = _band_ink(ctx, space, colour)
         band_y, band_h = h - 4.5 - 20, 20
         g.add(scene.Rect(4.5, band_y, w - 9, band_h, fill=colour, stroke=c.line, width=0.3))
@@ -472,7 +467,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
     style = ctx.kit.titles.back.style
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     if style == "mortgage":
-        colour = _group_colour(ctx, space)
+        colour = space_colour(ctx, space)
         g = scene.Group(_frame(ctx, w, h))
         g.add(scene.Rect(4.5, h - 24.5, w - 9, 20, fill=colour, stroke=c.line, width=0.3))
         ink = _band_ink(ctx, space, colour)
@@ -496,7 +491,7 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
                            mode="para").shapes)
         return g
     if style == "group":
-        colour = _group_colour(ctx, space)
+        colour = space_colour(ctx, space)
         shape = ctx.group_mark(space.group)
         # a station or utility (no group) shows its space's icon where a group's back shows its mark
         glyph = None if space.group else space.icon

@@ -301,6 +301,13 @@ def recolour(shapes: list, colour: str) -> list:
 DARK, LIGHT, BLACK = "#1d1d1b", "#ffffff", "#000000"
 
 
+def space_colour(ctx: "Ctx", space) -> str:
+    """The colour a space's title card carries (its band, its back): its colour group's, else the space's own (a
+    station's, a utility's), else the ink."""
+    group = ctx.kit.board.group(space.group) if space.group else None
+    return group.colour if group else (space.colour or ctx.colours.ink)
+
+
 def contrast(colour: str) -> str:
     """Near-black or white text, whichever has the higher WCAG contrast ratio on ``colour`` (the measure the
     legibility check applies); pure black on the mid tones (a pink, a mid blue) where neither reaches 4.5:1."""
