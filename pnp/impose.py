@@ -21,7 +21,8 @@ manifest, every item's trim rectangle on every page. Numbers follow ../shared/PR
   whose emptiest sheet holds most (a group that would spill a few items onto a sheet of their own begins it whole).
 - Counters and chips (parts that keep their kinds apart) stand in a block for each kind, or begin a row for each
   kind in a shared block, so no row or strip mixes two kinds, where that adds no sheet. A block's rows are
-  balanced: a short last row takes from the others (4 + 4 standees, not 6 + 2).
+  balanced (a short last row takes from the others: 4 + 4 standees, not 6 + 2), or a full rectangle where a few
+  more rows make one (32 counters 8 × 4), no wider than a block of its size above it.
 - A sheet's first block is the best grid of its items; what room it leaves below takes a block of the same
   items turned, when a whole row of them fits there (A4 notes: a turned note under the 3 × 2), on every sheet alike.
 - Backs: an item cut out and turned over about its own vertical axis shows its back upright. Turning the
@@ -230,7 +231,7 @@ def _fill(items: list[Item], area: tuple[float, float, float, float], bleed: flo
     whose kinds begin rows keeps its columns."""
     blocks = how == "blocks"
     _, _, aw, ah = area
-    groups: dict[tuple[float, float, str, bool], list[Item]] = {}
+    groups: dict[tuple[float, float, str, bool, str], list[Item]] = {}  # (size, cut, round, the kind kept apart)
     for it in items:  # items of one size and shape share blocks; first-seen order is kept
         kind = it.kind if blocks and it.kind in apart else ""
         groups.setdefault((it.width, it.height, it.cut, it.round, kind), []).append(it)

@@ -81,7 +81,7 @@ ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows: int = 0) -> list:
     """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``; ``rows``: the body
     rows the grid is ruled for, when more than the table's (the shorter of two grids side by side ends on the
-    other's foot, its last row ruled and empty)."""
+    other's foot, its last row ruled and shaded as the labels)."""
     t = ctx.kit.table(ref)
     if t is None:  # a table id that does not exist: the validator reports it
         return []
@@ -134,10 +134,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
         for j, v in enumerate(r.cells):
             if j < ncols - 1:
                 cx = x + label_w + j * col_w
-                if j in edges:
-                    cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body, cx + edges[j])
-                else:
-                    cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body)
+                cell(cell_text(ctx, v), cx, ry, col_w, r, "cells", fonts.body, cx + edges[j] if j in edges else None)
     lc = ctx.colours.line
     for i in range(nrows + 1):
         out.append(scene.Line(x, top - i * row_h, x + w, top - i * row_h, lc, 0.2))
