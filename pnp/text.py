@@ -121,7 +121,7 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
         cur, cur_w = [w], ww
     if cur:
         lines.append(cur)
-    if len(lines) >= 2 and len(lines[-1]) == 1 and (len(lines[-2]) >= 3 or _widow(lines[-1]) and len(lines[-2]) >= 2):
+    if len(lines) >= 2 and runt(lines[-1], len(lines[-2])):
         moved = lines[-2][-1]
         if em_width(moved, font) + space + em_width(lines[-1][0], font) <= limit:
             lines[-2], lines[-1] = lines[-2][:-1], [moved] + lines[-1]
@@ -129,6 +129,13 @@ def _wrap(words: list[str], width: float, font: str, size: float) -> list[str] |
 
 
 _PUNCT = ".,;:!?…«»\"'’‘”“()[]-–—" + NO_BREAK
+
+
+def runt(last: list[str], before: int) -> bool:
+    """True when a paragraph's last line, the words ``last``, after a line of ``before`` words, is a runt that
+    should take that line's last word: any word alone after a line of three or more, a short word or a number
+    alone (``_widow``) after a line of two. The one rule for card text (``_wrap``) and the booklet's."""
+    return len(last) == 1 and (before >= 3 or before >= 2 and _widow(last))
 
 
 def _widow(line: list[str]) -> bool:

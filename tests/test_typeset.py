@@ -167,6 +167,22 @@ def test_a_long_last_word_alone_takes_the_word_before_it():
     assert [t.text for t in two.shapes] == ["aaaa bbbb", "ddddddd"]  # a line of two keeps its words
 
 
+@pytest.mark.parametrize("text, last", [("aaaa bbbb cccc ddddddd", "cccc ddddddd"),  # any word after three
+                                         ("aaaa bbbb dd", "bbbb dd"),  # a short word after two
+                                         ("aaaa bbbb ddddddd", "ddddddd")])  # a long word after two stays
+def test_the_booklet_keeps_the_runt_rule_of_card_text(text, last):
+    """The booklet's lines (words of several fonts) follow ``text.runt``, the rule card text keeps."""
+    from pnp.layout import booklet
+    size, words = 9, text.split()
+    ws = [booklet._Word([(w, FONT)], fonts.text_width(w, FONT, size)) for w in words]
+    space = fonts.text_width(" ", FONT, size)
+    width = fonts.text_width(" ".join(words[:-1]), FONT, size) + 0.05  # greedy: all but the last / the last
+    lines, wide = booklet._wrap(ws, width, space)
+    assert " ".join(w.text for w in lines[-1].words) == last and not wide
+    card = fit(text, (0, 0, width, 30), FONT, size, size, mode="para", align="left", style=ts.ENGLISH)
+    assert card.shapes[-1].text == last
+
+
 def test_a_widow_the_line_before_cannot_take_shrinks_one_step():
     text = "Supercalifragilistic ab"  # the first line is one word: nothing to move down
     width = fonts.text_width(text, FONT, 9 - STEP) + 0.01

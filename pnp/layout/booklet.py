@@ -44,7 +44,7 @@ from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
-from ..text import _runs
+from ..text import _runs, runt
 from ..typeset import NBSP, NO_BREAK, Style, typeset
 from .common import Ctx, Item, contrast, mix
 from .icons import group_mark
@@ -70,6 +70,10 @@ def words(ctx: Ctx) -> dict[str, str]:
 class _Word:
     pieces: list[tuple[str, str]]  # (text, font)
     width: float  # mm
+
+    @property
+    def text(self) -> str:
+        return "".join(t for t, _ in self.pieces)
 
 
 @dataclass
@@ -141,12 +145,12 @@ def _greedy(widths: list[float], width: float, space: float) -> list[list]:
 
 def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
     """Greedy lines of at most ``width`` mm (``_greedy``); True when a word alone is wider (it is set on its own
-    line)."""
+    line). A runt (``text.runt``) takes the last word of the line before when the two fit."""
     widths = [w.width for w in words]
     breaks = _greedy(widths, width, space)
     ends = [b[0] for b in breaks[1:]] + [len(words)]
     lines = [_Line(words[first:end], w) for (first, w), end in zip(breaks, ends)]
-    if len(lines) >= 2 and len(lines[-1].words) == 1 and len(lines[-2].words) >= 3:  # no word alone at the end
+    if len(lines) >= 2 and runt([w.text for w in lines[-1].words], len(lines[-2].words)):  # no runt at the end
         moved = lines[-2].words[-1]
         if moved.width + space + lines[-1].width <= width + 1e-6:
             lines[-2] = _Line(lines[-2].words[:-1], lines[-2].width - space - moved.width)
