@@ -17,6 +17,9 @@ OFF_CENTRE = {
     # the A4 tiles' cuts follow the ring's lines at x -60 and +100; the deeds' row (a pile and four cards dealt
     # face up, 61 mm apart) centred would put its first card's number on the cut at -60
     ("monopoly-2-3", "Title deeds"): 9.5,
+    # under the cut's gap each column holds its own things: the SafeCards' pile, narrower than the right column
+    # (x 104..176), stands centred in it, so the row ends 6.6 mm short of the ring on the right
+    ("moneyloopy", "Reading"): 3.5,
 }
 # Kits whose content stands rows off the middle, left for the content's owner; strict, so that a fix there is
 # seen here. Etymonopoly: the piles' row (Change at x -119, Discovery at 139: each centred in a column, the
