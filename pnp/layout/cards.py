@@ -768,8 +768,9 @@ def reference_items(ctx: Ctx) -> list[Item]:
     credits = credits_card(ctx)
     if credits is not None:
         cards.append(credits)
+    size, leading = reference_text_pt(ctx), reference_leading(ctx)
     for card in cards:
-        for n, front in enumerate(reference_fronts(ctx, card, reference_text_pt(ctx)), 1):
+        for n, front in enumerate(reference_fronts(ctx, card, size, leading), 1):
             cid = card.id if n == 1 else f"{card.id}-{n}"
             for k in range(card.copies):
                 suffix = f"-{k + 1}" if card.copies > 1 else ""
@@ -840,13 +841,15 @@ def _reference_pt(ctx: Ctx, card: RefCard) -> float:
     return REF_PT[0]
 
 
-def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> list[scene.Group]:
+def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None,
+                     leading: float | None = None) -> list[scene.Group]:
     """A reference card's face, or several when its text or table is too long for one card: the text, split
     between paragraphs or list items, and then the table continue on the next cards, under the title marked
     with terms.continued, rather than shrink below REF_PT (text) or print.min_text_pt (table). The text prints
     at ``text_pt``, the one size of every reference card's text (``reference_text_pt``), or alone at its own
-    (``_reference_pt``), split at the size it prints at; a paragraph longer than a card at it is set smaller
-    and W-text-shrunk names the card."""
+    (``_reference_pt``), split at the size it prints at, its lines ``leading`` apart (the deck's one leading,
+    ``reference_leading``; alone, as far apart as its own room allows); a paragraph longer than a card at it is
+    set smaller and W-text-shrunk names the card."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
     terms = ctx.kit.game.terms
@@ -855,19 +858,14 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
     need = _reference_room(ctx, card)[1]
     if card.text:
         size = text_pt if text_pt is not None else _reference_pt(ctx, card)
-        chunks, _, _ = _reference_split(ctx, card.text, top, need, size)
-        for i, chunk in enumerate(chunks):
+        for i, (chunk, box, block, room) in enumerate(_reference_blocks(ctx, card, size)):
             if i:
                 faces.append(g)
                 g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
-            box = (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN)
-            block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
-                            align="left", valign="top")
-            leading = _reference_leading(block, box[3] - (need + 2.5 if table is not None and
-                                                             i == len(chunks) - 1 else 0.0))
-            if leading > REF_LEADING[0] + 1e-6:  # the same lines, further apart
+            spaced = leading if leading is not None else _reference_leading(block, room)
+            if spaced > REF_LEADING[0] + 1e-6:  # the same lines, further apart
                 block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
-                                align="left", valign="top", leading=leading)
+                                align="left", valign="top", leading=spaced)
             g.add(*block.shapes)
             if block.size < size - 1e-9 and not block.overflow:  # a paragraph longer than a card at the size
                 ctx.problems.report(TEXT_SHRUNK, card.at("text"), card.sub("text"),
@@ -892,10 +890,44 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None) -> l
         g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
 
 
-#: a reference card's text's leading (its line pitch over its size): the text's own, and the most a short card's
-#: lines are set apart to use its room (a list that filled two thirds of its card left the rest empty: a
-#: publisher's review); a text longer than that still reads from the top, the rest of the room under it
+#: a reference card's text's leading (its line pitch over its size): the text's own, and the most the deck's
+#: lines are set apart to use their cards' room (a list that filled two thirds of its card left the rest empty: a
+#: publisher's review); one leading for the deck, as far apart as its fullest card allows (each card its own
+#: leading read as a change of type from card to card: the seventh review)
 REF_LEADING = (1.2, 1.4)
+
+
+def _reference_blocks(ctx: Ctx, card: RefCard, size: float) -> list[tuple[str, tuple, object, float]]:
+    """A reference card's text as its faces hold it at ``size``: for each face, its chunk of the text, the box it
+    is set in, the text fitted there at REF_LEADING[0], and the room it may fill (its table's kept clear under
+    the last chunk)."""
+    w, _ = _size(ctx)
+    top, need = _reference_room(ctx, card)
+    table = ctx.kit.table(card.table)
+    chunks, _, _ = _reference_split(ctx, card.text, top, need, size)
+    out = []
+    for i, chunk in enumerate(chunks):
+        box = (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN)
+        block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
+                        align="left", valign="top")
+        room = box[3] - (need + 2.5 if table is not None and i == len(chunks) - 1 else 0.0)
+        out.append((chunk, box, block, room))
+    return out
+
+
+def reference_leading(ctx: Ctx) -> float:
+    """The one leading of the reference cards' texts, the credits card's included: the least of the leadings at
+    which each face's text would fill its room (``_reference_leading``), so the fullest card sets the deck's."""
+    key = ("reference-leading",)
+    if key not in ctx.memo:
+        size = reference_text_pt(ctx)
+        cards = list(ctx.kit.reference.cards)
+        credits = credits_card(ctx)
+        if credits is not None:
+            cards.append(credits)
+        ctx.memo[key] = min((_reference_leading(block, room) for card in cards if card.text
+                             for _, _, block, room in _reference_blocks(ctx, card, size)), default=REF_LEADING[0])
+    return ctx.memo[key]
 
 
 def _reference_leading(block, room: float) -> float:
