@@ -147,9 +147,12 @@ def _widow(line: list[str]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _layout_lines(text: str, width: float, font: str, size: float, single: bool) -> tuple[_Line, ...] | None:
-    """The lines of ``text`` at ``size`` in ``width`` mm, or None when a word cannot fit.
-    Cached: a card's text is laid out to measure it and again to place it."""
+def _layout_lines(text: str, width: float, font: str, size: float, single: bool,
+                  even: str = "") -> tuple[_Line, ...] | None:
+    """The lines of ``text`` at ``size`` in ``width`` mm, or None when a word cannot fit. ``even``: each paragraph
+    broken into as many lines as the greedy breaking makes, as even as they come (``_even``), for text set
+    "left" (a ragged right edge) or "centred". Cached: a card's text is laid out to measure it and again to
+    place it."""
     if single:
         flat = " ".join(_words(text))
         return (_Line(flat),) if text_width(flat, font, size) <= width + 1e-6 else None
@@ -164,6 +167,8 @@ def _layout_lines(text: str, width: float, font: str, size: float, single: bool)
         wrapped = _wrap(words, width - indent, font, size) if words else [""]
         if wrapped is None:
             return None
+        if even and len(wrapped) > 1:
+            wrapped = _even(tuple(words), width - indent, font, size, len(wrapped), even == "centred") or wrapped
         last = len(wrapped) - 1
         for i, t in enumerate(wrapped):
             widow = 0 < i == last and _widow(_words(t))
@@ -209,30 +214,33 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
         lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
         chosen = (s, lines, _height(lines, s, leading))
     s, lines, block = chosen
-    if mode == "para" and align not in ("left", "right") and not overflow and len(lines) > 1:
-        lines = _balanced(text, w, font, s, len(lines)) or lines
+    if mode == "para" and not overflow and len(lines) > 1:
+        lines = _layout_lines(text, w, font, s, False, "left" if align in ("left", "right") else "centred") or lines
     return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
 
 
+#: what ends a sentence or a clause; a word of at most STRANDED letters after it opens the next one
+_CLAUSE_END = frozenset(".!?;:")
+STRANDED = 4
+
+
 @lru_cache(maxsize=4096)
-def _balanced(text: str, w: float, font: str, size: float, n: int) -> tuple[_Line, ...] | None:
-    """A centred paragraph's lines as even as they come, no line running long over a short one ("Advance to
-    Language Evolution and / collect ₩200." with its short line before the payoff; a review): as many lines as
-    the greedy breaking made, broken where the white they leave in the measure, squared, sums least (every line
-    counted, the last too: a centred text has no ragged edge to hide it). The words' widths are measured once and
-    the breaks found in one pass over them (a deck of 6000 cards, each text its own, balances each once). The
-    lines, and so the height, stay as many (``n``). None: keep the greedy breaks (a text of several paragraphs or a
-    list). Cached: a deck's cards of one text, and a text measured and then placed, balance it once."""
-    paras = _paragraphs(text)
-    if len(paras) != 1 or paras[0][0]:
-        return None
-    words = _words(paras[0][1])
+def _even(words: tuple[str, ...], width: float, font: str, size: float, n: int,
+          centred: bool) -> list[str] | None:
+    """A paragraph's ``words`` broken into ``n`` lines of at most ``width`` mm (as many as the greedy breaking
+    made, so the height stays), where the white they leave in the measure, squared, sums least: no short line over
+    a long one ("Advance to Language Evolution and / collect ₩200."; "Highest / roll starts; tied players / roll
+    again.": reviews), and no short word opening a sentence left at a line's end. Every line counts in a ``centred`` text (it has no ragged edge to hide one); set left, the
+    last line is free to be short, as a paragraph's last line is, but never a runt (``runt``). The words' widths
+    are measured once and the breaks found in one pass over them (a deck of 6000 cards, each text its own, evens
+    each once). None: no such breaks (keep the greedy ones). Cached: a deck's cards of one text, and a text
+    measured then placed, even it once."""
     m = len(words)
     if n < 2 or m <= n:
         return None
     em = [em_width(x, font) for x in words]
     space = em_width(" ", font)
-    limit = w / (size * PT) + 1e-9
+    limit = width / (size * PT) + 1e-9
     starts = [0.0]
     for x in em:
         starts.append(starts[-1] + x + space)
@@ -240,12 +248,17 @@ def _balanced(text: str, w: float, font: str, size: float, n: int) -> tuple[_Lin
     def length(i: int, j: int) -> float:  # words i..j-1 on one line, in em
         return starts[j] - starts[i] - space
 
+    # a short word opening a sentence or clause, left at a line's end ("retournez le titre. Pas / de loyer."),
+    # costs as much as a line left half empty
+    stranded = [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
+                for i in range(m)]
     inf = math.inf
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back = [[0] * (m + 1) for _ in range(n + 1)]
     cost[0][0] = 0.0
     for k in range(1, n + 1):
-        for j in range(k, m - (n - k) + 1):
+        last = k == n
+        for j in (m,) if last else range(k, m - (n - k) + 1):
             best, at = inf, 0
             for i in range(j - 1, k - 2, -1):
                 if cost[k - 1][i] == inf:
@@ -253,7 +266,11 @@ def _balanced(text: str, w: float, font: str, size: float, n: int) -> tuple[_Lin
                 run = length(i, j)
                 if run > limit:
                     break
-                c = cost[k - 1][i] + (limit - run) ** 2
+                if last and k > 1 and runt(list(words[i:j]), i - back[k - 1][i]):
+                    continue
+                c = cost[k - 1][i] + ((limit - run) ** 2 if centred or not last else 0.0)
+                if not last and stranded[j - 1]:
+                    c += (limit / 2) ** 2
                 if c < best:
                     best, at = c, i
             cost[k][j], back[k][j] = best, at
@@ -265,8 +282,7 @@ def _balanced(text: str, w: float, font: str, size: float, n: int) -> tuple[_Lin
         j = back[k][j]
     ends.append(0)
     ends.reverse()
-    out = [" ".join(words[ends[k]:ends[k + 1]]) for k in range(n)]
-    return tuple(_Line(t, widow=0 < k == n - 1 and _widow(_words(t))) for k, t in enumerate(out))
+    return [" ".join(words[ends[k]:ends[k + 1]]) for k in range(n)]
 
 
 def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
@@ -362,7 +378,7 @@ def let_go() -> None:
     fonts.em_width.cache_clear()
     fonts.split_runs.cache_clear()
     _layout_lines.cache_clear()
-    _balanced.cache_clear()
+    _even.cache_clear()
 
 
 def runs(text: str, x: float, y: float, font: str, size: float, colour: str, anchor: str = "start", *,

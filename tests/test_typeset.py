@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pnp import fonts, typeset as ts
+from pnp import fonts, text, typeset as ts
 from pnp.build import load_valid, part_items
 from pnp.layout.common import Ctx
 from pnp.parts import OUTPUT_NAMES
@@ -181,6 +181,37 @@ def test_the_booklet_keeps_the_runt_rule_of_card_text(text, last):
     assert " ".join(w.text for w in lines[-1].words) == last and not wide
     card = fit(text, (0, 0, width, 30), FONT, size, size, mode="para", align="left", style=ts.ENGLISH)
     assert card.shapes[-1].text == last
+
+
+EVEN = ("Roll the dice and advance. On a language, branch or Tocharian: buy it or leave it Up for Grabs; if "
+        "owned, pay data.")
+
+
+def _white(lines: list[str], width: float) -> float:
+    """The squared white that lines but the last leave in the measure."""
+    return sum((width - fonts.text_width(t, FONT, 9)) ** 2 for t in lines[:-1])
+
+
+@pytest.mark.parametrize("width", [40.0, 42.0, 44.0, 46.0])
+def test_left_set_text_breaks_into_even_lines_as_many_as_greedy_breaking_makes(width):
+    """A paragraph set left keeps the lines (and so the height) greedy breaking gives it, broken where they leave
+    the least squared white (the last line free to be short): no short line over a long one."""
+    greedy = [ln.text for ln in text._layout_lines(EVEN, width, FONT, 9, False)]
+    lines = [t.text for t in fit(EVEN, (0, 0, width, 60), FONT, 9, 9, mode="para", align="left",
+                                 style=ts.ENGLISH).shapes]
+    assert len(lines) == len(greedy) and " ".join(lines) == " ".join(greedy)
+    assert _white(lines, width) <= _white(greedy, width) + 1e-6
+    if width == 42.0:  # greedy: "Tocharian: buy it or leave it" over "Up for Grabs; if owned,"
+        assert _white(lines, width) < _white(greedy, width) and lines[2].endswith("leave")
+
+
+def test_a_short_word_opening_a_sentence_is_not_left_at_a_lines_end():
+    """Greedy breaking at 46 mm ends the first line on "On", the next sentence's first word; even lines do not."""
+    greedy = [ln.text for ln in text._layout_lines(EVEN, 46.0, FONT, 9, False)]
+    assert greedy[0].endswith(" On")
+    lines = [t.text for t in fit(EVEN, (0, 0, 46.0, 60), FONT, 9, 9, mode="para", align="left",
+                                 style=ts.ENGLISH).shapes]
+    assert lines[0] == "Roll the dice and advance." and len(lines) == len(greedy)
 
 
 def test_a_widow_the_line_before_cannot_take_shrinks_one_step():
