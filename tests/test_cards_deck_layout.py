@@ -1,6 +1,6 @@
-"""A deck card's layout: each card's block (icon, title, text) stands in the middle of its own room, the text under
-the title (or, untitled, under the icon with a line's air), the title a set distance under the icon on every card of
-a deck; and a title deed with an emblem but no subtitle keeps no empty line for one."""
+"""A deck card's layout: the icon at one height on every card of a deck, each card's block (title, text) in the middle
+of the room under it, the text under the title (or, untitled, where a title would start); and a title deed with an
+emblem but no subtitle keeps no empty line for one."""
 import pytest
 
 from conftest import ROOT, loaded
@@ -58,60 +58,61 @@ def _decks(kit_id):
 
 
 def _whites(front):
-    """The white (mm) over a deck card's block, from the frame under the band to the icon's (or picture's, or first
-    line's capitals') top, and under it, from its last line's descenders down to the frame, or to the top of the
-    keep label or the rule over the help standing at the foot: measured on the drawn face."""
+    """The white (mm) over a deck card's block (its title and text), from the icon's (or picture's) foot, or the
+    frame under the band where there is none, to its first line's capitals, and under it, from its last line's
+    descenders down to the frame, or to the top of the keep label or the rule over the help standing at the foot:
+    measured on the drawn face."""
     from pnp.text import CAP, DESC
 
     (shared,) = [c for c in front.children if isinstance(c, scene.Group) and (c.key or "").startswith("deck-frame-")]
     (frame,) = [s for s in shared.children if isinstance(s, scene.Rect) and s.stroke and not s.fill]
     floor = max([frame.y] + [s.y + s.h for s in front.children if isinstance(s, scene.Rect)]
                 + [max(s.y0, s.y1) for s in front.children if isinstance(s, scene.Line)])
-    tops, feet = [], []
+    head, tops, feet = frame.y + frame.h, [], []
     for kind, shape, m in _placed(front):
         if kind == "icon":
             x, y, w, h = shape.bounds
-            ys = [scene.apply(m, x, y)[1], scene.apply(m, x, y + h)[1]]
-            tops.append(max(ys))
-            feet.append(min(ys))
+            head = min(scene.apply(m, x, y)[1], scene.apply(m, x, y + h)[1])
             continue
         y = scene.apply(m, shape.x, shape.y)[1]
         if y > floor:  # not the keep label nor the help, under it
             tops.append(y + CAP * shape.size * PT)
             feet.append(y - DESC * shape.size * PT)
-    return frame.y + frame.h - max(tops), min(feet) - floor
+    return head - max(tops), min(feet) - floor
 
 
 #: mm: the most the white over a deck card's block and the white under it may differ (the block stands a touch over
 #: the middle, and a full card's block cannot come down)
 CENTRED = 2.5
+#: mm: the white under a block come down as far as it goes (a full card's: its text's least foot, 2 mm over the
+#: frame, 1.5 mm over the keep label), the white over it the icon's slot's own
+LOWEST = 2.1
 
 
 @pytest.mark.parametrize("kit_id", KITS)
 def test_every_deck_cards_block_stands_in_the_middle_of_its_room(kit_id):
     """A short card stood at the top of its room, the bottom 35 to 40 % of the card empty (a publisher's review:
     one drop for the whole deck, its fullest card's): now on every deck card of every kit the white over the block
-    (under the frame's top) and the white under it (over the frame's foot, or the keep label or help there) differ
-    by CENTRED mm at most."""
+    (under the icon) and the white under it (over the frame's foot, or the keep label or help there) differ by
+    CENTRED mm at most."""
     kit, problems = checked(kit_id)
     ctx = Ctx(kit, problems=problems)
     items = cards.deck_items(ctx)
     assert items
     for item in items:
         above, below = _whites(item.front)
-        assert abs(above - below) <= CENTRED, (kit_id, item.id, round(above, 2), round(below, 2))
+        assert abs(above - below) <= CENTRED or below <= LOWEST, (kit_id, item.id, round(above, 2), round(below, 2))
 
 
 @pytest.mark.parametrize("kit_id", KITS)
-def test_every_card_of_a_deck_has_its_title_as_far_under_its_icon(kit_id):
-    """Each card's block stands on its own, but reads alike on every card of a deck: the title's baseline one
-    distance under the icon's middle (a title set smaller to keep to one line included)."""
+def test_every_card_of_a_deck_has_its_icon_at_one_height(kit_id):
+    """Each card's block stands on its own, but the deck's icon stands at one height on every card of it (it came
+    down with each card's text, 1 to 2 mm from card to card: the seventh review)."""
     _, _, decks = _decks(kit_id)
     assert decks
     for deck, faces in decks.items():
         assert all(icon is not None for _, _, (icon, _, _, _) in faces), deck  # every bundled deck shows an icon
-        gaps = {round(icon - title, 2) for _, _, (icon, title, _, _) in faces if title is not None}
-        assert len(gaps) <= 1, (deck, sorted(gaps))
+        assert len({round(icon, 2) for _, _, (icon, _, _, _) in faces}) == 1, deck
 
 
 @pytest.mark.parametrize("kit_id", KITS)
@@ -190,9 +191,9 @@ def test_a_deed_without_subtitle_keeps_no_empty_line_for_one(kit_id):
 
 def test_a_short_and_a_long_card_each_stand_in_the_middle_of_their_room(mini):
     """In one deck a card with a long text (it fills the card), one with a short one and an untitled one: each
-    card's block stands in the middle of its own room (the short card's no longer at the long card's heights, its
-    lower half empty), the text as far under its title on both titled cards, the untitled card's text under its
-    icon."""
+    card's block stands in the middle of its own room under the deck's icon (the short card's no longer at the long
+    card's heights, its lower half empty), the text as far under its title on both titled cards, the untitled
+    card's text under its icon."""
     from conftest import edit
 
     edit(mini / "decks" / "luck.yaml", '{id: fine, text: "Pay {{ 5 | money }}."',
@@ -208,9 +209,9 @@ def test_a_short_and_a_long_card_each_stand_in_the_middle_of_their_room(mini):
     faces = {cid: _face(ctx, it.front) for cid, it in items.items()}
     (go_icon, go_title, go_body, _), (fine_icon, fine_title, fine_body, _) = faces["go"], faces["fine"]
     free_icon, free_title, free_body, _ = faces["free"]
-    assert fine_icon < go_icon - 5.0 and free_title is None  # the short card's block well down
+    assert fine_title < go_title - 5.0 and free_title is None  # the short card's block well down
+    assert fine_icon == go_icon == free_icon  # the icon where it stands on every card of the deck
     assert abs((go_title - go_body) - (fine_title - fine_body)) < 0.01
-    assert abs((go_icon - go_title) - (fine_icon - fine_title)) < 0.01
     assert free_body < free_icon
     for cid in ("go", "fine", "free"):
         above, below = _whites(items[cid].front)
@@ -232,7 +233,7 @@ def test_a_card_edited_by_a_word_or_made_the_fullest_leaves_every_other_card_as_
         items = cards.deck_items(ctx)
         texts = {it.source.id: sorted((s.text, round(scene.apply(m, s.x, s.y)[1], 3)) for kind, s, m in
                                       _placed(it.front) if kind == "text") for it in items}
-        icons = {it.source.id: round(_face(ctx, it.front)[0], 3) for it in items}
+        icons = {it.source.id: round(_face(ctx, it.front)[2], 3) for it in items}  # the text's first baseline
         whites = {it.source.id: _whites(it.front) for it in items}
         return texts, icons, whites
 
@@ -245,7 +246,7 @@ def test_a_card_edited_by_a_word_or_made_the_fullest_leaves_every_other_card_as_
          "never again in this game, whatever the other players say about it, nor what the rules of the house say.")
     fuller, moved, whites = runs(mini)
     assert {k: v for k, v in fuller.items() if k != "free"} == {k: v for k, v in before.items() if k != "free"}
-    assert moved["free"] > icons["free"] + 1.0  # the fuller card's block up
+    assert moved["free"] > icons["free"] + 1.0  # the fuller card's block up (its text's first line)
     above, below = whites["free"]
     assert abs(above - below) <= CENTRED, (above, below)
 

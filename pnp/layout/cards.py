@@ -588,6 +588,9 @@ DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the te
 DECK_TEXT_IN = FRAME + 3.5
 ICON_SLOT = 19.0  # mm a deck card's icon takes at the top of its room, with the air under it (over a title)
 UNTITLED_LOWER = 2.5  # mm the icon of a deck with no titles sits lower in its slot: its texts start closer under it
+#: mm: the keep label's pill, its height and the air between it and the frame, under it and at its sides (it stood
+#: 0.75 mm over the frame's foot and 4 mm from its sides: the seventh review)
+KEEP_H, KEEP_AIR = 6.0, 3.0
 
 
 def _deck_slot(ctx: Ctx, deck: Deck) -> tuple[float, float]:
@@ -677,10 +680,12 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     """A card's face with its text fitted at ``text_pt`` at most, its block (the icon, title and text), the size the
     text was set at, whether it overflows even at the smallest size, and the room left under its text. The block
     is laid out as every card of the deck lays it out: the icon (or picture) in the deck's slot (``_deck_slot``),
-    the title under it, the text under the title, or where a title would start; then the block comes down to stand
-    in the middle of its card's room (``_centring_drop``), from the frame under the band to the frame at the foot,
-    or to the keep label or the help standing there, so that a short card looks composed on its own. (One drop
-    for the whole deck, its fullest card's, left a short card's lower 35 to 40 % empty: a publisher's review.)"""
+    at one height on every card of the deck (an icon coming down with its card's text moved from card to card: the
+    seventh review); the title under it, the text under the title, or where a title would start; then the title and
+    text come down to stand in the middle of the room under the icon (``_centring_drop``), down to the frame at the
+    foot, or to the keep label or the help standing there, so that a short card looks composed on its own. (One
+    drop for the whole deck, its fullest card's, left a short card's lower 35 to 40 % empty: a publisher's
+    review.)"""
     w, h = _size(ctx)
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
@@ -688,25 +693,26 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     frame_top = h - _band(deck) - FRAME_UNDER_BAND
     top = frame_top - 1.5  # the room's top, 1.5 mm inside the frame
     slot, lower = _deck_slot(ctx, deck)
-    block = scene.Group()  # the picture or icon, the title and the text, read from the top
+    block = scene.Group()  # the title and the text, read from the top
     glyph = card.icon or deck.icon
-    block_top = top - slot - 1  # where the block's first line starts, with no icon or picture
+    head_foot = frame_top  # the foot of the picture or icon over the block (none: the frame's top)
     if card.picture is not None:  # an image takes the icon's place, at its printed size, in the middle of the slot
         pw, ph = float(card.picture.width), float(card.picture.height)
         py = top - 2 - ph - (slot - ph - 4) / 2
-        block.add(*picture(ctx, card.picture.file, (w - pw) / 2, py, pw, ph))
-        block_top = py + ph
+        g.add(*picture(ctx, card.picture.file, (w - pw) / 2, py, pw, ph))
+        head_foot = py
     elif glyph:
         cy = top - 9 - (slot - ICON_SLOT) / 2 - lower
-        block.add(icon(glyph, w / 2, cy, 11, deck.colour, c.paper))
-        block_top = cy + 11 / 2
+        g.add(icon(glyph, w / 2, cy, 11, deck.colour, c.paper))
+        head_foot = cy - 11 / 2
     top -= slot
     bottom, floor = 6.0, FRAME  # the text's least foot, and what the white under the block reaches down to
-    if card.keep:
-        g.add(scene.Rect(8, 5, w - 16, 6, fill=deck.colour, radius=3))
-        g.add(*recolour(ctx.fit(terms.keep, (10, 5.6, w - 20, 4.8), f.heading, 7.0, terms, "keep",
-                                 what="keep label").shapes, ink))
-        bottom, floor = 12.5, 5 + 6
+    if card.keep:  # the keep label: a pill KEEP_AIR over the frame's foot, as far in from its sides
+        y = FRAME + KEEP_AIR
+        g.add(scene.Rect(FRAME + KEEP_AIR, y, w - 2 * (FRAME + KEEP_AIR), KEEP_H, fill=deck.colour, radius=KEEP_H / 2))
+        g.add(*recolour(ctx.fit(terms.keep, (FRAME + KEEP_AIR + 2, y + 0.6, w - 2 * (FRAME + KEEP_AIR + 2), 4.8),
+                                 f.heading, 7.0, terms, "keep", what="keep label").shapes, ink))
+        bottom, floor = y + KEEP_H + 1.5, y + KEEP_H
     if card.help:
         help_fit = ctx.fit(card.help, (DECK_TEXT_IN, bottom, w - 2 * DECK_TEXT_IN, 16), f.italic, 7.0, card, "help",
                            mode="para", valign="bottom")
@@ -714,7 +720,7 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
         g.add(*recolour(help_fit.shapes, mix(c.ink, c.paper, 0.3)))
         g.add(scene.Line(12, help_top + 1.5, w - 12, help_top + 1.5, mix(deck.colour, c.paper, 0.3), 0.3))
         bottom, floor = help_top + 3, help_top + 1.5
-    text_top = top - 1
+    text_top = block_top = top - 1
     if card.title:  # the title under the icon, the text right under it
         title = ctx.fit(card.title, (DECK_TEXT_IN, text_top - 8.5, w - 2 * DECK_TEXT_IN, 8.5), f.heading,
                         DECK_TITLE_PT, card, "title", valign="top", wrap_below=DECK_TITLE_PT - 1)
@@ -727,7 +733,7 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
                    card, "text", mode="para", valign="top")
     block.add(*body.shapes)
     foot = text_top - body.height  # the block's foot: its last line's descenders
-    drop = 0.0 if body.overflow else _centring_drop(frame_top - block_top, foot - floor, foot - bottom)
+    drop = 0.0 if body.overflow else _centring_drop(head_foot - block_top, foot - floor, foot - bottom)
     if drop:
         block.transform = scene.translate(0.0, -drop)
     g.add(block)
