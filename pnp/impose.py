@@ -656,12 +656,23 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
     foot of the front to the head of the back (the back's own line)."""
     w, own = words.of(lang), words.style(lang)
     tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=99, total=99)
-    label = [(f"{tag} · {w['front']} · {w['print_note']}", own)] + ([(advice, advice_style)] if advice else [])
+    backed = any(it.back is not None for it in items)
+    note = print_note(w, opts, backed)
+    label = [(f"{tag} · {w['front']} · {note}", own)] + ([(advice, advice_style)] if advice else [])
     front = sum(len(footer_lines(text, width - 4.0)) for text, _ in label)
-    back = len(footer_lines(f"{tag} · {w['back']} · {w['print_note']}", width - 4.0))
-    turned = opts.layout == "duplex" and opts.flip == "short" and any(it.back is not None for it in items)
+    back = len(footer_lines(f"{tag} · {w['back']} · {note}", width - 4.0))
+    turned = opts.layout == "duplex" and opts.flip == "short" and backed
     room = MARK_OFFSET + MARK_SHORTEST
     return front * FOOTER_ROOM + room, (back * FOOTER_ROOM + room if turned else 0.0)
+
+
+def print_note(w: dict, opts: PrintOptions, backed: bool) -> str:
+    """How a sheet is printed, in its footer: two-sided and on which edge to flip, for a duplex sheet with backs
+    (a maker printing the cards one-sided got their backs on sheets of their own: the seventh review); else at
+    actual size."""
+    if backed and opts.layout == "duplex":
+        return w["print_duplex"].format(edge=w[opts.flip])
+    return w["print_note"]
 
 
 def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, float],
@@ -684,12 +695,12 @@ def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, flo
         n += 1
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
         told = extra if not advice_kinds or any(it.kind in advice_kinds for b in blocks for it in b.items) else []
-        front = _front(blocks, opts, (pw, ph), printable, memo,
-                       [(f"{tag} · {w['front']} · {w['print_note']}", own), *told])
+        backed = any(it.back is not None for b in blocks for it in b.items)
+        note = print_note(w, opts, backed)
+        front = _front(blocks, opts, (pw, ph), printable, memo, [(f"{tag} · {w['front']} · {note}", own), *told])
         back = None
-        if any(it.back is not None for b in blocks for it in b.items):
-            back = _back(blocks, opts, (pw, ph), printable, axis, memo,
-                         [(f"{tag} · {w['back']} · {w['print_note']}", own)])
+        if backed:
+            back = _back(blocks, opts, (pw, ph), printable, axis, memo, [(f"{tag} · {w['back']} · {note}", own)])
         del blocks
         if opts.layout == "simplex":  # every front, then every back
             backs.append(back)

@@ -28,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
         "part.cards": "cards", "part.notes": "money", "part.tokens": "tokens", "part.board": "board",
         "part.rules": "rules",
         "print_note": "print at 100 % / actual size",
+        "print_duplex": "print two-sided at 100 % / actual size, flip on the {edge} edge",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
         "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
@@ -78,6 +79,7 @@ WORDS: dict[str, dict[str, str]] = {
         "part.cards": "cartes", "part.notes": "argent", "part.tokens": "pions", "part.board": "plateau",
         "part.rules": "règle",
         "print_note": "imprimer à 100 % (taille réelle)",
+        "print_duplex": "imprimer recto verso à 100 % (taille réelle), retournement sur le bord {edge}",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
         "standee": "Pions : découpez chaque pion, pliez-le sur ses tirets pour que ses deux figures se rejoignent "

@@ -338,3 +338,20 @@ def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit)
                 assert any(all({cell[k] for cell in c} <= {cell[k] for cell in full} for k in range(3))
                            for full in cells if len(full) == most), (part, sorted(c))
     assert partial  # both kits end their cards or their money on a part-filled sheet
+
+
+@pytest.mark.parametrize("layout, flip, lang, says", [
+    ("duplex", "long", "en", "print two-sided at 100% / actual size, flip on the long edge"),
+    ("duplex", "short", "en", "flip on the short edge"),
+    ("duplex", "long", "fr", "imprimer recto verso à 100 % (taille réelle), retournement sur le bord long"),
+    ("simplex", "long", "en", "· print at 100% / actual size")])
+def test_a_sheet_with_backs_says_in_its_footer_how_to_print_it(layout, flip, lang, says):
+    """A maker printing the cards one-sided got fronts and backs on sheets of their own (the seventh review): a
+    duplex sheet's footers, front and back, say to print it two-sided and on which edge to flip; a simplex job's
+    backs are sheets of their own, and say only the size."""
+    items, _ = _solid_items(9)
+    sheets = impose(items, PrintOptions(paper="a4", layout=layout, flip=flip), "Test", "cards", lang=lang)
+    for sheet in sheets[:2]:
+        text = " ".join(t.text for t in scene.walk_text(sheet.page.content))
+        assert says in text.replace("\u00a0", " ").replace("\u202f", " "), (sheet.side, text)
+        assert ("two-sided" in text or "recto verso" in text) == (layout == "duplex")
