@@ -29,6 +29,9 @@ WORDS: dict[str, dict[str, str]] = {
         "part.rules": "rules",
         "print_note": "print at 100 % / actual size",
         "print_duplex": "print two-sided at 100 % / actual size, flip on the {edge} edge",
+        # the stock each part's sheets are best printed on, said in their footers
+        "stock.cards": "on card, 200–300 g/m²", "stock.tokens": "on card, 200–300 g/m²",
+        "stock.notes": "on paper, 80–120 g/m²",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
         "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
@@ -50,7 +53,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "beyond is bleed).",
         "map_3": "Tiles overlap by {overlap} mm. A tile's hatched strips (left and top) go under its neighbours: "
                  "spread glue on them and lay the tile to the left or above on top, matching the art and the "
-                 "crosses.",
+                 "crosses. Glue the board onto 2 mm greyboard or foam board so that it lies flat.",
         "map_4": "Start with A1 (top left) and work right, then down; each tile's name (column letter, row number) "
                  "is printed under it and on the map below.",
         # the calibration sheet
@@ -80,6 +83,8 @@ WORDS: dict[str, dict[str, str]] = {
         "part.rules": "règle",
         "print_note": "imprimer à 100 % (taille réelle)",
         "print_duplex": "imprimer recto verso à 100 % (taille réelle), retournement sur le bord {edge}",
+        "stock.cards": "sur carte, 200 à 300 g/m²", "stock.tokens": "sur carte, 200 à 300 g/m²",
+        "stock.notes": "sur papier, 80 à 120 g/m²",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
         "standee": "Pions : découpez chaque pion, pliez-le sur ses tirets pour que ses deux figures se rejoignent "
@@ -100,7 +105,8 @@ WORDS: dict[str, dict[str, str]] = {
                  "entre les repères (les {bleed} mm au-delà sont du fond perdu).",
         "map_3": "Les morceaux se recouvrent de {overlap} mm. Les bandes hachurées d'un morceau (à gauche et en "
                  "haut) passent sous ses voisins : encollez-les et posez dessus le morceau de gauche ou du dessus, "
-                 "en faisant coïncider le dessin et les croix.",
+                 "en faisant coïncider le dessin et les croix. Collez le plateau sur un carton gris ou une plaque "
+                 "de mousse de 2 mm pour qu'il reste à plat.",
         "map_4": "Commencez par A1 (en haut à gauche), puis vers la droite et vers le bas ; le nom de chaque "
                  "morceau (lettre de colonne, numéro de rangée) est imprimé dessous et sur le plan ci-dessous.",
         "cal_title": "pnp : calibrage du recto verso",

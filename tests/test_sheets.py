@@ -348,10 +348,12 @@ def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit)
 def test_a_sheet_with_backs_says_in_its_footer_how_to_print_it(layout, flip, lang, says):
     """A maker printing the cards one-sided got fronts and backs on sheets of their own (the seventh review): a
     duplex sheet's footers, front and back, say to print it two-sided and on which edge to flip; a simplex job's
-    backs are sheets of their own, and say only the size."""
+    backs are sheets of their own, and say only the size. Every footer names the stock (card for cards)."""
     items, _ = _solid_items(9)
     sheets = impose(items, PrintOptions(paper="a4", layout=layout, flip=flip), "Test", "cards", lang=lang)
     for sheet in sheets[:2]:
         text = " ".join(t.text for t in scene.walk_text(sheet.page.content))
         assert says in text.replace("\u00a0", " ").replace("\u202f", " "), (sheet.side, text)
         assert ("two-sided" in text or "recto verso" in text) == (layout == "duplex")
+        assert ("on card, 200–300 g/m²" if lang == "en" else "sur carte, 200 à 300 g/m²") in text.replace(
+            "\u00a0", " ")  # the stock the part's sheets want
