@@ -214,7 +214,7 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
         lines = _layout_lines(text, w, font, s, False) or (_Line(" ".join(_words(text))),)
         chosen = (s, lines, _height(lines, s, leading))
     s, lines, block = chosen
-    if mode == "para" and not overflow and len(lines) > 1:
+    if not overflow and len(lines) > 1:  # a paragraph, or a label wrapped onto lines
         lines = _layout_lines(text, w, font, s, False, "left" if align in ("left", "right") else "centred") or lines
     return _emit(lines, block, box, font, s, colour, align, valign, leading, size, overflow)
 

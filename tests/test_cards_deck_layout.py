@@ -342,3 +342,28 @@ def test_a_deck_cards_frame_stands_as_far_under_its_band_as_in_from_its_edges(ki
         (frame,) = [s for s in rects if s.stroke and not s.fill]
         assert abs(frame.x - cards.FRAME) < 1e-6 and abs(frame.y - cards.FRAME) < 1e-6
         assert abs(band - (frame.y + frame.h) - cards.FRAME) < 1e-6, (kit, deck.id, band - frame.y - frame.h)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_a_backs_subtitle_is_set_at_8_pt_right_under_its_title(kit):
+    """A back's subtitle (the game's tagline, a deck's help name) shrank to 6.5 pt to keep to one line and stood
+    14 mm under the title (the seventh review): it is set at 8 pt, in two lines where one does not hold it, its
+    capitals SUB_GAP under the title's last baseline."""
+    from pnp.text import CAP
+
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    backs = {id(it.back): it.back for it in cards.deck_items(ctx) + cards.reference_items(ctx)
+             if it.back is not None}
+    seen = 0
+    for back in backs.values():
+        runs = [s for kind, s, m in _placed(back, skip=("icon-",)) if kind == "text"]
+        subs = [r for r in runs if r.font == ctx.fonts.italic]
+        titles = [r for r in runs if r.font == ctx.fonts.title]
+        if not subs or not titles:
+            continue
+        assert {r.size for r in subs} == {8}, kit
+        gap = min(r.y for r in titles) - (max(r.y for r in subs) + CAP * 8 * PT)
+        assert abs(gap - cards.SUB_GAP) < 0.01, (kit, gap)
+        seen += 1
+    assert seen or kit == "monopoly-2-3", kit  # its reference back has no tagline

@@ -506,6 +506,9 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
 BACK_TEXT_IN = 8.5
 
 
+SUB_GAP = 4.0  # mm from a back's title's last baseline to the top of its subtitle's capitals
+
+
 def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str, source, field_name: str,
                 sub: str | None = None, icon_name: str | None = None, mark: str | None = None) -> scene.Group:
     ink = contrast(colour)
@@ -521,11 +524,14 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
         text_box = (BACK_TEXT_IN, h * 0.16, w - 2 * BACK_TEXT_IN, h * 0.22)
     else:
         text_box = (BACK_TEXT_IN, h * 0.35, w - 2 * BACK_TEXT_IN, h * 0.3)
-    inner += recolour(ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title",
-                               wrap_below=13).shapes, ink)
+    title = ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title", wrap_below=13)
+    inner += recolour(title.shapes, ink)
     if sub:
-        inner += recolour(ctx.fit(sub, (BACK_TEXT_IN, text_box[1] - 8, w - 2 * BACK_TEXT_IN, 6.5), f.italic, 8,
-                                   source, field_name, what="back subtitle").shapes, ink)
+        # at 8 pt, in two even lines where one would not hold it (it shrank to 6.5 pt on one), its first line's
+        # capitals SUB_GAP under the title's last baseline (it stood 14 mm under it: the seventh review)
+        foot = min((t.y for t in title.shapes), default=text_box[1])
+        inner += recolour(ctx.fit(sub, (BACK_TEXT_IN, foot - SUB_GAP - 8, w - 2 * BACK_TEXT_IN, 8), f.italic, 8,
+                                   source, field_name, what="back subtitle", valign="top", wrap_below=8).shapes, ink)
     return scene.Group(inner, key=key, bounds=_reach(ctx, w, h))
 
 
