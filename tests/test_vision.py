@@ -330,3 +330,28 @@ def test_preview_with_other_eyes_draws_every_colour_as_seen_and_checks_the_print
     folders = [p.name for p in (tmp_path / "output").glob("*/preview*")]
     assert folders == ["preview-deuteranopia"]  # beside the plain previews, never over them
     assert "--see" not in CliRunner().invoke(cli, ["build", "--help"]).output  # a view, never a print
+
+
+@pytest.mark.parametrize("kit", ["etymonopoly", "monopoly-2-3"])
+def test_every_row_of_the_booklets_property_table_has_its_swatch(kit):
+    """The stations' and utilities' rows had no swatch among the sets' (the seventh review: they read as missing):
+    every title's row carries one, a set's colour or the colour the space's title card carries."""
+    from pnp.layout import booklet
+    from pnp.layout.common import space_colour
+
+    game, problems = checked(kit)
+    ctx = Ctx(game, problems=problems)
+    fills = []
+
+    def walk(g):
+        for c in g.children:
+            if isinstance(c, scene.Group):
+                walk(c)
+            elif isinstance(c, scene.Rect) and abs(c.w - booklet.SWATCH) < 1e-6 and abs(c.h - booklet.SWATCH) < 1e-6:
+                fills.append(c.fill)
+
+    for page in part_items(ctx, "rules"):
+        walk(page.front)
+    spaces = [game.board.space(t.space) for t in game.titles.titles]
+    assert len(fills) == len(spaces)
+    assert sorted(fills) == sorted(space_colour(ctx, s) for s in spaces)

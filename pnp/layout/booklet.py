@@ -46,7 +46,7 @@ from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
 from ..text import _runs, runt
 from ..typeset import NBSP, NO_BREAK, Style, typeset
-from .common import Ctx, Item, contrast, mix
+from .common import Ctx, Item, contrast, mix, space_colour
 from .icons import group_mark
 from .table import cell_text
 
@@ -799,7 +799,11 @@ class _Blocks:
                 rents = self.w["see_table"]
             else:
                 rents = ""
-            row = [([markup.Span(space.name)], _Swatch(group.colour, self.ctx.group_mark(group.id)) if group else None),
+            # a swatch on every row: a set's colour and mark, else the colour the space's title card carries (a
+            # station's, a utility's: the rows without one read as missing it, the seventh review)
+            swatch = _Swatch(group.colour, self.ctx.group_mark(group.id)) if group else \
+                _Swatch(space_colour(self.ctx, space), None)
+            row = [([markup.Span(space.name)], swatch),
                    num(price) if price is not None else "", rents]
             if has_house:
                 costs = [c for c in (t.house_cost, t.hotel_cost) if c]
