@@ -127,12 +127,13 @@ def test_the_back_numeral_is_large_and_clear_of_the_rosettes(name, value):
     c = ctx(name)
     d = with_value(kit(name).money.notes.denominations[0], value)
     back = pieces.note_back(c, d)
-    (numeral,) = [t for t in scene.walk_text(back) if t.size >= pieces.BACK_NUMERAL_PT * 0.9]
+    (numeral,) = [t for t in scene.walk_text(back) if t.size >= pieces.BACK_NUMERAL_PT * 0.85]
     x0, y0, x1, y1 = box(numeral)
     discs = [s for s, _ in walk(back) if isinstance(s, scene.Circle) and s.fill]
     assert len(discs) == 2
-    for disc in discs:
-        assert disc.cx + disc.r <= x0 or x1 <= disc.cx - disc.r, value
+    air = pieces.NUMERAL_AIR - 0.5  # the numeral's box is its advance: its glyphs stand a little inside it
+    for disc in discs:  # 2 mm of air crowded Tahiti's 1 000 000 F (the seventh review)
+        assert disc.cx + disc.r + air <= x0 or x1 + air <= disc.cx - disc.r, value
 
 
 def test_the_front_value_is_large_at_every_length():

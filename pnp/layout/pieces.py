@@ -168,7 +168,7 @@ def note_front(ctx: Ctx, d: Denomination) -> scene.Group:
 
 BACK_NUMERAL_PT = 30.0  # pt: the value on a note's back
 ROSETTE, ROSETTE_LEAST = 14.0, 5.0  # mm: a back rosette's radius, and the least it shrinks to for a long value
-NUMERAL_AIR = 2.0  # mm between the back's numeral and each rosette
+NUMERAL_AIR = 4.0  # mm between the back's numeral and each rosette (2 mm crowded 1 000 000 F: the seventh review)
 
 
 def note_back(ctx: Ctx, d: Denomination) -> scene.Group:
