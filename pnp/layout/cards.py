@@ -683,7 +683,7 @@ def _centring_drop(above: float, below: float, slack: float) -> float:
 
 def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
                text_pt: float) -> tuple[scene.Group, scene.Group, float, bool, float]:
-    """A card's face with its text fitted at ``text_pt`` at most, its block (the icon, title and text), the size the
+    """A card's face with its text fitted at ``text_pt`` at most, its block (the title and text), the size the
     text was set at, whether it overflows even at the smallest size, and the room left under its text. The block
     is laid out as every card of the deck lays it out: the icon (or picture) in the deck's slot (``_deck_slot``),
     at one height on every card of the deck (an icon coming down with its card's text moved from card to card: the
