@@ -776,10 +776,7 @@ def reference_items(ctx: Ctx) -> list[Item]:
     w, h = _size(ctx)
     back = reference_back(ctx)
     items = []
-    cards = list(ctx.kit.reference.cards)
-    credits = credits_card(ctx)
-    if credits is not None:
-        cards.append(credits)
+    cards = reference_cards(ctx)
     size, leading = reference_text_pt(ctx), reference_leading(ctx)
     for card in cards:
         for n, front in enumerate(reference_fronts(ctx, card, size, leading), 1):
@@ -789,6 +786,12 @@ def reference_items(ctx: Ctx) -> list[Item]:
                 items.append(Item(id=f"ref-{cid}{suffix}", kind="reference", width=w, height=h,
                                   front=front, back=back, source=card))
     return items
+
+
+def reference_cards(ctx: Ctx) -> list[RefCard]:
+    """The reference deck's cards: reference.yaml's, then the credits card (``credits_card``) where there is one."""
+    credits = credits_card(ctx)
+    return list(ctx.kit.reference.cards) + ([credits] if credits is not None else [])
 
 
 def credits_card(ctx: Ctx) -> RefCard | None:
@@ -819,10 +822,7 @@ def reference_text_pt(ctx: Ctx) -> float:
     that size, takes no more cards than it needs at REF_PT[0]."""
     key = ("reference-text-pt",)
     if key not in ctx.memo:
-        cards = list(ctx.kit.reference.cards)
-        credits = credits_card(ctx)
-        if credits is not None:
-            cards.append(credits)
+        cards = reference_cards(ctx)
         ctx.memo[key] = min((_reference_pt(ctx, card) for card in cards if card.text), default=REF_PT[1])
     return ctx.memo[key]
 
@@ -933,10 +933,7 @@ def reference_leading(ctx: Ctx) -> float:
     key = ("reference-leading",)
     if key not in ctx.memo:
         size = reference_text_pt(ctx)
-        cards = list(ctx.kit.reference.cards)
-        credits = credits_card(ctx)
-        if credits is not None:
-            cards.append(credits)
+        cards = reference_cards(ctx)
         ctx.memo[key] = min((_reference_leading(block, room) for card in cards if card.text
                              for _, _, block, room in _reference_blocks(ctx, card, size)), default=REF_LEADING[0])
     return ctx.memo[key]
