@@ -116,3 +116,25 @@ def test_a_station_or_utility_deed_stands_in_the_middle_of_its_card(kit_id):
             (kit_id, t.space, round(above, 2), round(below, 2))
         seen += 1
     assert seen or kit_id == "moneyloopy"
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_the_fullest_banded_deed_fills_its_card_to_the_foot(kit_id):
+    """Monopoly 2.3's deeds (no value line at the foot) stopped their lines 18 mm over the card's foot, at the
+    most pitch, leaving an empty band. Now a kit's lines grow, size and pitch together, until its fullest card
+    without a table reaches the foot of its room: on that card the last line's baseline (or its text's) stands within 3.5 mm of
+    the room's foot (the value line's rule, or 6 mm over the trim), wherever the pitch is under its most."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    size, step = cards.row_style(ctx)
+    gaps = []
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if not space.group or kit.table(t.table) is not None:
+            continue
+        top, bottom = cards._body(ctx, t, space)
+        rows = [r for r in walk_text(cards.title_front(ctx, t, space)) if bottom < r.y < top]
+        gaps.append(min(r.y for r in rows) - bottom)
+    assert gaps
+    if step < cards.ROW_GROW[1] - 1e-6:
+        assert min(gaps) < 3.5, (kit_id, size, step, min(gaps))

@@ -70,7 +70,8 @@ def _frame(ctx: Ctx, w: float, h: float) -> list:
 # one table style for every label/value line of every title card (streets, stations, utilities and the rest):
 # labels at the left, values ranged right on one edge, one size and one row pitch for the whole kit
 ROW_PT = 7.5  # pt: the size of every line, when every line of the kit fits at it
-ROW_STEP = (3.4, 4.4)  # mm between lines: the least and the most
+ROW_STEP = (3.4, 4.4)  # mm between lines: the least, and the most at ROW_PT
+ROW_GROW = (8.5, 5.0)  # pt and mm: the most a kit's lines grow to, size and pitch together, where every card has room
 RULE_GAP = 2.2  # mm a rule between two blocks of lines takes
 VALUE_RULE = 15.2  # mm above the trim: the rule over the value line
 VALUE_GAP = 1.5  # mm between a label and its value
@@ -155,14 +156,16 @@ def _text_height(ctx: Ctx, t: Title) -> float:
 
 
 def row_style(ctx: Ctx) -> tuple[float, float]:
-    """(size in pt, pitch in mm) of the lines of every title card of the kit: the largest size up to ROW_PT at
-    which every card's every line fits its width, and the largest pitch up to the most at which every card
-    without a table holds its lines and text (cards with a table share their room with it)."""
+    """(size in pt, pitch in mm) of the lines of every title card of the kit: the largest pitch up to the most at
+    which every card without a table holds its lines and text (cards with a table share their room with it), and
+    the largest size up to ROW_PT at which every card's every line fits its width. Where every card has room to
+    spare (no value line at the foot, a short ladder), size and pitch grow together up to ROW_GROW, so the lines
+    fill the card as a deed's do rather than stop short of an empty band at its foot."""
     if "title-rows" in ctx.memo:
         return ctx.memo["title-rows"]
     kit, f = ctx.kit, ctx.fonts
     w, _ = _size(ctx)
-    size, step = ROW_PT, ROW_STEP[1]
+    fits, step = ROW_GROW[0], ROW_GROW[1]
     for t in kit.titles.titles:
         space = kit.board.space(t.space)
         if space is None:
@@ -173,12 +176,14 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
             em = text_width(ln.label, f.heading if ln.bold else f.body, 1.0)
             em += text_width(ln.value, f.heading, 1.0) + (VALUE_GAP if ln.value else 0.0) / ROW_PT
             room = w - 12 - _step_in(ln)
-            size = min(size, room / em) if em > 0 else size
+            fits = min(fits, room / em) if em > 0 else fits
         if lines and ctx.kit.table(t.table) is None:
             top, bottom = _body(ctx, t, space)
             gaps = RULE_GAP if upper and lower else 0.0
             step = min(step, (top - bottom - gaps - _text_height(ctx, t)) / len(lines))
-    style = (max(size, ctx.min_pt), max(step, ROW_STEP[0]))
+    # the size follows the pitch above ROW_STEP[1], in proportion, so the lines keep their look as they grow
+    grown = ROW_PT + (ROW_GROW[0] - ROW_PT) * max(0.0, step - ROW_STEP[1]) / (ROW_GROW[1] - ROW_STEP[1])
+    style = (max(min(fits, grown), ctx.min_pt), max(step, ROW_STEP[0]))
     ctx.memo["title-rows"] = style
     return style
 
