@@ -350,9 +350,10 @@ VOID = TEXT_HEIGHT / 6  # mm: ... when it fits there, or moving it to the next p
 #: splits across the spread, if it splits at all
 TURN_VOID = TEXT_HEIGHT / 4
 #: a text page ending more than FEATHER_LEAST mm above its column's foot ends at it, its blank spread over the gaps
-#: between its blocks, each grown by at most FEATHER_MOST of its own size (doubled at most), FEATHER_KEPT under a
-#: heading or lead-in (half as much again at most: it stays with what it introduces; ``_Pages.feather``)
-FEATHER_LEAST, FEATHER_MOST, FEATHER_KEPT = 2.0, 1.0, 0.5
+#: between its blocks, each grown by at most FEATHER_MOST of its own size (doubled at most) and by FEATHER_MM at
+#: most (a section heading's 10 mm doubled read as a hole, review 8), FEATHER_KEPT of that under a heading or lead-in
+#: (it stays with what it introduces; ``_Pages.feather``); what they cannot take stays at the page's foot
+FEATHER_LEAST, FEATHER_MOST, FEATHER_KEPT, FEATHER_MM = 2.0, 1.0, 0.5, 5.0
 MAX_HEADING_LINES = 3
 #: mm: a heading that would go to the next page with HEAD_LINES of its text and leave more than this blank at this
 #: page's foot stays with LEAST_HEAD_LINES of them where they fit (``_Pages._keep``): a tenth of the column
@@ -1258,7 +1259,7 @@ class _Pages:
         """Vertical justification, once the pages are flowed: every text page but the last ends at the column's foot,
         the room its flow left under its ink (``ink``) spread over the gaps between its blocks in proportion to their
         size (the space over a heading takes more than the space between paragraphs), each grown by FEATHER_MOST of
-        itself at most, FEATHER_KEPT under a heading or a lead-in (it stays with what it introduces); a page of few
+        itself and FEATHER_MM at most, FEATHER_KEPT of that under a heading or a lead-in (it stays with what it introduces); a page of few
         gaps keeps some blank at its foot rather than holes between its paragraphs. The lines of a paragraph, a
         table's rows and a picture never move apart: the shapes under each gap move down together (a translated
         group). A page ending in a paragraph going on overleaf is feathered too where the lines kept for the next page
@@ -1283,7 +1284,8 @@ class _Pages:
         a page's top)."""
         if not self.top:
             size = self.trail + before
-            self.gaps[-1].append((len(self.pages[-1]), size, size * (FEATHER_KEPT if self.keeps else FEATHER_MOST)))
+            most = min(size * FEATHER_MOST, FEATHER_MM) * (FEATHER_KEPT if self.keeps else 1.0)
+            self.gaps[-1].append((len(self.pages[-1]), size, most))
 
     def _float(self, blocks: list, i: int, j: int) -> int:
         """Set the picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
