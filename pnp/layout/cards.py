@@ -19,7 +19,7 @@ from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from .common import (SHRINK_WARNING, Ctx, Item, balanced_lines, bleed_rect, contrast, mix, picture, recolour,
                      space_colour)
 from .icons import group_mark, icon
-from .table import TITLE_H, flow_table, row_height
+from .table import TITLE_H, flow_table, row_height, whole_layout
 from ..fonts import PT, text_width
 from ..text import CAP, DESC, fit, fits as text_fits
 
@@ -181,8 +181,23 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
             top, bottom = _body(ctx, t, space)
             gaps = RULE_GAP if upper and lower else 0.0
             step = min(step, (top - bottom - gaps - _text_height(ctx, t)) / len(lines))
-    # the size follows the pitch above ROW_STEP[1], in proportion, so the lines keep their look as they grow
+    # the size follows the pitch above ROW_STEP[1], in proportion, so the lines keep their look as they grow; no
+    # larger than a card's table can set its figures whole (they print at the lines' size)
     grown = ROW_PT + (ROW_GROW[0] - ROW_PT) * max(0.0, step - ROW_STEP[1]) / (ROW_GROW[1] - ROW_STEP[1])
+    for t in kit.titles.titles:
+        space, table = kit.board.space(t.space), ctx.kit.table(t.table)
+        if space is None or table is None or grown <= ROW_PT:
+            continue
+        upper, lower = _title_lines(ctx, t, space)
+        top, bottom = _body(ctx, t, space)
+        gaps = RULE_GAP if upper and lower else 0.0
+        room = top - step * len(upper) - 1 - (bottom + step * len(lower) + gaps + _text_height(ctx, t))
+        room -= (TABLE_AIR if lower else 0.0) + (TITLE_H if table.title else 0.0)
+        whole = whole_layout(ctx, table, w - 12, room, grown)
+        if whole is not None:
+            grown = max(ROW_PT, min(grown, whole[2]))
+    if grown > ROW_PT:  # a grown size in whole twentieths of a point, as a table's figures are set
+        grown = math.floor(grown * 20 + 1e-6) / 20
     style = (max(min(fits, grown), ctx.min_pt), max(step, ROW_STEP[0]))
     ctx.memo["title-rows"] = style
     return style
