@@ -228,37 +228,52 @@ STRANDED = 4
 def _even(words: tuple[str, ...], width: float, font: str, size: float, n: int,
           centred: bool) -> list[str] | None:
     """A paragraph's ``words`` broken into ``n`` lines of at most ``width`` mm (as many as the greedy breaking
-    made, so the height stays), where the white they leave in the measure, squared, sums least: no short line over
-    a long one ("Advance to Language Evolution and / collect ₩200."; "Highest / roll starts; tied players / roll
-    again.": reviews), and no short word opening a sentence left at a line's end. Every line counts in a ``centred`` text (it has no ragged edge to hide one); set left, the
-    last line is free to be short, as a paragraph's last line is, but never a runt (``runt``). The words' widths
-    are measured once and the breaks found in one pass over them (a deck of 6000 cards, each text its own, evens
-    each once). None: no such breaks (keep the greedy ones). Cached: a deck's cards of one text, and a text
-    measured then placed, even it once."""
-    m = len(words)
+    made, so the height stays), by ``even_breaks``. The words' widths are measured once (a deck of 6000 cards, each
+    text its own, evens each once). None: no such breaks (keep the greedy ones). Cached: a deck's cards of one
+    text, and a text measured then placed, even it once."""
+    if n < 2 or len(words) <= n:
+        return None
+    ends = even_breaks(tuple(em_width(x, font) for x in words), em_width(" ", font), width / (size * PT), n,
+                       centred, words)
+    if ends is None:
+        return None
+    return [" ".join(words[i:j]) for i, j in zip(ends, ends[1:])]
+
+
+def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, centred: bool,
+                words: tuple[str, ...]) -> list[int] | None:
+    """Where to break words ``widths`` wide (any unit; ``space`` between two, lines at most ``limit``) into ``n``
+    lines so that the white they leave in the measure, squared, sums least: no short line over a long one
+    ("Advance to Language Evolution and / collect ₩200."; "Highest / roll starts; tied players / roll again.":
+    reviews), and no short word opening a sentence left at a line's end (``words``, the texts, tell those). Every
+    line counts in a ``centred`` text (it has no ragged edge to hide one); set left, the last line is free to be
+    short, as a paragraph's last line is, but never a runt (``runt``). The one rule for card text (``_even``) and
+    the booklet's paragraphs. The line starts, with 0 first and len(widths) last; None when no breaks fit."""
+    m = len(widths)
     if n < 2 or m <= n:
         return None
-    em = [em_width(x, font) for x in words]
-    space = em_width(" ", font)
-    limit = width / (size * PT) + 1e-9
+    limit += 1e-9
     starts = [0.0]
-    for x in em:
+    for x in widths:
         starts.append(starts[-1] + x + space)
 
-    def length(i: int, j: int) -> float:  # words i..j-1 on one line, in em
+    def length(i: int, j: int) -> float:  # words i..j-1 on one line
         return starts[j] - starts[i] - space
 
     # a short word opening a sentence or clause, left at a line's end ("retournez le titre. Pas / de loyer."),
     # costs as much as a line left half empty
     stranded = [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
                 for i in range(m)]
+    # where line k may end: no later than greedy lines from the start end it (they hold the most), no earlier than
+    # greedy lines from the end leave room for the n - k after it; a paragraph of 600 words looks at a few ends a line
+    most, least = _packed(widths, space, limit, n), _packed(widths[::-1], space, limit, n)
     inf = math.inf
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back = [[0] * (m + 1) for _ in range(n + 1)]
     cost[0][0] = 0.0
     for k in range(1, n + 1):
         last = k == n
-        for j in (m,) if last else range(k, m - (n - k) + 1):
+        for j in (m,) if last else range(max(k, m - least[n - k]), min(most[k], m - (n - k)) + 1):
             best, at = inf, 0
             for i in range(j - 1, k - 2, -1):
                 if cost[k - 1][i] == inf:
@@ -282,7 +297,22 @@ def _even(words: tuple[str, ...], width: float, font: str, size: float, n: int,
         j = back[k][j]
     ends.append(0)
     ends.reverse()
-    return [" ".join(words[ends[k]:ends[k + 1]]) for k in range(n)]
+    return ends
+
+
+def _packed(widths: tuple[float, ...], space: float, limit: float, n: int) -> list[int]:
+    """How many of ``widths`` the first k lines hold at most, for k = 0..n (greedy lines take the most)."""
+    out, count, run = [0], 0, None
+    for x in widths:
+        if run is not None and run + space + x <= limit:
+            run += space + x
+        else:
+            if run is not None:
+                out.append(count)
+            run = x
+        count += 1
+    out.append(count)
+    return (out + [count] * (n + 1))[:n + 1]
 
 
 def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from .. import markup, scene
@@ -44,7 +45,7 @@ from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
-from ..text import _runs, runt
+from ..text import _runs, even_breaks
 from ..typeset import NBSP, NO_BREAK, Style, typeset
 from .common import Ctx, Item, contrast, mix, space_colour
 from .icons import group_mark
@@ -144,18 +145,27 @@ def _greedy(widths: list[float], width: float, space: float) -> list[list]:
 
 
 def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
-    """Greedy lines of at most ``width`` mm (``_greedy``); True when a word alone is wider (it is set on its own
-    line). A runt (``text.runt``) takes the last word of the line before when the two fit."""
+    """Lines of at most ``width`` mm, as many as greedy breaking makes (``_greedy``: the height stays), broken where
+    the rag is most even and no runt ends the paragraph (``text.even_breaks``, the card text's rule); True when a
+    word alone is wider (it is set on its own line, the lines greedy)."""
     widths = [w.width for w in words]
-    breaks = _greedy(widths, width, space)
-    ends = [b[0] for b in breaks[1:]] + [len(words)]
-    lines = [_Line(words[first:end], w) for (first, w), end in zip(breaks, ends)]
-    if len(lines) >= 2 and runt([w.text for w in lines[-1].words], len(lines[-2].words)):  # no runt at the end
-        moved = lines[-2].words[-1]
-        if moved.width + space + lines[-1].width <= width + 1e-6:
-            lines[-2] = _Line(lines[-2].words[:-1], lines[-2].width - space - moved.width)
-            lines[-1] = _Line([moved] + lines[-1].words, moved.width + space + lines[-1].width)
-    return lines, any(ww > width + 1e-6 for ww in widths)
+    over = any(ww > width + 1e-6 for ww in widths)
+    n = len(_greedy(widths, width, space))
+    ends = None if over else _breaks(tuple(widths), width, space, n, tuple(w.text for w in words))
+    if ends is None:
+        breaks = _greedy(widths, width, space)
+        ends = [b[0] for b in breaks] + [len(words)]
+    lines = []
+    for first, end in zip(ends, ends[1:]):
+        line = words[first:end]
+        lines.append(_Line(line, sum(w.width for w in line) + space * (len(line) - 1)))
+    return lines, over
+
+
+@lru_cache(maxsize=8192)
+def _breaks(widths: tuple[float, ...], width: float, space: float, n: int, texts: tuple[str, ...]) -> list[int] | None:
+    """``even_breaks`` of a paragraph set left, cached: the flow sets a paragraph at one width many times."""
+    return even_breaks(widths, space, width, n, False, texts)
 
 
 def _count_lines(widths: list[float], width: float, space: float) -> int:
