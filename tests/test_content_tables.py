@@ -93,3 +93,18 @@ def test_etymonopoly_tocharian_data_is_written_one_way():
         assert "roll ×" not in text and "roll times" not in text, text
     assert any("× the roll" in text for text in texts)
 
+
+
+def test_moneyloopy_short_line_panel_agrees_with_the_compensation_table_and_the_corners():
+    """The board's Short Line panel prints the compensation as its own small table (a section's corner over what the
+    bank pays): its amounts are tables.yaml's compensation, which the formula checks, and each section starts at
+    the corner space opening that side of the board (spaces 0, 10, 20, 30)."""
+    kit = load_kit(ROOT / "content" / "moneyloopy", Problems())
+    seed = kit.table("compensation")
+    panel = next(p for p in kit.board.centre.panels if p.id == "jump-spot")
+    table = kit.table(panel.table)
+    assert [int(c) for c in table.columns] == [int(c) for c in seed.columns]
+    rows = {str(r.label): [str(c) for c in r.cells] for r in table.rows}
+    assert rows["Bank pays"] == [str(c) for c in seed.rows[0].cells]
+    side = len(kit.board.spaces) // 4
+    assert rows["Starts at"] == [str(kit.board.spaces[side * (int(c) - 1)].name) for c in table.columns]
