@@ -192,10 +192,11 @@ def test_a_table_written_in_several_languages_prints_each_edition_s_own(mini):
     assert [p.code for p in problems.errors] == ["E-text-translation"], [str(p) for p in problems.errors]
 
 
-@pytest.mark.parametrize("name", ["euronopoly", "moneyloopy"])
+@pytest.mark.parametrize("name", ["euronopoly", "monopoly-2-3"])
 def test_a_column_of_figures_stands_on_one_right_edge_its_widest_centred(name, monkeypatch):
     """A column whose every body cell is a figure (Euronopoly's risk table, "+30" and "−100"; the speed traps'
-    "1,000" over "500"; Moneyloopy's "$900" .. "$0") sets its figures right-aligned on one edge, so that their
+    "1,000" over "500"; Monopoly 2.3's utility deeds' rents by roll; Moneyloopy's "$900" .. "$0" was one until its
+    board's Short Line panel set them in a row) sets its figures right-aligned on one edge, so that their
     digits stand in line, the widest centred in the column, under its head; its minus a true minus."""
     ctx, calls = drawn(name, monkeypatch)
     seen = heads = 0
