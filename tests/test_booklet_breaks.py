@@ -176,3 +176,21 @@ def test_a_booklet_paragraph_breaks_into_even_lines(kit, lang):
         assert _white(lines, width) <= _white(plain, width) + 1e-6 or len(plain[-1].words) == 1 or stranded
         better += _white(lines, width) < _white(plain, width) - 1e-6
     assert seen and better
+
+
+def test_a_ladder_step_that_adds_to_the_last_reads_whole_in_the_booklet_key():
+    """Euronopoly's rent ladder has steps that add to the one above them ("+ 1 apartment" under "1 holiday house", set
+    in on the deeds). The booklet's key line under its property table read "1 holiday house · + 1 apartment ·": now
+    each such step reads whole ("1 holiday house + 1 apartment"), and no line of the key begins with its dot."""
+    pages, _ = bundled("euronopoly", None).flowed
+    lines = {}
+    for shapes in pages.pages:
+        for y, t in _texts(scene.Group(list(shapes))):
+            if t.font.endswith("Italic"):
+                lines.setdefault((id(shapes), round(y, 2)), []).append(t)
+    text = [" ".join(t.text for t in sorted(ts, key=lambda t: t.x)) for ts in lines.values()]
+    key = [line for line in text if "apartment" in line]
+    assert any("holiday house + 1 apartment".replace(" ", "") in line.replace(" ", "").replace("\u00a0", "")
+               for line in key), key
+    assert not any(line.lstrip().startswith("·") for line in key), key
+    assert not any("· +" in line.replace("\u00a0", " ") for line in key), key

@@ -144,6 +144,20 @@ def _greedy(widths: list[float], width: float, space: float) -> list[list]:
     return lines
 
 
+def _whole_steps(ladder) -> list[str]:
+    """A rent ladder's steps as each reads alone: a step that adds to the one above it ("+ 1 apartment", set in
+    under "1 holiday house" on a title card) joined to the last step that does not ("1 holiday house + 1 apartment"):
+    in a line of steps, "· + 1 apartment ·" read as a stray sign (review 7)."""
+    out, base = [], None
+    for step in map(str, ladder):
+        if step.lstrip().startswith("+") and base is not None:
+            out.append(f"{base} {step.strip()}")
+        else:
+            base = step.strip()
+            out.append(step)
+    return out
+
+
 def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
     """Lines of at most ``width`` mm, as many as greedy breaking makes (``_greedy``: the height stays), broken where
     the rag is most even and no runt ends the paragraph (``text.even_breaks``, the card text's rule); True when a
@@ -837,10 +851,11 @@ class _Blocks:
                      for i, r in enumerate(rows) if i and r[rent_col]}
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
         # each step of the ladder under the table kept whole on its line ("Set with 2 houses", "…with 1 reconstruction"
-        # were split after "with"): the note breaks only between steps, where a step fits half the column
+        # were split after "with"): the note breaks only between steps, where a step fits half the column, after
+        # the dot between them (a line began "· Luxury villa")
         italic, note_pt = self.ctx.fonts.italic, MIN_BODY_PT + 0.5
-        ladder = " · ".join(re.sub(r"\s+", NBSP, str(x)) if text_width(str(x), italic, note_pt) <= COLUMN / 2
-                            else str(x) for x in terms.rent_ladder)
+        ladder = f"{NBSP}· ".join(re.sub(r"\s+", NBSP, x) if text_width(x, italic, note_pt) <= COLUMN / 2 else x
+                            for x in _whole_steps(terms.rent_ladder))
         note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
