@@ -247,7 +247,8 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
     ("Advance to Language Evolution and / collect ₩200."; "Highest / roll starts; tied players / roll again.":
     reviews), and no short word opening a sentence left at a line's end (``words``, the texts, tell those). Every
     line counts in a ``centred`` text (it has no ragged edge to hide one); set left, the last line is free to be
-    short, as a paragraph's last line is, but never a runt (``runt``). The one rule for card text (``_even``) and
+    short, as a paragraph's last line is, but a runt (``runt``) costs as much as a line left 70 % empty (a hard
+    rule set "A" alone over "double: × 50 instead of × 30." to keep "× 30." off a line of its own). The one rule for card text (``_even``) and
     the booklet's paragraphs. The line starts, with 0 first and len(widths) last; None when no breaks fit."""
     m = len(widths)
     if n < 2 or m <= n:
@@ -281,9 +282,9 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
                 run = length(i, j)
                 if run > limit:
                     break
-                if last and k > 1 and runt(list(words[i:j]), i - back[k - 1][i]):
-                    continue
                 c = cost[k - 1][i] + ((limit - run) ** 2 if centred or not last else 0.0)
+                if last and k > 1 and runt(list(words[i:j]), i - back[k - 1][i]):
+                    c += limit ** 2 / 2  # a runt costs a line left 70 % empty: no "A / double: × 50 …" to dodge one
                 if not last and stranded[j - 1]:
                     c += (limit / 2) ** 2
                 if c < best:

@@ -183,6 +183,17 @@ def test_the_booklet_keeps_the_runt_rule_of_card_text(text, last):
     assert card.shapes[-1].text == last
 
 
+def test_a_runt_is_kept_rather_than_a_first_line_of_one_short_word():
+    """Euronopoly's Risk table card read "• A / double: × 50 instead of × 30.": keeping "× 30." off a line of its
+    own left "A" alone over the rest. A runt now costs as much as a line left 70 % empty, not more than any break:
+    "A" stays with the word after it."""
+    text = "A xxxxxxxxxxxx cc"
+    width = fonts.text_width("xxxxxxxxxxxx cc", FONT, 9) + 0.05
+    assert fonts.text_width("A xxxxxxxxxxxx", FONT, 9) < width < fonts.text_width(text, FONT, 9)
+    f = fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left", style=ts.ENGLISH)
+    assert [t.text for t in f.shapes] == ["A xxxxxxxxxxxx", "cc"]
+
+
 EVEN = ("Roll the dice and advance. On a language, branch or Tocharian: buy it or leave it Up for Grabs; if "
         "owned, pay data.")
 
