@@ -138,3 +138,45 @@ def test_the_fullest_banded_deed_fills_its_card_to_the_foot(kit_id):
     assert gaps
     if step < cards.ROW_GROW[1] - 1e-6:
         assert min(gaps) < 3.5, (kit_id, size, step, min(gaps))
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_an_emblems_name_keeps_clear_of_its_disc(kit_id):
+    """Tahiti's AÉROPORT DE / MOTU MUTE, a name in two lines, grew up from its box until its accent touched the
+    emblem's disc (review 9). Now every name's accents keep DISC_CLEAR under the disc, and the names of a kind of
+    space stay on one line (names of as many lines on one baseline)."""
+    from pnp import scene
+
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    lowest = {}
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if space.group or not space.icon:
+            continue
+        front = cards.title_front(ctx, t, space)
+        disc = min((s for s in front.children if isinstance(s, scene.Circle)), key=lambda c: c.r)
+        name = [r for r in walk_text(front) if r.font == ctx.fonts.heading and r.size >= 10]
+        top = max(r.y + cards.ACCENT * r.size * PT for r in name)
+        assert disc.cy - disc.r - top >= cards.DISC_CLEAR - 1e-6, (kit_id, t.space, disc.cy - disc.r - top)
+        key = (space.kind, cards._compact(ctx, t, space), len({round(r.y, 2) for r in name}))
+        lowest.setdefault(key, set()).add(round(min(r.y for r in name), 2))
+    assert lowest or kit_id == "moneyloopy"
+    assert all(len(feet) == 1 for feet in lowest.values()), lowest
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_an_emblems_few_lines_open_up_to_fill_their_card(kit_id):
+    """A station's or utility's few lines at the pitch of the kit's fullest deed left 8 to 15 mm empty at the card's
+    foot (review 9: Euronopoly's toll stations and speed traps, Etymonopoly's branches). Now a kind's lines open up
+    (``cards._kind_step``) to at most ROW_GROW's pitch, as far as its fullest card's room allows: never closer than the
+    kit's pitch, and on Euronopoly's and Etymonopoly's emblem cards wider."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    _, step = cards.row_style(ctx)
+    kinds = {kit.board.space(t.space).kind for t in kit.titles.titles
+             if not kit.board.space(t.space).group and kit.table(t.table) is None}
+    for kind in kinds:
+        assert step - 1e-9 <= cards._kind_step(ctx, kind) <= cards.ROW_GROW[1] + 1e-9
+    if kit_id in ("euronopoly", "etymonopoly"):
+        assert any(cards._kind_step(ctx, kind) > step + 0.3 for kind in kinds), kinds

@@ -203,6 +203,27 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
     return style
 
 
+def _kind_step(ctx: Ctx, kind: str) -> float:
+    """The pitch (mm) of the lines of a kind of space's emblem cards without a table (stations, utilities): the
+    kit's (``row_style``) opened up, to ROW_GROW's most, as far as the kind's fullest card's room allows. Their few
+    lines at the pitch of the kit's fullest deed left 8 to 15 mm empty at the card's foot (review 9)."""
+    key = ("emblem-step", kind)
+    if key not in ctx.memo:
+        _, step = row_style(ctx)
+        room = []
+        for t in ctx.kit.titles.titles:
+            space = ctx.kit.board.space(t.space)
+            if space is None or space.kind != kind or space.group or ctx.kit.table(t.table) is not None:
+                continue
+            upper, lower = _title_lines(ctx, t, space)
+            if upper or lower:
+                top, bottom = _body(ctx, t, space)
+                gaps = RULE_GAP if upper and lower else 0.0
+                room.append((top - bottom - gaps - _text_height(ctx, t)) / len(upper + lower))
+        ctx.memo[key] = max(step, min([ROW_GROW[1], *room]))
+    return ctx.memo[key]
+
+
 def _line(ctx: Ctx, y: float, ln: _Line, w: float, size: float) -> list:
     """One line of the table: the label at the left, the value ranged right, both in a box 4 mm high at y."""
     f = ctx.fonts
@@ -294,6 +315,8 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
     upper, lower = _title_lines(ctx, t, space)
     size, step = row_style(ctx)
     table = ctx.kit.table(t.table)
+    if not space.group and table is None:  # an emblem's few lines open up to fill their card (``_kind_step``)
+        step = _kind_step(ctx, space.kind)
     gaps = RULE_GAP if upper and lower else 0.0
     need = step * (len(upper) + len(lower)) + gaps + _text_height(ctx, t)
     if table is None and need > top - bottom and upper + lower:  # this card's lines need more than the kit's pitch
@@ -407,6 +430,8 @@ EMBLEM = (42.0, 30.0)
 TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines under it
 
 
+ACCENT = 0.93  # em: the top of an accented capital (É) over its baseline
+DISC_CLEAR = 1.2  # mm: the least air between an emblem's disc and the accents of the name under it
 RULE_UNDER = 3.4  # mm from the last baseline of an emblem's name or subtitle down to the rule under it, at most
 
 
@@ -424,8 +449,17 @@ def _emblem_depth(ctx: Ctx, space: Space, compact: bool, texts: tuple[list, list
 
 def _emblem_texts(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
     """The runs of a non-property title card's name and subtitle (none without one), where the emblem sets
-    them: the name at one height on every card with an emblem in the kit, where a subtitled one sets it when
-    any has one."""
+    them: the name at one height on every card with an emblem of its kind of space, where a subtitled one sets it
+    when any has one, clear of the disc (``_name_drop``)."""
+    name, subtitle = _emblem_runs(ctx, space, compact)
+    drop = _name_drop(ctx, space.kind, compact)
+    if drop > 0:
+        name, subtitle = [_lowered(r, drop) for r in name], [_lowered(r, drop) for r in subtitle]
+    return name, subtitle
+
+
+def _emblem_runs(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
+    """A non-property title card's name and subtitle as their boxes set them, before ``_name_drop``."""
     w, h = _size(ctx)
     f = ctx.fonts
     lift = 8.5 if compact else 0.0  # how much higher the name sits
@@ -436,6 +470,21 @@ def _emblem_texts(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
     subtitle = ctx.fit(space.subtitle, (6, h - 39 + lift, w - 12, 4), f.italic, 7.0, space, "subtitle",
                        what="subtitle").shapes if space.subtitle else []
     return name, subtitle
+
+
+def _name_drop(ctx: Ctx, kind: str, compact: bool) -> float:
+    """How far (mm) the names (and subtitles) of a kind of space's emblem cards come down so that every one keeps
+    its accents DISC_CLEAR under the disc: a name in two lines grows up from its box ("AÉROPORT DE / MOTU MUTE":
+    its accent touched the disc, review 9), and the kind's names stay on one line."""
+    key = ("emblem-name-drop", kind, compact)
+    if key not in ctx.memo:
+        _, h = _size(ctx)
+        disc_foot = h - 4.5 - 2 - 21 * (0.62 if compact else 1.0)
+        tops = [r.y + ACCENT * r.size * PT
+                for space in ctx.kit.board.spaces if space.kind == kind and space.icon and not space.group
+                for r in _emblem_runs(ctx.quiet(), space, compact)[0] if isinstance(r, scene.Text)]
+        ctx.memo[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
+    return ctx.memo[key]
 
 
 def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
