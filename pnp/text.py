@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .fonts import PT, em_width, split_runs, text_width
-from .typeset import NO_BREAK, Style, typeset
+from .typeset import NO_BREAK, Style, keep_names, typeset
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
@@ -201,9 +201,10 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
 
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
     the text may wrap onto more lines. The text is typeset first, in ``style`` (``pnp/typeset.py``: quotes,
-    no-break spaces, French spacing), and lines break only at breaking spaces. A paragraph ending in one short word
-    alone on its line is set one step smaller when that avoids it."""
-    text = typeset(text, style)
+    no-break spaces, French spacing; a paragraph also keeps the board's short names whole, ``keep_names``), and lines
+    break only at breaking spaces. A paragraph ending in one short word alone on its line is set one step smaller
+    when that avoids it."""
+    text = typeset(text, style) if mode != "para" else keep_names(typeset(text, style), style)
     x, y, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
         return Fit(size=size, overflow=bool(text.strip()))
@@ -321,7 +322,7 @@ def fits(text: str, box: tuple[float, float, float, float], font: str, size: flo
          leading: float = 1.2, wrap_below: float | None = None, *, style: Style) -> bool:
     """Whether ``fit`` with the same arguments places the text without overflow; nothing is placed (a layout
     that only asks is spared making the runs)."""
-    text = typeset(text, style)
+    text = typeset(text, style) if mode != "para" else keep_names(typeset(text, style), style)
     _, _, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):
         return not text.strip()

@@ -37,10 +37,12 @@ PREFIX_SYMBOLS = ("€", "$", "£", "¥", "₩", "№")
 
 @dataclass(frozen=True)
 class Style:
-    """How texts of one game are set: its language, and the currency symbols that stick to their numbers."""
+    """How texts of one game are set: its language, the currency symbols that stick to their numbers, and the
+    names kept on one line (its board's short names of several words: "Pall Mall", "Community Chest")."""
 
     language: str = "en"
     symbols: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
     @property
     def french(self) -> bool:
@@ -51,10 +53,17 @@ class Style:
 ENGLISH = Style()
 
 
+#: a board name of at most NAME_WORDS words and NAME_CHARS characters is kept on one line in every text
+NAME_WORDS, NAME_CHARS = 3, 18
+
+
 def style_of(kit) -> Style:
-    """The style of a kit's texts: its edition's language and its currency's symbol."""
+    """The style of a kit's texts: its edition's language, its currency's symbol, its board's short names."""
     symbol = str(kit.game.currency.symbol).strip()
-    return Style(str(kit.language or "en"), (symbol,) if symbol else ())
+    names = {str(s.name).strip() for s in kit.board.spaces}
+    kept = tuple(sorted((n for n in names if 1 < len(n.split()) <= NAME_WORDS and len(n) <= NAME_CHARS),
+                        key=lambda n: (-len(n), n)))
+    return Style(str(kit.language or "en"), (symbol,) if symbol else (), kept)
 
 
 _TRIGGERS = frozenset("'\"«»:;!?×%0123456789/=&.+-" + NBSP + NNBSP)
@@ -82,6 +91,20 @@ def _typeset(text: str, style: Style) -> str:
     text = _joins(text)
     if french:
         text = _french_spacing(text)
+    return text
+
+
+def keep_names(text: str, style: Style) -> str:
+    """Running text with the board's short names (``style.names``) kept on one line: a card's line broke "advances
+    to Pall / Mall" (review 9). For paragraphs only: a label (a space's own name on the board) still wraps."""
+    return _keep_names(text, style.names) if style.names and text else text
+
+
+@lru_cache(maxsize=4096)
+def _keep_names(text: str, names: tuple[str, ...]) -> str:
+    for name in names:
+        if name in text:
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", name.replace(" ", NBSP), text)
     return text
 
 

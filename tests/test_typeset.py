@@ -422,3 +422,18 @@ def test_a_centred_paragraph_breaks_into_even_lines():
     spread = [max(ws) - min(ws) for ws in ([fonts.text_width(t.text, FONT, 9) for t in f.shapes]
                                            for f in (centred, left))]
     assert spread[0] < 0.6 * spread[1], spread  # 14 mm against 28
+
+
+def test_a_boards_short_names_stay_whole_in_running_text_but_wrap_as_labels():
+    """Monopoly 2.3's Chance cards broke "advances to Pall / Mall" and "Trafalgar / Square" (review 9). A kit's
+    style keeps its board's short names (several words, at most NAME_CHARS characters) whole in paragraphs; a long
+    name may still break, and a label (a space's own name on its space) still wraps."""
+    style = ts.Style("en", (), ("Pall Mall", "Trafalgar Square"))
+    width = fonts.text_width("The chosen player advances to Pall", FONT, 9) + 0.05
+    f = fit("The chosen player advances to Pall Mall.", (0, 0, width, 30), FONT, 9, 9, mode="para", align="left",
+            style=style)
+    assert [t.text.replace(ts.NBSP, " ") for t in f.shapes][-1].endswith("Pall Mall.")
+    assert ts.keep_names("Pall Mallory walks", style) == "Pall Mallory walks"  # a whole name only
+    label = fit("Trafalgar Square", (0, 0, fonts.text_width("Trafalgar", FONT, 9) + 0.5, 30), FONT, 9, 9,
+                mode="label", wrap_below=9, style=style)
+    assert [t.text for t in label.shapes] == ["Trafalgar", "Square"]

@@ -46,7 +46,7 @@ from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
 from ..text import _runs, even_breaks
-from ..typeset import NBSP, NO_BREAK, Style, typeset
+from ..typeset import NBSP, NO_BREAK, Style, keep_names, typeset
 from .common import Ctx, Item, contrast, mix, space_colour
 from .icons import group_mark
 from .table import cell_text
@@ -1592,7 +1592,7 @@ def _list_markers(parsed: list, font: str) -> dict[int, float]:
 def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: RulesSection) -> list:
     out: list = [setter.heading(str(section.heading), (section, "heading", 0))]
     numbered: int | None = None  # the last number of the list going on
-    parsed = markup.parse(typeset(str(section.text), setter.style))
+    parsed = markup.parse(keep_names(typeset(str(section.text), setter.style), setter.style))
     widest = _list_markers(parsed, ctx.fonts.heading)
     for i, block in enumerate(parsed):
         where = (section, "text", block.line)
@@ -1792,7 +1792,7 @@ def _summary_blocks(ctx: Ctx, setter: _Setter, cards: list, size: float) -> list
                                 where=(card, "title", 0), before=2.2 * em if n else 0.0, after=1.25 * em,
                                 heading=True), None))
         numbered: int | None = None
-        for block in markup.parse(typeset(str(card.text or ""), setter.style)):
+        for block in markup.parse(keep_names(typeset(str(card.text or ""), setter.style), setter.style)):
             where = (card, "text", block.line)
             if block.kind == "item" and block.marker != "•":
                 numbered = numbered + 1 if numbered is not None else int(block.marker.rstrip("."))
@@ -1931,7 +1931,7 @@ def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
     """Each section of the booklet and its blocks, as they flow onto the pages."""
     out = []
     for section in ctx.kit.booklet.sections:
-        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols)
+        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols, ctx.style.names)
         setter = _Setter(ctx, style)
         out.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
     return out
