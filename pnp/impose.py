@@ -298,14 +298,17 @@ def _shape(b: Block) -> tuple:
 
 def _keep_grid(sheets: list[list[Block]]) -> None:
     """A sheet holding fewer items than an earlier one of the same layout (a deck's last, part-filled sheet) keeps
-    that sheet's grid: its cells where the earlier sheet's are, filled from the top left, so every sheet of a stack
-    cuts on the same lines (centred on its own, a last sheet of two rows stood a row lower than the rest)."""
+    that sheet's grid: its cells where the earlier sheet's are, filled from the top left in rows as wide as the
+    earlier sheet's, so every sheet of a stack cuts on the same lines (centred on its own, a last sheet of two rows
+    stood a row lower than the rest; shaped on its own, Etymonopoly's last four cards stood 2 x 2 in a corner)."""
     for i, blocks in enumerate(sheets):
         for earlier in sheets[:i]:
             if len(blocks) <= len(earlier) and all(
                     _shape(b) == _shape(e) and b.cols <= e.cols and b.rows <= e.rows
                     for b, e in zip(blocks, earlier)):
                 for b, e in zip(blocks, earlier):
+                    if not b.slots and b.cols < e.cols:  # its rows as wide as the earlier sheet's: 3 + 1 cards,
+                        b.cols, b.rows = e.cols, -(-len(b.items) // e.cols)  # not a 2 x 2 block in its corner
                     b.x0 = e.x0
                     b.y0 = e.y0 + (e.rows - b.rows) * (b.cell_h + b.gap)
                 break

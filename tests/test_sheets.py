@@ -318,7 +318,8 @@ def test_an_a4_sheet_of_notes_takes_a_turned_note_under_its_grid(tmp_path):
 def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit):
     """A stack of sheets is cut as one: a deck's last sheet, part filled, puts its items on cells of a full
     sheet (from the top left), not on a grid of its own centred on the page (Etymonopoly's last card sheet
-    stood 47 mm lower than the rest, its last money sheet and Euronopoly's last chips likewise). A sheet of chips
+    stood 47 mm lower than the rest, its last money sheet and Euronopoly's last chips likewise), in rows as wide as
+    the full sheet's (its last four cards stood 2 x 2 in the corner: review 9). A sheet of chips
     may leave a cell empty where a value begins a row, on the same grid: its cells stand on the fullest sheet's
     columns and rows."""
     from conftest import ROOT
@@ -337,6 +338,10 @@ def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit)
                 partial += 1
                 assert any(all({cell[k] for cell in c} <= {cell[k] for cell in full} for k in range(3))
                            for full in cells if len(full) == most), (part, sorted(c))
+                # its rows as wide as a full sheet's (Etymonopoly's last 4 cards stood 2 x 2, not 3 + 1)
+                columns = max(len({cell[0] for cell in full}) for full in cells if len(full) == most)
+                top = max(cell[1] for cell in c)
+                assert len([cell for cell in c if cell[1] == top]) == min(len(c), columns), (part, sorted(c))
     assert partial  # both kits end their cards or their money on a part-filled sheet
 
 
