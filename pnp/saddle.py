@@ -44,10 +44,10 @@ def slug_band(opts: PrintOptions) -> float:
 
 @dataclass
 class Binding:
-    """What the imposed booklet prints of itself: ``note`` (how to print and bind it, drawn in a page's frame) at
-    the foot of its back cover, and a slug on every side of every sheet naming ``title`` (the kit) in ``lang``."""
+    """What the imposed booklet prints of itself: a slug on every side of every sheet naming ``title`` (the kit),
+    how to print it and, on the first sheet's back, how to bind it, in ``lang``. Nothing of it is on a page: the
+    binding note stood at the foot of the back cover, on the finished booklet (review 9)."""
 
-    note: scene.Group | None
     title: str
     lang: str | None = None
 
@@ -90,7 +90,6 @@ def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | Non
     spreads = order(len(pages))
     centre = len(spreads) - 1  # the innermost sheet's back is the centre spread
     band = slug_band(opts) if binding is not None else 0.0
-    note = binding.note if binding is not None else None
     for k, (front, back) in enumerate(spreads):
         for side, (left, right) in (("front", front), ("back", back)):
             content = scene.Group()
@@ -103,8 +102,7 @@ def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | Non
                 w, h = item.width * s, item.height * s
                 x = sw / 2 - w if half == 0 else sw / 2  # against the fold: what is cut away is at the edges
                 y = max(band, (sh - h) / 2)  # centred where the sheet leaves room for the band anyway
-                drawing = [item.front] + ([note] if note is not None and item is items[-1] else [])
-                content.add(scene.Group(drawing, transform=scene.compose(scene.translate(x, y), scene.scale(s)),
+                content.add(scene.Group([item.front], transform=scene.compose(scene.translate(x, y), scene.scale(s)),
                                         clip=(0.0, 0.0, item.width, item.height)))
                 placed.append(Placed(item, side, x, y, w, h))
             content.add(*_fold_marks(sw, sh, opts.margin))
@@ -122,14 +120,17 @@ def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | Non
 def _slug(binding: Binding, opts: PrintOptions, n: int, total: int, side: str, sw: float, sh: float) -> list:
     """A sheet side's slug, upright on the page as printed, in the band outside the pages' trim: at the foot of a
     front, and of a back printed for a short-edge flip; at the head of a back printed for a long-edge flip (the
-    band, turned with the pages, is there; turned over, it lies under the front's)."""
+    band, turned with the pages, is there; turned over, it lies under the front's). Its right half says how to
+    print the sheet; on the first sheet's back, printed once its front has said that, how to bind the booklet."""
     w, style = words.of(binding.lang), words.style(binding.lang)
     tag = w["sheet"].format(title=binding.title, part=w["part.rules"], n=n, total=total)
-    how = w["booklet_print"].format(paper=words.paper(opts.paper), edge=w[opts.flip])
+    how = w["booklet_print"].format(paper=words.paper(opts.paper), edge=w[opts.flip]) + f" · {w['print_note']}"
+    if n == 1 and side == "back":
+        how = w["binding"]
     m = opts.margin
     y = sh - m - 2.2 if side == "back" and opts.flip == "long" else m + 0.8
     return [footer(f"{tag} · {w[side]}", sw / 2 - SLUG_GAP, y, "end", style=style),
-            footer(f"{how} · {w['print_note']}", sw / 2 + SLUG_GAP, y, "start", style=style)]
+            footer(how, sw / 2 + SLUG_GAP, y, "start", style=style)]
 
 
 def _turn(content: scene.Group, placed: list[Placed], sw: float, sh: float,

@@ -20,8 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "same": "{column}: {value} for each.",
         "build": "Building", "rolled": "{x} × the roll", "see_table": "see its table", "credits": "Credits", "reference": "Reference",
         "limited": "{name} (limited supply)", "continued": "continued",
-        "binding": "To make this booklet: print it two-sided at actual size (100 %), flipping on the {edge} "
-                   "edge; fold the sheets in half, nest them in order and staple twice on the fold.",
+        "binding": "to bind: fold the sheets in half, nest them in order (sheet 1 outside) and staple twice on the fold",
         "long": "long", "short": "short",
         "booklet_print": "print on {paper}, two-sided, flip on the {edge} edge",
         # sheets of items
@@ -74,9 +73,8 @@ WORDS: dict[str, dict[str, str]] = {
         "same": "{column} : {value} pour chacune.",
         "build": "Construction", "rolled": "{x} × les dés", "see_table": "voir son tableau", "credits": "Crédits", "reference": "Aide-mémoire",
         "limited": "{name} (stock limité)", "continued": "suite",
-        "binding": "Pour faire ce livret : imprimez-le recto verso à taille réelle (100 %), retournement sur le "
-                   "bord {edge} ; pliez les feuilles en deux, emboîtez-les dans l'ordre et agrafez deux fois sur "
-                   "le pli.",
+        "binding": "pour relier : pliez les feuilles en deux, emboîtez-les dans l'ordre (feuille 1 à l'extérieur) et "
+                   "agrafez deux fois sur le pli",
         "long": "long", "short": "court",
         "booklet_print": "imprimer sur {paper} en recto verso, retournement sur le bord {edge}",
         "part.cards": "cartes", "part.notes": "argent", "part.tokens": "pions", "part.board": "plateau",

@@ -236,15 +236,18 @@ def test_tahiti_booklet_is_french_throughout_and_names_the_english_edition(refer
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
-def test_the_imposed_booklet_says_how_to_bind_it_on_its_back_cover_and_plain_pages_do_not(tmp_path, flip):
+def test_the_imposed_booklet_says_how_to_bind_it_in_a_slug_and_no_page_does(tmp_path, flip):
+    """The binding note stood at the foot of the back cover, on the finished booklet (review 9): now the first
+    sheet's back says how to bind it in its slug, outside the pages, and no page of the booklet (imposed or plain)
+    says it; every front's slug says how to print the sheet."""
     _build(ROOT / "content" / "etymonopoly", tmp_path / "d", flip=flip)
     doc = pdfium.PdfDocument(str(tmp_path / "d" / "rules-a4.pdf"))
-    w, h = doc[0].get_width(), doc[0].get_height()
-    back_cover = " ".join(doc[0].get_textpage().get_text_bounded(0, 0, w / 2, h).split())
-    assert f"flipping on the {flip} edge" in back_cover and "staple" in back_cover
+    texts = [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+    assert "staple twice on the fold" in texts[1] and all("staple" not in t for n, t in enumerate(texts) if n != 1)
+    assert all(f"flip on the {flip} edge" in t for t in texts[::2])
     _build(ROOT / "content" / "etymonopoly", tmp_path / "s", layout="simplex")
     plain = pdfium.PdfDocument(str(tmp_path / "s" / "rules-a4-simplex.pdf"))
-    assert "staple" not in plain[len(plain) - 1].get_textpage().get_text_range()
+    assert all("staple" not in plain[i].get_textpage().get_text_range() for i in range(len(plain)))
 
 
 def test_a_lookup_shows_a_card_by_its_first_sentence_or_words():

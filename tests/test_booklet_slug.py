@@ -66,8 +66,11 @@ def test_every_sheet_side_has_its_slug_upright_outside_every_pages_trim(etymonop
         text = _plain(" ".join(t.text for _, t in slug))
         side = "front" if i % 2 == 0 else "back"
         assert f"Etymonopoly · rules · sheet {i // 2 + 1} of {total} · {side}" in text, text
-        assert f"print on {'A4' if paper == 'a4' else 'Letter'}, two-sided, flip on the {flip} edge" in text, text
-        assert "print at 100" in text and "actual size" in text
+        if i == 1:  # the first sheet's back: how to bind the booklet, its front having said how to print
+            assert "fold the sheets in half" in text and "staple twice on the fold" in text, text
+        else:
+            assert f"print on {'A4' if paper == 'a4' else 'Letter'}, two-sided, flip on the {flip} edge" in text, text
+            assert "print at 100" in text and "actual size" in text
         for m, t in slug:
             assert m[0] > 0 and m[3] > 0 and abs(m[1]) < 1e-9, "a slug reads upright on the sheet as printed"
             x0, y0, x1, y1 = _box(m, t)
@@ -118,8 +121,11 @@ def test_the_built_booklet_prints_a_slug_on_every_side_in_the_editions_language(
     for i, text in enumerate(sides):
         side = "recto" if i % 2 == 0 else "verso"
         assert f"règle · feuille {i // 2 + 1} sur 4 · {side}" in text, text
-        assert f"imprimer sur Letter en recto verso, retournement sur le bord {edge}" in text, text
-        assert "imprimer à 100 % (taille réelle)" in text, text
+        if i == 1:  # the first sheet's back says how to bind the booklet
+            assert "pour relier : pliez les feuilles en deux" in text, text
+        else:
+            assert f"imprimer sur Letter en recto verso, retournement sur le bord {edge}" in text, text
+            assert "imprimer à 100 % (taille réelle)" in text, text
 
 
 def test_the_gutterfold_layout_folds_the_booklet_alike_with_its_slug(tmp_path):
@@ -132,4 +138,4 @@ def test_the_gutterfold_layout_folds_the_booklet_alike_with_its_slug(tmp_path):
     assert len(sides) == 8
     for i, text in enumerate(sides):
         assert f"sheet {i // 2 + 1} of 4 · {'front' if i % 2 == 0 else 'back'}" in text, text
-        assert "print on A4, two-sided, flip on the long edge" in text
+        assert "print on A4, two-sided, flip on the long edge" in text or i == 1 and "staple twice" in text

@@ -1742,13 +1742,9 @@ def _intro(ctx: Ctx, booklet: Booklet) -> list:
     return out
 
 
-#: mm kept free at the foot of the back cover for the binding note the imposed booklet prints there
-NOTE_ROOM = 14.0
-
-
 def _back_cover(ctx: Ctx) -> list:
     """The back cover: the turn at a glance (``_summary``: the reference cards rules.yaml's ``back_cover`` names) and
-    the game's credits at the foot of the page, above the room of the binding note."""
+    the game's credits at the foot of the page."""
     game = ctx.kit.game
     w = words(ctx)
     setter = _Setter(ctx, ctx.style)
@@ -1758,8 +1754,8 @@ def _back_cover(ctx: Ctx) -> list:
         blocks.append(setter.text([markup.Span(w["credits"])], 10.0, _Fonts(*[ctx.fonts.heading] * 3), after=1.5))
         for line in game.credits:
             blocks.append(setter.text(markup.spans(str(line)), 8.5, small, where=(game, "credits", 0), after=1.6))
-    foot = BOTTOM + NOTE_ROOM + (sum(b.before + b.height() + b.after for b in blocks) + 4.0 if blocks else 0.0)
-    return _summary(ctx, setter, foot + SUMMARY_GAP) + _foot(blocks, BOTTOM + NOTE_ROOM, ctx, rule=True)
+    foot = BOTTOM + (sum(b.before + b.height() + b.after for b in blocks) + 4.0 if blocks else 0.0)
+    return _summary(ctx, setter, foot + SUMMARY_GAP) + _foot(blocks, BOTTOM, ctx, rule=True)
 
 
 #: pt: the back cover's turn summary (``_summary``): its steps' type at its largest, and the smallest it shrinks
@@ -1856,14 +1852,9 @@ def _summary(ctx: Ctx, setter: _Setter, bottom: float) -> list:
 
 
 def binding_note(ctx: Ctx, flip: str) -> Binding:
-    """How to print, fold and staple the booklet, in the game's language, for the flip its sheets were made for:
-    the imposed booklet prints the note at the foot of the back cover (plain pages have none), and its slug (the
-    game's title, the sheet, how to print it) on every sheet, in pnp's words in the edition's language."""
-    w = words(ctx)
-    setter = _Setter(ctx, ctx.style)
-    small = _Fonts(ctx.fonts.italic, ctx.fonts.heading, ctx.fonts.italic)
-    text = setter.text([markup.Span(w["binding"].format(edge=w[flip]))], 8.0, small)
-    return Binding(scene.Group(_foot([text], BOTTOM, ctx)), str(ctx.kit.game.title), ctx.kit.language)
+    """What the imposed booklet prints of itself, in its slugs (``saddle._slug``): the game's title, each sheet, how
+    to print it and bind it, in pnp's words in the edition's language (``flip``: the sheets' flip, told there)."""
+    return Binding(str(ctx.kit.game.title), ctx.kit.language)
 
 
 def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
