@@ -35,7 +35,8 @@ def test_euronopoly_speed_trap_tables_read_one_way_everywhere():
     rates = [int(m) for m in re.findall(r"(\d+) MU with (?:all )?\d", text)]
     assert len(rates) == 4
     assert {(t, n): t * rates[n - 1] for t, n in want} == want
-    examples = re.findall(r"total of (\d+), the owner has (?:all )?(\d+): \1 × (\d+) MU = (\d+) MU", text)
+    # the examples as the card words them ('7 on the dice, 1 trap owned: 7 × 50 MU = 350 MU')
+    examples = re.findall(r"(\d+) on the dice, (?:all )?(\d+) (?:traps? )?owned: \1 × (\d+) MU = (\d+) MU", text)
     assert len(examples) >= 2, text
     for total, owned, rate, rent in examples:
         assert int(rate) == rates[int(owned) - 1]
