@@ -304,6 +304,8 @@ class DeckSpot(Entity):
     deck: Optional[Id] = doc("the deck placed here", None)
     titles: bool = doc("the pile of title cards is placed here (deeds dealt from a pile)", False)
     label: Optional[Label] = doc("what the spot says (default: the deck's name)", None)
+    empty: bool = doc("the deck's place drawn empty, a dashed outline in the deck's colour, where its cards go "
+                      "later (a discard pile): no pile", False)
     face_up: Amount = doc("cards dealt face up in a row beside the pile (a market)", Amount(0))
     x: float = doc("centre x in mm from the board centre (right is positive)")
     y: float = doc("centre y in mm from the board centre (up is positive)")

@@ -80,6 +80,37 @@ def test_deck_spots_are_cards_and_piles(name):
         assert (spot.label or (ctx.kit.deck(spot.deck).name if spot.deck else "")).split()[0] in names
 
 
+def test_a_decks_empty_place_is_an_outline_in_its_colour():
+    """Monopoly 2.3's discard piles were full stacked decks, the twins of the draw piles (review 9), then dashed
+    places in the kit's red: now each is its deck's ``empty`` place, one dashed card outline in the deck's colour,
+    with its label, and no pile; an empty place that names no deck is a content error (SPOT)."""
+    ctx, _ = drawn("monopoly-2-3")
+    S = float(ctx.kit.board.size)
+    empty = [s for s in ctx.kit.board.centre.deck_spots if s.empty]
+    assert {s.deck for s in empty} == {"chance", "community-chest"}
+    for spot in empty:
+        g = B._deck_spot(ctx, spot, S)
+        cards = _rounded_cards(g, *B.spot_size(ctx, spot))
+        assert len(cards) == 1 and cards[0].dash and cards[0].stroke == ctx.kit.deck(spot.deck).colour
+        assert "discards" in " ".join(t.text for t in scene.walk_text(g))
+
+
+def test_an_empty_place_without_a_deck_is_reported(tmp_path):
+    import shutil
+
+    from conftest import ROOT, edit
+    from pnp.build import load_valid
+    from pnp.problems import Problems
+
+    root = tmp_path / "kit"
+    shutil.copytree(ROOT / "content" / "monopoly-2-3", root)
+    edit(root / "board.yaml", "- {deck: chance, empty: true, label: Chance discards",
+         "- {empty: true, label: Chance discards")
+    problems = Problems()
+    assert load_valid(root, problems) is None
+    assert [p.code for p in problems.errors] == ["E-spot"], [str(p) for p in problems.items]
+
+
 def _title_backs(ctx) -> list:
     """The back of every title card as the cards part draws it: (its key, or None for a back of its own; its
     ground colour)."""

@@ -761,7 +761,9 @@ def _spot_pile(ctx: Ctx, spot) -> bool:
     """Whether a spot is drawn as a pile of cards: a deck's (its cards share the deck's back), or the title
     cards' when they share one back. Title cards whose backs differ get a neutral place (a dashed outline in the
     board's ink), as a labelled area does: a pile drawn in one back's colour would not look like the stack that
-    the players build there."""
+    the players build there. A deck's ``empty`` place (a discard pile) is drawn as an outline in the deck's colour."""
+    if spot.empty:
+        return False
     return spot.deck is not None or (spot.titles and titles_back_colour(ctx) is not None)
 
 
@@ -783,7 +785,8 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     pile = _spot_pile(ctx, spot)
     neutral = spot.titles and not deck and not pile  # title cards with differing backs: no one back to show
     col = ctx.colours
-    # a deck's colour; title cards' shared back's; a labelled area the accent; a neutral place the board's ink
+    # a deck's colour (its pile, or its empty place); title cards' shared back's; a labelled area the accent; a
+    # neutral place the board's ink
     colour = (deck.colour if deck else (titles_back_colour(ctx) if spot.titles else None) or
               (col.line if neutral else col.accent))
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate),

@@ -237,6 +237,9 @@ def _spots(v: Validator) -> None:
             v.report(SPOT, spot, None,
                      "a spot in the centre shows nothing: give it deck: <deck id>, titles: true (the pile of title "
                      "cards) or label: <text>", path=spot.path)
+        elif spot.empty and spot.deck is None:
+            v.report(SPOT, spot, "empty", "an empty place is a deck's (its discard pile, drawn in its colour): add "
+                     "deck: <deck id>, or drop empty: and give the spot a label", path=spot.path)
         elif spot.deck is not None and spot.titles:
             v.report(SPOT, spot, "titles", f"the spot holds deck {spot.deck!r} and the title cards' pile; one pile "
                      f"per spot")
