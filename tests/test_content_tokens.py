@@ -112,3 +112,23 @@ def test_a_counters_icon_stands_clear_of_its_label(kit_id):
         foot = _bbox(icon.children, icon.transform)[1]
         label_top = max(t.y + CAP * t.size * PT for t in scene.walk_text(face))
         assert foot >= label_top + 0.3, (kit_id, c.id, round(foot - label_top, 2))
+
+
+@pytest.mark.parametrize("name", KITS)
+def test_a_standees_base_folds_read_on_its_base_colour(name):
+    """The dashed folds between a standee's base and its figure were in the board's line colour, lost on a black or
+    purple base (Tahiti's Perle noire and Couronne, review 9): now each base's fold is dashed in the ink that reads
+    on the base's colour, the fold between the two figures in the line colour as before."""
+    from kits_cache import checked
+    from pnp import scene
+    from pnp.layout import pieces
+    from pnp.layout.common import Ctx, contrast
+
+    kit, problems = checked(name)
+    ctx = Ctx(kit, problems=problems)
+    assert kit.counters.tokens
+    for t in kit.counters.tokens:
+        folds = [s for s in pieces.standee(ctx, t).children if isinstance(s, scene.Line) and s.dash]
+        ends = sorted(folds, key=lambda s: s.y1)
+        assert len(folds) == 3 and {ends[0].stroke, ends[-1].stroke} == {contrast(t.colour)}, \
+            (t.id, [(s.y1, s.stroke) for s in folds])

@@ -397,8 +397,11 @@ def standee(ctx: Ctx, t: Token) -> scene.Group:
     half = _figure(ctx, t, w, fig)
     g.add(scene.Group(half.children, transform=scene.translate(0, base)))
     g.add(scene.Group(half.children, transform=scene.compose(scene.translate(w, h - base), scene.rotate(180))))
-    for y in (base, base + fig, base + 2 * fig):
-        g.add(scene.Line(0, y, w, y, line, 0.2, dash=(1.0, 1.0)))
+    # the folds: the figures' back to back in the board's line colour; each base's on the edge of its colour, in
+    # the ink that reads on it (a line-coloured dash there vanished on a black or purple base: review 9)
+    g.add(scene.Line(0, base + fig, w, base + fig, line, 0.2, dash=(1.0, 1.0)))
+    for y in (base, base + 2 * fig):
+        g.add(scene.Line(0, y, w, y, contrast(t.colour), 0.3, dash=(1.0, 1.0)))
     return g
 
 
