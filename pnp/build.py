@@ -294,11 +294,11 @@ def render_part(kit: Kit, part: str, opts: BuildOptions, problems: Problems, ctx
     counts, count = dict(Counter(it.kind for it in items)), len(items)
     try:
         if imposed == "booklet":
-            from .layout.booklet import binding_note
+            from .layout.booklet import booklet_binding
             from .saddle import impose_booklet
 
             folded = opts.layout != "simplex" and not opts.per_item
-            sheets = impose_booklet(items, opts, binding_note(ctx, opts.flip) if folded else None)
+            sheets = impose_booklet(items, opts, booklet_binding(ctx) if folded else None)
         else:
             _let_go(ctx, part)
             sheets = impose_each(items, opts, **imposing(kit, ctx, part, items))

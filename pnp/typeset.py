@@ -53,7 +53,8 @@ class Style:
 ENGLISH = Style()
 
 
-#: a board name of at most NAME_WORDS words and NAME_CHARS characters is kept on one line in every text
+#: a board name of at most NAME_WORDS words and NAME_CHARS characters is kept on one line in running text
+#: (``keep_names``: card texts, panels, the booklet's paragraphs)
 NAME_WORDS, NAME_CHARS = 3, 18
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from pnp import scene
 from pnp.build import BuildOptions, build_game
-from pnp.layout.booklet import binding_note
+from pnp.layout.booklet import booklet_binding
 from pnp.marks import FOOTER_FONT, FOOTER_PT
 from pnp.options import DEFAULT
 from pnp.problems import Problems
@@ -58,7 +58,7 @@ def _slug(sheet) -> list:
 def test_every_sheet_side_has_its_slug_upright_outside_every_pages_trim(etymonopoly, flip, paper):
     ctx, items = etymonopoly
     opts = replace(DEFAULT, flip=flip, paper=paper)
-    sheets = impose_booklet(items, opts, binding_note(ctx, flip))
+    sheets = impose_booklet(items, opts, booklet_binding(ctx))
     total = len(sheets) // 2
     assert total == 4 and [s.side for s in sheets] == ["front", "back"] * total
     for i, sheet in enumerate(sheets):

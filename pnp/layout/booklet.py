@@ -2,8 +2,8 @@
 
 A cover (the game's title and subtitle, the booklet's title, the players, the board in miniature, the
 intro), the sections, and a back cover (the turn at a glance: the reference cards rules.yaml's ``back_cover`` names,
-set large, ``_summary``; the game's credits at its foot; the imposed booklet adds how to print and bind it,
-``binding_note``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
+set large, ``_summary``; the game's credits at its foot; the imposed booklet's slugs say how to print and bind
+it, ``booklet_binding``). The sections: their text read by ``pnp/markup.py`` and set in the kit's fonts and typography,
 with the blocks the markup names drawn from the game's data (components with the manifest's counts, the
 starting money, the property table, tables.yaml's tables, the board, a deck's lookup, figures of the kit's own
 printed items). Every page after the cover has a running head and its number.
@@ -1851,9 +1851,9 @@ def _summary(ctx: Ctx, setter: _Setter, bottom: float) -> list:
     return out
 
 
-def binding_note(ctx: Ctx, flip: str) -> Binding:
+def booklet_binding(ctx: Ctx) -> Binding:
     """What the imposed booklet prints of itself, in its slugs (``saddle._slug``): the game's title, each sheet, how
-    to print it and bind it, in pnp's words in the edition's language (``flip``: the sheets' flip, told there)."""
+    to print it and bind it, in pnp's words in the edition's language."""
     return Binding(str(ctx.kit.game.title), ctx.kit.language)
 
 
@@ -2033,4 +2033,4 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     return items
 
 
-__all__ = ["booklet_pages", "binding_note", "components", "board_picture", "card_start", "PAGE_W", "PAGE_H"]
+__all__ = ["booklet_pages", "booklet_binding", "components", "board_picture", "card_start", "PAGE_W", "PAGE_H"]

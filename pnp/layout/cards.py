@@ -479,12 +479,20 @@ def _name_drop(ctx: Ctx, kind: str, compact: bool) -> float:
     key = ("emblem-name-drop", kind, compact)
     if key not in ctx.memo:
         _, h = _size(ctx)
-        disc_foot = h - 4.5 - 2 - 21 * (0.62 if compact else 1.0)
+        centre, r = _disc(h, compact)
+        disc_foot = centre - r
         tops = [r.y + ACCENT * r.size * PT
                 for space in ctx.kit.board.spaces if space.kind == kind and space.icon and not space.group
                 for r in _emblem_runs(ctx.quiet(), space, compact)[0] if isinstance(r, scene.Text)]
         ctx.memo[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
     return ctx.memo[key]
+
+
+def _disc(h: float, compact: bool) -> tuple[float, float]:
+    """The centre's height (mm) and the radius of an emblem's disc on a card ``h`` mm tall: 2 mm under the band's
+    top edge, a compact emblem's 0.62 the size."""
+    r = 10.5 * (0.62 if compact else 1.0)
+    return h - 4.5 - 2 - r, r
 
 
 def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
@@ -498,9 +506,9 @@ def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact:
     c = ctx.colours
     colour = space.colour or c.ink
     k = 0.62 if compact else 1.0
-    centre = h - 4.5 - 2 - 10.5 * k
+    centre, r = _disc(h, compact)
     if space.icon:  # the icon sits on a disc of the space's colour, so a white family still shows
-        g.add(scene.Circle(w / 2, centre, 10.5 * k, fill=colour, stroke=c.line, width=0.35))
+        g.add(scene.Circle(w / 2, centre, r, fill=colour, stroke=c.line, width=0.35))
         g.add(icon(space.icon, w / 2, centre, 13 * k, contrast(colour), colour))
     name, subtitle = _emblem_texts(ctx, space, compact)
     g.add(*name, *subtitle)
