@@ -30,7 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print_duplex": "print two-sided at 100 % / actual size, flip on the {edge} edge",
         # the stock each part's sheets are best printed on, said in their footers
         "stock.cards": "on card, 200–300 g/m²", "stock.tokens": "on card, 200–300 g/m²",
-        "stock.notes": "on paper, 80–120 g/m²",
+        "stock.notes": "on paper, 80–120 g/m²", "stock.notes.round": "on card, 300 g/m² or more",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
         "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
@@ -82,7 +82,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print_note": "imprimer à 100 % (taille réelle)",
         "print_duplex": "imprimer recto verso à 100 % (taille réelle), retournement sur le bord {edge}",
         "stock.cards": "sur carte, 200 à 300 g/m²", "stock.tokens": "sur carte, 200 à 300 g/m²",
-        "stock.notes": "sur papier, 80 à 120 g/m²",
+        "stock.notes": "sur papier, 80 à 120 g/m²", "stock.notes.round": "sur carte, 300 g/m² ou plus",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
         "standee": "Pions : découpez chaque pion, pliez-le sur ses tirets pour que ses deux figures se rejoignent "

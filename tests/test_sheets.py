@@ -362,3 +362,19 @@ def test_a_sheet_with_backs_says_in_its_footer_how_to_print_it(layout, flip, lan
         assert ("two-sided" in text or "recto verso" in text) == (layout == "duplex")
         assert ("on card, 200–300 g/m²" if lang == "en" else "sur carte, 200 à 300 g/m²") in text.replace(
             "\u00a0", " ")  # the stock the part's sheets want
+
+
+@pytest.mark.parametrize("lang, paper, card", [("en", "on paper, 80–120 g/m²", "on card, 300 g/m² or more"),
+                                               ("fr", "sur papier, 80 à 120 g/m²", "sur carte, 300 g/m² ou plus")])
+def test_money_of_round_chips_is_printed_on_card_notes_on_paper(lang, paper, card):
+    """Euronopoly's chip sheets said 'on paper, 80–120 g/m²' under the kit's own advice to print them on thick card
+    (review 10): a money sheet of round chips names card, one of notes paper."""
+    from dataclasses import replace
+
+    items, _ = _solid_items(4)
+    for round_, says in ((False, paper), (True, card)):
+        money = [replace(it, round=round_, back=None) for it in items]
+        sheet = impose(money, PrintOptions(paper="a4"), "Test", "notes", lang=lang)[0]
+        text = " ".join(t.text for t in scene.walk_text(sheet.page.content)).replace("\u00a0", " ").replace(
+            "\u202f", " ")
+        assert says in text, text
