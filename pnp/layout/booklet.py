@@ -256,11 +256,13 @@ class _Text:
 
 
 class _Swatch(str):
-    """A swatch's colour, with the mark of the group it stands for (two groups may share a colour)."""
+    """A swatch's colour, with the mark of the group it stands for (two groups may share a colour); ``hollow``: a
+    space of no colour group (a station, a utility), its colour as an outline, so it reads as no set's member."""
 
-    def __new__(cls, colour: str, mark: str | None):
+    def __new__(cls, colour: str, mark: str | None, hollow: bool = False):
         swatch = super().__new__(cls, colour)
         swatch.mark = mark
+        swatch.hollow = hollow
         return swatch
 
 
@@ -825,9 +827,10 @@ class _Blocks:
             else:
                 rents = ""
             # a swatch on every row: a set's colour and mark, else the colour the space's title card carries (a
-            # station's, a utility's: the rows without one read as missing it, the seventh review)
+            # station's, a utility's: the rows without one read as missing it, the seventh review) as an outline (a
+            # yellow utility's full swatch read as a member of the yellow set, the tenth)
             swatch = _Swatch(group.colour, self.ctx.group_mark(group.id)) if group else \
-                _Swatch(space_colour(self.ctx, space), None)
+                _Swatch(space_colour(self.ctx, space), None, hollow=True)
             row = [([markup.Span(space.name)], swatch),
                    num(price) if price is not None else "", rents]
             if has_house:
@@ -1478,7 +1481,10 @@ class _Pages:
             baseline = top - PAD_Y - CAP * g.size * PT
             cx = x + PAD_X
             if cell.swatch is not None:  # "" : no colour, the name indented like its neighbours
-                if cell.swatch:
+                if cell.swatch and getattr(cell.swatch, "hollow", False):
+                    out.append(scene.Rect(cx + 0.3, baseline + 0.1, SWATCH - 0.6, SWATCH - 0.6, fill=None,
+                                          stroke=mix(cell.swatch, "#000000", 0.2), width=0.6))
+                elif cell.swatch:
                     out.append(scene.Rect(cx, baseline - 0.2, SWATCH, SWATCH, fill=cell.swatch,
                                           stroke=mix(cell.swatch, "#000000", 0.35), width=0.15))
                     shape = getattr(cell.swatch, "mark", None)
