@@ -385,6 +385,10 @@ def token_items(ctx: Ctx) -> list[Item]:
             for t in ctx.kit.counters.tokens]
 
 
+BASE_FOLD_IN = 0.5  # mm: a standee's base folds are dashed this far inside the base's colour, where they read (on
+# the edge of the colour, half of each dash fell on the pale figure and vanished: review 10)
+
+
 def standee(ctx: Ctx, t: Token) -> scene.Group:
     """A fold-over standee: base, figure, figure (upside down), base; fold along the dashed lines."""
     w, fig, base = STANDEE_W, STANDEE_FIG, STANDEE_BASE
@@ -400,7 +404,7 @@ def standee(ctx: Ctx, t: Token) -> scene.Group:
     # the folds: the figures' back to back in the board's line colour; each base's on the edge of its colour, in
     # the ink that reads on it (a line-coloured dash there vanished on a black or purple base: review 9)
     g.add(scene.Line(0, base + fig, w, base + fig, line, 0.2, dash=(1.0, 1.0)))
-    for y in (base, base + 2 * fig):
+    for y in (base - BASE_FOLD_IN, base + 2 * fig + BASE_FOLD_IN):  # just inside the base's colour
         g.add(scene.Line(0, y, w, y, contrast(t.colour), 0.3, dash=(1.0, 1.0)))
     return g
 
