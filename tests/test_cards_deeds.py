@@ -180,3 +180,20 @@ def test_an_emblems_few_lines_open_up_to_fill_their_card(kit_id):
         assert step - 1e-9 <= cards._kind_step(ctx, kind) <= cards.ROW_GROW[1] + 1e-9
     if kit_id in ("euronopoly", "etymonopoly"):
         assert any(cards._kind_step(ctx, kind) > step + 0.3 for kind in kinds), kinds
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_a_deed_of_rents_by_number_owned_heads_them_with_the_rent(kit_id):
+    """Euronopoly's toll-station deeds opened on '1 of 4 owned 150 MU' while its city deeds open on their rent's
+    first line (review 10): a deed whose rents go by how many are owned, or by the dice, heads them with the kit's
+    rent term in bold, as every other deed's first line is."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    seen = 0
+    for t in kit.titles.titles:
+        if t.rent or not (t.rent_by_owned or t.multipliers):
+            continue
+        upper, _ = cards._title_lines(ctx, t, kit.board.space(t.space))
+        assert upper[0].label == str(kit.game.terms.rent) and upper[0].bold and not upper[0].value, (t.space, upper[0])
+        seen += 1
+    assert seen or kit_id == "moneyloopy"  # its 22 deeds are all streets (railroads and utilities have none)

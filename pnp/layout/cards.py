@@ -115,6 +115,8 @@ def _title_lines(ctx: Ctx, t: Title, space: Space) -> tuple[list[_Line], list[_L
         for i, amount in enumerate(t.rent):
             label = labels[i] if i < len(labels) else f"{terms.rent} {i + 1}"
             upper.append(_Line(label, ctx.money(amount), terms, "rent_ladder", i == 0))
+    if (t.rent_by_owned or t.multipliers) and not t.rent:  # the lines' head, as a deed's first line is its rent's
+        upper.append(_Line(terms.rent, "", terms, "rent", True))  # (toll stations opened on "1 of 4 owned": review 10)
     if t.rent_by_owned:
         for n, amount in enumerate(t.rent_by_owned, 1):
             upper.append(_Line(terms.owned.format(n=n), ctx.money(amount), terms, "owned"))
