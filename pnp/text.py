@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .fonts import PT, em_width, split_runs, text_width
-from .typeset import NO_BREAK, Style, keep_names, typeset
+from .typeset import NO_BREAK, Style, running, typeset
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
@@ -201,10 +201,10 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
 
     In label mode a single line shrinks down to ``wrap_below`` (default: the minimum size) before
     the text may wrap onto more lines. The text is typeset first, in ``style`` (``pnp/typeset.py``: quotes,
-    no-break spaces, French spacing; a paragraph also keeps the board's short names whole, ``keep_names``), and lines
+    no-break spaces, French spacing; a paragraph also keeps the board's short names whole: ``running``), and lines
     break only at breaking spaces. A paragraph ending in one short word alone on its line is set one step smaller
     when that avoids it."""
-    text = typeset(text, style) if mode != "para" else keep_names(typeset(text, style), style)
+    text = running(text, style) if mode == "para" else typeset(text, style)
     x, y, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):  # a box or size too small to print in
         return Fit(size=size, overflow=bool(text.strip()))
@@ -302,19 +302,23 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
     return ends
 
 
+def greedy_lines(widths, width: float, space: float) -> list[list]:
+    """The greedy breaks of words ``widths`` wide into lines of at most ``width`` (a word wider than that alone on
+    its line): [index of the line's first word, the line's width] for each line. The count even breaking keeps
+    (``even_breaks``), and the booklet's lines where even breaking finds none."""
+    lines: list[list] = []
+    for i, ww in enumerate(widths):
+        if lines and lines[-1][1] + space + ww <= width + 1e-6:
+            lines[-1][1] = lines[-1][1] + space + ww
+        else:
+            lines.append([i, ww])
+    return lines
+
+
 def _packed(widths: tuple[float, ...], space: float, limit: float, n: int) -> list[int]:
     """How many of ``widths`` the first k lines hold at most, for k = 0..n (greedy lines take the most)."""
-    out, count, run = [0], 0, None
-    for x in widths:
-        if run is not None and run + space + x <= limit:
-            run += space + x
-        else:
-            if run is not None:
-                out.append(count)
-            run = x
-        count += 1
-    out.append(count)
-    return (out + [count] * (n + 1))[:n + 1]
+    out = [first for first, _ in greedy_lines(widths, limit, space)[1:]] + [len(widths)]
+    return ([0] + out + [len(widths)] * (n + 1))[:n + 1]
 
 
 def fits(text: str, box: tuple[float, float, float, float], font: str, size: float, min_size: float,
@@ -322,7 +326,7 @@ def fits(text: str, box: tuple[float, float, float, float], font: str, size: flo
          leading: float = 1.2, wrap_below: float | None = None, *, style: Style) -> bool:
     """Whether ``fit`` with the same arguments places the text without overflow; nothing is placed (a layout
     that only asks is spared making the runs)."""
-    text = typeset(text, style) if mode != "para" else keep_names(typeset(text, style), style)
+    text = running(text, style) if mode == "para" else typeset(text, style)
     _, _, w, h = box
     if not (math.isfinite(size) and size > 0.01 and w > 0 and h > 0):
         return not text.strip()

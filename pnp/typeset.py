@@ -95,6 +95,11 @@ def _typeset(text: str, style: Style) -> str:
     return text
 
 
+def running(text: str, style: Style) -> str:
+    """A paragraph as printed in ``style``: typeset, its board names kept whole (``keep_names``)."""
+    return keep_names(typeset(text, style), style)
+
+
 def keep_names(text: str, style: Style) -> str:
     """Running text with the board's short names (``style.names``) kept on one line: a card's line broke "advances
     to Pall / Mall" (review 9). For paragraphs only: a label (a space's own name on the board) still wraps."""

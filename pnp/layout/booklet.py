@@ -34,7 +34,7 @@ flowed, every text page but the last ends at the column's foot, its blank spread
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -45,8 +45,8 @@ from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
-from ..text import _runs, even_breaks
-from ..typeset import NBSP, NO_BREAK, Style, keep_names, typeset
+from ..text import _runs, even_breaks, greedy_lines as _greedy
+from ..typeset import NBSP, NO_BREAK, Style, running, typeset
 from .common import Ctx, Item, contrast, mix, space_colour
 from .icons import group_mark
 from .table import cell_text
@@ -132,18 +132,6 @@ def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -
     return out
 
 
-def _greedy(widths: list[float], width: float, space: float) -> list[list]:
-    """The greedy breaks of words ``widths`` mm wide into lines of at most ``width`` mm (a word wider than that
-    alone on its line): [index of the line's first word, the line's width] for each line."""
-    lines: list[list] = []
-    for i, ww in enumerate(widths):
-        if lines and lines[-1][1] + space + ww <= width + 1e-6:
-            lines[-1][1] = lines[-1][1] + space + ww
-        else:
-            lines.append([i, ww])
-    return lines
-
-
 def _whole_steps(ladder) -> list[str]:
     """A rent ladder's steps as each reads alone: a step that adds to the one above it ("+ 1 apartment", set in
     under "1 holiday house" on a title card) joined to the last step that does not ("1 holiday house + 1 apartment"):
@@ -164,11 +152,10 @@ def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], 
     word alone is wider (it is set on its own line, the lines greedy)."""
     widths = [w.width for w in words]
     over = any(ww > width + 1e-6 for ww in widths)
-    n = len(_greedy(widths, width, space))
-    ends = None if over else _breaks(tuple(widths), width, space, n, tuple(w.text for w in words))
+    greedy = _greedy(widths, width, space)
+    ends = None if over else _breaks(tuple(widths), width, space, len(greedy), tuple(w.text for w in words))
     if ends is None:
-        breaks = _greedy(widths, width, space)
-        ends = [b[0] for b in breaks] + [len(words)]
+        ends = [first for first, _ in greedy] + [len(words)]
     lines = []
     for first, end in zip(ends, ends[1:]):
         line = words[first:end]
@@ -183,8 +170,8 @@ def _breaks(widths: tuple[float, ...], width: float, space: float, n: int, texts
 
 
 def _count_lines(widths: list[float], width: float, space: float) -> int:
-    """How many lines ``_wrap`` makes of words ``widths`` mm wide, without making them (its last step, a word moved
-    from the line before onto a last line alone, keeps the count)."""
+    """How many lines ``_wrap`` makes of words ``widths`` mm wide, without making them (greedy breaking's count,
+    which even breaking keeps)."""
     return len(_greedy(widths, width, space))
 
 
@@ -1598,7 +1585,7 @@ def _list_markers(parsed: list, font: str) -> dict[int, float]:
 def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: RulesSection) -> list:
     out: list = [setter.heading(str(section.heading), (section, "heading", 0))]
     numbered: int | None = None  # the last number of the list going on
-    parsed = markup.parse(keep_names(typeset(str(section.text), setter.style), setter.style))
+    parsed = markup.parse(running(str(section.text), setter.style))
     widest = _list_markers(parsed, ctx.fonts.heading)
     for i, block in enumerate(parsed):
         where = (section, "text", block.line)
@@ -1794,7 +1781,7 @@ def _summary_blocks(ctx: Ctx, setter: _Setter, cards: list, size: float) -> list
                                 where=(card, "title", 0), before=2.2 * em if n else 0.0, after=1.25 * em,
                                 heading=True), None))
         numbered: int | None = None
-        for block in markup.parse(keep_names(typeset(str(card.text or ""), setter.style), setter.style)):
+        for block in markup.parse(running(str(card.text or ""), setter.style)):
             where = (card, "text", block.line)
             if block.kind == "item" and block.marker != "•":
                 numbered = numbered + 1 if numbered is not None else int(block.marker.rstrip("."))
@@ -1928,7 +1915,7 @@ def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
     """Each section of the booklet and its blocks, as they flow onto the pages."""
     out = []
     for section in ctx.kit.booklet.sections:
-        style = ctx.style if not section.language else Style(str(section.language), ctx.style.symbols, ctx.style.names)
+        style = ctx.style if not section.language else replace(ctx.style, language=str(section.language))
         setter = _Setter(ctx, style)
         out.append((section, _section_blocks(ctx, setter, _Blocks(ctx, setter), section)))
     return out

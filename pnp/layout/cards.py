@@ -157,6 +157,14 @@ def _text_height(ctx: Ctx, t: Title) -> float:
     return fit(t.text, (6, 0, w - 12, 200), ctx.fonts.body, 7, 7, mode="para", style=ctx.style).height + 1.5
 
 
+def _fill_pitch(ctx: Ctx, t: Title, space: Space, upper: list, lower: list) -> float:
+    """The pitch (mm) at which a title card's lines (``upper`` and ``lower``, with the rule between them) and its
+    text fill the room under its band or emblem: the most its lines may take (``row_style``, ``_kind_step``)."""
+    top, bottom = _body(ctx, t, space)
+    gaps = RULE_GAP if upper and lower else 0.0
+    return (top - bottom - gaps - _text_height(ctx, t)) / len(upper + lower)
+
+
 def row_style(ctx: Ctx) -> tuple[float, float]:
     """(size in pt, pitch in mm) of the lines of every title card of the kit: the largest pitch up to the most at
     which every card without a table holds its lines and text (cards with a table share their room with it), and
@@ -180,9 +188,7 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
             room = w - 12 - _step_in(ln)
             fits = min(fits, room / em) if em > 0 else fits
         if lines and ctx.kit.table(t.table) is None:
-            top, bottom = _body(ctx, t, space)
-            gaps = RULE_GAP if upper and lower else 0.0
-            step = min(step, (top - bottom - gaps - _text_height(ctx, t)) / len(lines))
+            step = min(step, _fill_pitch(ctx, t, space, upper, lower))
     # the size follows the pitch above ROW_STEP[1], in proportion, so the lines keep their look as they grow; no
     # larger than a card's table can set its figures whole (they print at the lines' size)
     grown = ROW_PT + (ROW_GROW[0] - ROW_PT) * max(0.0, step - ROW_STEP[1]) / (ROW_GROW[1] - ROW_STEP[1])
@@ -219,9 +225,7 @@ def _kind_step(ctx: Ctx, kind: str) -> float:
                 continue
             upper, lower = _title_lines(ctx, t, space)
             if upper or lower:
-                top, bottom = _body(ctx, t, space)
-                gaps = RULE_GAP if upper and lower else 0.0
-                room.append((top - bottom - gaps - _text_height(ctx, t)) / len(upper + lower))
+                room.append(_fill_pitch(ctx, t, space, upper, lower))
         ctx.memo[key] = max(step, min([ROW_GROW[1], *room]))
     return ctx.memo[key]
 
@@ -322,7 +326,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
     gaps = RULE_GAP if upper and lower else 0.0
     need = step * (len(upper) + len(lower)) + gaps + _text_height(ctx, t)
     if table is None and need > top - bottom and upper + lower:  # this card's lines need more than the kit's pitch
-        step = max(ROW_STEP[0] * 0.8, (top - bottom - gaps - _text_height(ctx, t)) / len(upper + lower))
+        step = max(ROW_STEP[0] * 0.8, _fill_pitch(ctx, t, space, upper, lower))
     y = top
     for ln in upper:
         y -= step
