@@ -321,8 +321,8 @@ def test_reference_and_deck_cards_bands_meet_in_one_line(kit):
             for child in shape.children:
                 yield from rects(child)
 
-    def band(face):  # the rectangle running off the card's top, filled: its foot
-        return min(s.y for s in rects(face) if s.fill and s.y + s.h >= h and s.y > h / 2)
+    def band(face):  # the filled rectangle reaching the card's top, or its frame's: its foot
+        return round(min(s.y for s in rects(face) if s.fill and s.y + s.h >= h - cards.FRAME - 0.5 and s.y > h / 2), 6)
 
     decks = {band(it.front) for it in cards.deck_items(ctx)}
     refs = {band(it.front) for it in cards.reference_items(ctx)}
@@ -330,19 +330,23 @@ def test_reference_and_deck_cards_bands_meet_in_one_line(kit):
 
 
 @pytest.mark.parametrize("kit", KITS)
-def test_a_deck_cards_frame_stands_as_far_under_its_band_as_in_from_its_edges(kit):
-    """The frame of a deck card is FRAME under its band as it is FRAME in from the card's sides and foot (1.5 mm
-    under the band read as squeezed: the third review)."""
+def test_a_deck_cards_band_stands_inside_its_frame_as_a_title_cards_does(kit):
+    """A deck card's frame runs FRAME in from every edge of the card, and its name band stands inside the frame's
+    top, BAND_IN from it, as a title card's band stands inside its frame (review 10: the deck's band ran off the
+    card's top over a frame that started under it, where the deeds keep theirs inside)."""
     game, problems = checked(kit)
     ctx = Ctx(game, problems=problems)
     w, h = cards._size(ctx)
     for deck in game.decks:
         face = cards.deck_frame(ctx, deck)
         rects = [s for s in face.children if isinstance(s, scene.Rect)]
-        band = min(s.y for s in rects if s.fill and s.y + s.h >= h and s.y > h / 2)
         (frame,) = [s for s in rects if s.stroke and not s.fill]
         assert abs(frame.x - cards.FRAME) < 1e-6 and abs(frame.y - cards.FRAME) < 1e-6
-        assert abs(band - (frame.y + frame.h) - cards.FRAME) < 1e-6, (kit, deck.id, band - frame.y - frame.h)
+        assert abs(frame.x + frame.w - (w - cards.FRAME)) < 1e-6 and abs(frame.y + frame.h - (h - cards.FRAME)) < 1e-6
+        (band,) = [s for s in rects if s.fill == deck.colour]
+        inside = cards.FRAME + cards.BAND_IN
+        assert abs(band.x - inside) < 1e-6 and abs(band.x + band.w - (w - inside)) < 1e-6, (kit, deck.id)
+        assert abs(band.y + band.h - (h - inside)) < 1e-6, (kit, deck.id)
 
 
 @pytest.mark.parametrize("kit", KITS)

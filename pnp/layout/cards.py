@@ -641,33 +641,38 @@ def deck_items(ctx: Ctx) -> list[Item]:
     return items
 
 
-#: mm from a deck card's band down to its frame, as far as the frame stands in from the card's other edges (FRAME):
-#: 1.5 mm read as the frame squeezed under the band (the third review)
-FRAME_UNDER_BAND = FRAME
+#: mm between a deck card's frame and its band inside it, as a title card's band stands inside its frame
+BAND_IN = 0.5
 
 
 def _band(deck: Deck) -> float:
-    """Height of the coloured band with the deck's name at the top of its cards, in mm."""
-    return 15.0 if deck.help_name else 13.0
+    """Height of the coloured band with the deck's name at the top of its cards, in mm: its foot in line with a
+    reference card's band's (REF_BAND), where a sheet holds both; lower by a help name's line."""
+    return REF_BAND - FRAME - BAND_IN + (5.0 if deck.help_name else 0.0)
+
+
+def _band_foot(deck: Deck, h: float) -> float:
+    """The foot of a deck card's band (mm from the card's foot): the top of the room under it."""
+    return h - FRAME - BAND_IN - _band(deck)
 
 
 def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
-    """What every card of a deck shares (paper, name band, border): drawn once, reused by each card."""
+    """What every card of a deck shares (paper, border, the name band inside the border's top): drawn once, reused
+    by each card. The band stands inside the frame, as a title card's does: it ran off the card's top over a frame
+    starting under it, where the title cards keep theirs inside (review 10)."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
     ink = contrast(deck.colour)
-    band = _band(deck)
-    g = scene.Group([ctx.under_bands(bleed_rect(w, h, ctx.reach, c.paper), h, head=band)],
-                    key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
-    g.add(scene.Rect(-ctx.reach, h - band, w + 2 * ctx.reach, band + ctx.reach, fill=deck.colour))
-    name_box = (5, h - 10.5, w - 10, 7) if deck.help_name else (5, h - 10.5, w - 10, 7.5)
+    foot = _band_foot(deck, h)
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)], key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
+    g.add(scene.Rect(FRAME + BAND_IN, foot, w - 2 * (FRAME + BAND_IN), _band(deck), fill=deck.colour))
+    name_box = (6, foot + 4.5, w - 12, 7) if deck.help_name else (6, foot + (_band(deck) - 7.5) / 2, w - 12, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
-        g.add(*recolour(ctx.fit(deck.help_name, (5, h - 14.2, w - 10, 3.6), f.italic, 7.0, deck, "help_name",
-                                 what="deck help name").shapes, ink))
-    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - band - FRAME - FRAME_UNDER_BAND,
-                     stroke=mix(deck.colour, c.paper, 0.2),
-                     width=0.5, radius=2))
+        g.add(*recolour(ctx.fit(deck.help_name, (6, foot + 0.8, w - 12, 3.6), f.italic, 7.0, deck, "help_name",
+                                what="deck help name").shapes, ink))
+    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(deck.colour, c.paper, 0.2),
+                     width=0.5, radius=1.5))
     return g
 
 
@@ -779,7 +784,7 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
     c, f, terms = ctx.colours, ctx.fonts, ctx.kit.game.terms
     ink = contrast(deck.colour)
     g = scene.Group([frame if frame is not None else deck_frame(ctx, deck)])
-    frame_top = h - _band(deck) - FRAME_UNDER_BAND
+    frame_top = _band_foot(deck, h)  # the room under the band
     top = frame_top - 1.5  # the room's top, 1.5 mm inside the frame
     slot, lower = _deck_slot(ctx, deck)
     block = scene.Group()  # the title and the text, read from the top
