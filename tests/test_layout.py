@@ -137,7 +137,7 @@ def test_balanced_lines_keeps_a_short_name_and_a_written_no_break_space():
 def test_title_card_names_stand_at_one_height_with_a_subtitle_or_without(kit_name):
     """Some spaces have a subtitle (a local name), some not (Amsterdam, Paris): every one-line name of the
     banded cards, and of the emblem cards of a kind of space (each kind's cards stand in the middle of their
-    card: ``cards._emblem_drop``), prints on one baseline, so a row of cards lines up."""
+    card, their emblems at one height: ``cards._emblem_drop``), prints on one baseline, so a row of cards lines up."""
     kit, ctx = _kit_ctx(kit_name)
     for banded in (True, False):
         baselines, subtitled = {}, set()

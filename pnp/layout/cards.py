@@ -317,6 +317,7 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
                                      what="subtitle").shapes, ink))
     else:
         _emblem(ctx, g, space, w, h, compact=_compact(ctx, t, space))
+    head_end = len(g.children)  # the band or emblem is drawn: what follows is the card's lines
     top, bottom = _body(ctx, t, space)
     upper, lower = _title_lines(ctx, t, space)
     size, step = row_style(ctx)
@@ -359,9 +360,9 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
                                f"fill it, {max(0.0, box_top - bottom):.1f} mm left); shorten or remove the text, "
                                f"or print it on a reference card")
     if not space.group and table is None and centre:  # an emblem and lines: in the middle of the card
-        drop = _emblem_drop(ctx, space.kind)
-        if drop:
-            g.children[start:] = [_lowered(s, drop) for s in g.children[start:]]
+        head, lines = _emblem_drop(ctx, space.kind)
+        g.children[start:] = [_lowered(s, head if i < head_end else lines) if (head if i < head_end else lines)
+                              else s for i, s in enumerate(g.children[start:], start)]
     if _valued(t):
         g.add(scene.Line(6, VALUE_RULE, w - 6, VALUE_RULE, c.line, 0.2))
     values = []  # (text, the field it shows)
@@ -401,21 +402,39 @@ def _lowered(shape, drop: float):
     return scene.Group([shape], transform=scene.translate(0.0, -drop))
 
 
-def _emblem_drop(ctx: Ctx, kind: str) -> float:
-    """How far (mm) the emblem and lines of the title cards of a kind of space (stations, utilities: an emblem and
-    no table) come down to stand in the middle of their cards, as a deck card's block does (``_centring_drop``),
-    between the frame's top and its foot (or the rule over the value line), the lines' foot no lower than the room
-    under them allows: the least of the kind's cards', so a row of them keeps its names on one line. A station's
-    or utility's few lines left the lower 30 % of its card empty (a publisher's review)."""
-    key = ("emblem-drop", kind)
+def _emblem_drop(ctx: Ctx, kind: str) -> tuple[float, float]:
+    """How far (mm) the emblem (disc, name, rule) and the lines of a kind of space's title cards (stations,
+    utilities: an emblem and no table) come down from the top of their cards.
+
+    Each kind's block would stand in the middle of its cards, as a deck card's does (``_centring_drop``), between
+    the frame's top and its foot (or the rule over the value line), the least of its cards' drop so a row of
+    them keeps its names on one line (a station's few lines left the lower 30 % of its card empty: a publisher's
+    review). The emblems of every kind stand at one height, the fullest kind's (``_emblem_drops``): a utility
+    with two lines had its disc 8 mm lower than an airport's beside it (review 10). A kind with fewer lines than
+    the fullest sets them lower by half the white it has over the fullest kind's, so that white is shared over
+    and under its lines rather than left at the foot."""
+    drops = _emblem_drops(ctx)
+    if kind not in drops:
+        return 0.0, 0.0
+    head = min(d for d, _, _ in drops.values())
+    fullest = min((d, b) for d, b, _ in drops.values())[1]
+    _, below, slack = drops[kind]
+    return head, head + max(0.0, min(slack - head, math.floor((below - fullest) / 2 * 10 + 1e-6) / 10))
+
+
+def _emblem_drops(ctx: Ctx) -> dict[str, tuple[float, float, float]]:
+    """For each kind of space whose title cards carry an emblem and no table: the drop that would centre its
+    cards' blocks (the least of its cards'), the white under its fullest card's lines (mm, down to the frame or
+    the value rule), and how far its lines may come down (the least of its cards')."""
+    key = "emblem-drops"
     if key not in ctx.memo:
-        ctx.memo[key] = 0.0  # drawn at the top to be measured
+        ctx.memo[key] = {}  # drawn at the top to be measured
         w, h = _size(ctx)
         under = len(_frame(ctx, w, h))  # the frame's shapes, under what the card draws
-        drops = []
+        kinds: dict[str, list] = {}
         for t in ctx.kit.titles.titles:
             space = ctx.kit.board.space(t.space)
-            if space is None or space.kind != kind or space.group or ctx.kit.table(t.table) is not None:
+            if space is None or space.group or ctx.kit.table(t.table) is not None:
                 continue
             face, _ = _title_front(ctx.quiet(), t, space, centre=False)
             extents = [_extent(s) for s in face.children[under:]]
@@ -424,8 +443,10 @@ def _emblem_drop(ctx: Ctx, kind: str) -> float:
                 continue
             top, foot = max(e[0] for e in extents), min(e[1] for e in extents)
             floor, least = (VALUE_RULE, VALUE_RULE + 1.0) if _valued(t) else (FRAME, 6.0)
-            drops.append(_centring_drop(h - FRAME - top, foot - floor, foot - least))
-        ctx.memo[key] = min(drops, default=0.0)
+            kinds.setdefault(space.kind, []).append(
+                (_centring_drop(h - FRAME - top, foot - floor, foot - least), foot - floor, foot - least))
+        ctx.memo[key] = {kind: (min(d for d, _, _ in cards), min(b for _, b, _ in cards), min(s for _, _, s in cards))
+                         for kind, cards in kinds.items()}
     return ctx.memo[key]
 
 
@@ -458,7 +479,7 @@ def _emblem_texts(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
     them: the name at one height on every card with an emblem of its kind of space, where a subtitled one sets it
     when any has one, clear of the disc (``_name_drop``)."""
     name, subtitle = _emblem_runs(ctx, space, compact)
-    drop = _name_drop(ctx, space.kind, compact)
+    drop = _name_drop(ctx, compact)
     if drop > 0:
         name, subtitle = [_lowered(r, drop) for r in name], [_lowered(r, drop) for r in subtitle]
     return name, subtitle
@@ -478,17 +499,20 @@ def _emblem_runs(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
     return name, subtitle
 
 
-def _name_drop(ctx: Ctx, kind: str, compact: bool) -> float:
-    """How far (mm) the names (and subtitles) of a kind of space's emblem cards come down so that every one keeps
-    its accents DISC_CLEAR under the disc: a name in two lines grows up from its box ("AÉROPORT DE / MOTU MUTE":
-    its accent touched the disc, review 9), and the kind's names stay on one line."""
-    key = ("emblem-name-drop", kind, compact)
+def _name_drop(ctx: Ctx, compact: bool) -> float:
+    """How far (mm) the names (and subtitles) of the kit's emblem cards come down so that every one keeps its
+    accents DISC_CLEAR under the disc: a name in two lines grows up from its box ("AÉROPORT DE / MOTU MUTE": its
+    accent touched the disc, review 9). One drop for every kind, as their discs stand at one height
+    (``_emblem_drop``): a row of a utility beside an airport keeps its names on one line (review 10). The
+    compact emblems (over a table) have their own disc, and their own drop."""
+    key = ("emblem-name-drop", compact)
     if key not in ctx.memo:
         _, h = _size(ctx)
         centre, r = _disc(h, compact)
         disc_foot = centre - r
-        tops = [r.y + ACCENT * r.size * PT
-                for space in ctx.kit.board.spaces if space.kind == kind and space.icon and not space.group
+        spaces = [space for t in ctx.kit.titles.titles if (space := ctx.kit.board.space(t.space)) is not None
+                  and space.icon and not space.group and _compact(ctx, t, space) == compact]
+        tops = [r.y + ACCENT * r.size * PT for space in spaces
                 for r in _emblem_runs(ctx.quiet(), space, compact)[0] if isinstance(r, scene.Text)]
         ctx.memo[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
     return ctx.memo[key]
