@@ -660,7 +660,8 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
     w, own = words.of(lang), words.style(lang)
     tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=99, total=99)
     backed = any(it.back is not None for it in items)
-    note = print_note(w, opts, backed, part, bool(items) and all(it.round for it in items))
+    note = print_note(w, opts, backed, part, bool(items) and all(it.round for it in items),
+                      bool(items) and all(_shared(it) for it in items))
     label = [(f"{tag} · {w['front']} · {note}", own)] + ([(advice, advice_style)] if advice else [])
     front = sum(len(footer_lines(text, width - 4.0)) for text, _ in label)
     back = len(footer_lines(f"{tag} · {w['back']} · {note}", width - 4.0))
@@ -669,15 +670,24 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
     return front * FOOTER_ROOM + room, (back * FOOTER_ROOM + room if turned else 0.0)
 
 
-def print_note(w: dict, opts: PrintOptions, backed: bool, part: str, chips: bool = False) -> str:
+def _shared(it: Item) -> bool:
+    """Is ``it`` butted against its neighbours, one cut between two (a note, a square counter; not a chip, whose
+    ring is cut or punched on its own)?"""
+    return it.cut == "shared" and not it.round
+
+
+def print_note(w: dict, opts: PrintOptions, backed: bool, part: str, chips: bool = False,
+               shared: bool = False) -> str:
     """How a sheet is printed, in its footer: two-sided and on which edge to flip, for a duplex sheet with backs
     (a maker printing the cards one-sided got their backs on sheets of their own: the seventh review), else at
     actual size; and on what stock, where the words name one for the part (card for cards and tokens, paper for
     money; thick card for money made of round chips, ``chips``: their sheets said "paper" under the kit's own
-    advice to print them on card, review 10)."""
+    advice to print them on card, review 10); and for items that share their cuts (``shared``: notes, counters),
+    to cut from mark to mark (only Etymonopoly's own advice said so: review 10)."""
     note = w["print_duplex"].format(edge=w[opts.flip]) if backed and opts.layout == "duplex" else w["print_note"]
     stock = (w.get(f"stock.{part}.round") if chips else None) or w.get(f"stock.{part}")
-    return f"{note}, {stock}" if stock else note
+    note = f"{note}, {stock}" if stock else note
+    return f"{note} · {w['cut.shared']}" if shared and w.get("cut.shared") else note
 
 
 def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, float],
@@ -701,7 +711,8 @@ def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, flo
         tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=n, total=total)
         told = extra if not advice_kinds or any(it.kind in advice_kinds for b in blocks for it in b.items) else []
         backed = any(it.back is not None for b in blocks for it in b.items)
-        note = print_note(w, opts, backed, part, all(it.round for b in blocks for it in b.items))
+        note = print_note(w, opts, backed, part, all(it.round for b in blocks for it in b.items),
+                          all(_shared(it) for b in blocks for it in b.items))
         front = _front(blocks, opts, (pw, ph), printable, memo, [(f"{tag} · {w['front']} · {note}", own), *told])
         back = None
         if backed:

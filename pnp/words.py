@@ -31,6 +31,8 @@ WORDS: dict[str, dict[str, str]] = {
         # the stock each part's sheets are best printed on, said in their footers
         "stock.cards": "on card, 200–300 g/m²", "stock.tokens": "on card, 200–300 g/m²",
         "stock.notes": "on paper, 80–120 g/m²", "stock.notes.round": "on card, 300 g/m² or more",
+        # items butted edge to edge: one cut between two, marked in the margins
+        "cut.shared": "cut from mark to mark: neighbours share each cut",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
         "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
@@ -83,6 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "print_duplex": "imprimer recto verso à 100 % (taille réelle), retournement sur le bord {edge}",
         "stock.cards": "sur carte, 200 à 300 g/m²", "stock.tokens": "sur carte, 200 à 300 g/m²",
         "stock.notes": "sur papier, 80 à 120 g/m²", "stock.notes.round": "sur carte, 300 g/m² ou plus",
+        "cut.shared": "coupez d’un repère à l’autre : deux voisins partagent une coupe",
         "sheet": "{title} · {part} · feuille {n} sur {total}", "front": "recto", "back": "verso",
         "fold": "plier sur les tirets, coller, découper",
         "standee": "Pions : découpez chaque pion, pliez-le sur ses tirets pour que ses deux figures se rejoignent "
