@@ -123,12 +123,12 @@ def test_a_short_last_row_takes_from_the_others(name):
             assert max(counts) - min(counts) <= 1, f"page {n} ({s.side}): rows of {kind} hold {counts}"
 
 
-def test_euronopoly_tokens_take_two_a4_sheets():
-    """96 counters (8 × 12, sharing their cuts) on the first sheet, the 24 villas and the 4 standees on the second
-    (3 sheets before: 70 | 50 and 2 standees | 2 standees)."""
+def test_euronopoly_tokens_take_one_a4_sheet():
+    """The 120 counters (15 mm since review 10, sharing their cuts: 12 to a row, each kind in whole rows) and the 4
+    standees on one sheet (3 sheets once: 70 | 50 and 2 standees | 2 standees; 2 with 22 mm counters)."""
     _, sheets = sheets_of("euronopoly", "tokens", _key(dict(paper="a4")))
     fronts = [s for s in sheets if s.side == "front"]
-    assert [len(s.placed) for s in fronts] == [96, 28]
+    assert [len(s.placed) for s in fronts] == [124]
 
 
 # --------------------------------------------------------------------------- the footer
