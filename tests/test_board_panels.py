@@ -210,3 +210,28 @@ def test_the_tables_of_a_row_of_panels_keep_their_rows_in_line(name, lang):
     if name == "euronopoly":
         assert seen and len(_table_rules(ctx, next(p for p in ctx.kit.board.centre.panels
                                                    if p.id == "speed-trap-2"))) == 7
+
+
+@pytest.mark.parametrize("name,lang", EDITIONS)
+def test_a_panels_title_ranges_left_with_its_text(name, lang):
+    """A panel's title over a text starts where the text's lines start (Etymonopoly's family chips set their
+    titles centred over left-aligned lines: review 10); a title alone (a building spot, a place for a pile) stands
+    in the middle of its panel."""
+    ctx = laid_out(name, lang)
+    texted = 0
+    for p in ctx.kit.board.centre.panels:
+        if not p.title or p.table is not None:
+            continue
+        runs = list(scene.walk_text(B._panel(ctx, p, float(ctx.kit.board.size))))
+        title = [t for t in runs if t.font == ctx.fonts.heading]
+        xs = [t.x for t in title]
+        if p.text:
+            body = [t for t in runs if t.font == ctx.fonts.body]
+            assert abs(min(xs) - min(t.x for t in body)) < 0.05, (name, p.id, min(xs), min(t.x for t in body))
+            texted += 1
+        else:
+            from pnp.text import text_width
+
+            ends = [t.x + text_width(t.text, t.font, t.size) for t in title]
+            assert abs(min(xs) + max(ends)) < 0.5, (name, p.id)  # centred on the panel's middle (x 0)
+    assert texted, name

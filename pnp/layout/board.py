@@ -1040,7 +1040,10 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     title, table, text = _panel_boxes(ctx, p)
     if title is not None:
-        g.add(*_sibling_fit(ctx, p, "title", title, panel_title_pt(ctx, p) or PANEL_TITLE_PT, ink).shapes)
+        # a title over a text ranges left with it, as the text does (a family chip's title stood centred over its
+        # left-aligned lines: review 10); a title alone (a place to put something) stands in the middle
+        keyed = {"align": "left"} if text is not None else {}
+        g.add(*_sibling_fit(ctx, p, "title", title, panel_title_pt(ctx, p) or PANEL_TITLE_PT, ink, **keyed).shapes)
     if table is not None:
         row_h = table_row_h(ctx, p)
         if row_h is not None:
