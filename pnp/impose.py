@@ -661,7 +661,7 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
     tag = w["sheet"].format(title=kit_title, part=w.get(f"part.{part}", part), n=99, total=99)
     backed = any(it.back is not None for it in items)
     note = print_note(w, opts, backed, part, bool(items) and all(it.round for it in items),
-                      bool(items) and all(_shared(it) for it in items))
+                      any(_shared(it) for it in items))
     label = [(f"{tag} · {w['front']} · {note}", own)] + ([(advice, advice_style)] if advice else [])
     front = sum(len(footer_lines(text, width - 4.0)) for text, _ in label)
     back = len(footer_lines(f"{tag} · {w['back']} · {note}", width - 4.0))
@@ -682,8 +682,9 @@ def print_note(w: dict, opts: PrintOptions, backed: bool, part: str, chips: bool
     (a maker printing the cards one-sided got their backs on sheets of their own: the seventh review), else at
     actual size; and on what stock, where the words name one for the part (card for cards and tokens, paper for
     money; thick card for money made of round chips, ``chips``: their sheets said "paper" under the kit's own
-    advice to print them on card, review 10); and for items that share their cuts (``shared``: notes, counters),
-    to cut from mark to mark (only Etymonopoly's own advice said so: review 10)."""
+    advice to print them on card, review 10); and where items share their cuts (``shared``: notes, counters, also
+    beside standees cut apart), to cut from mark to mark (only Etymonopoly's own advice said so: review 10; the
+    sheets of counters and standees went without it: review 11)."""
     note = w["print_duplex"].format(edge=w[opts.flip]) if backed and opts.layout == "duplex" else w["print_note"]
     stock = (w.get(f"stock.{part}.round") if chips else None) or w.get(f"stock.{part}")
     note = f"{note}, {stock}" if stock else note
@@ -712,7 +713,7 @@ def _sides(plans: list[list[Block]], opts: PrintOptions, paper: tuple[float, flo
         told = extra if not advice_kinds or any(it.kind in advice_kinds for b in blocks for it in b.items) else []
         backed = any(it.back is not None for b in blocks for it in b.items)
         note = print_note(w, opts, backed, part, all(it.round for b in blocks for it in b.items),
-                          all(_shared(it) for b in blocks for it in b.items))
+                          any(_shared(it) for b in blocks for it in b.items))
         front = _front(blocks, opts, (pw, ph), printable, memo, [(f"{tag} · {w['front']} · {note}", own), *told])
         back = None
         if backed:

@@ -383,8 +383,9 @@ def test_money_of_round_chips_is_printed_on_card_notes_on_paper(lang, paper, car
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_sheet_of_items_sharing_their_cuts_says_to_cut_from_mark_to_mark(lang):
     """Notes and counters are butted, one cut between two, marked in the margins; only Etymonopoly's own advice
-    said so (review 10). The footer of a sheet of such items says it in the kit's language; a sheet of items cut
-    apart (cards, with gutters) and one of round chips (cut or punched on their own) do not."""
+    said so (review 10). The footer of a sheet holding such items says it in the kit's language, also beside items
+    cut apart (counters beside standees: review 11); a sheet of items cut apart only (cards, with gutters) and one
+    of round chips (cut or punched on their own) do not."""
     from dataclasses import replace
 
     from pnp import words
@@ -394,8 +395,10 @@ def test_a_sheet_of_items_sharing_their_cuts_says_to_cut_from_mark_to_mark(lang)
 
     told = plain(words.of(lang)["cut.shared"])
     items, _ = _solid_items(4)
-    for cut, round_, says in (("shared", False, True), ("own", False, False), ("shared", True, False)):
-        money = [replace(it, cut=cut, round=round_, back=None) for it in items]
+    for cut, round_, says in (("shared", False, True), ("own", False, False), ("shared", True, False),
+                              ("mixed", False, True)):
+        money = [replace(it, cut=("shared" if i % 2 else "own") if cut == "mixed" else cut, round=round_, back=None)
+                 for i, it in enumerate(items)]
         sheet = impose(money, PrintOptions(paper="a4"), "Test", "notes", lang=lang)[0]
         text = plain(" ".join(t.text for t in scene.walk_text(sheet.page.content)))
         assert (told in text) == says, (cut, round_, text)
