@@ -412,14 +412,19 @@ def _emblem_drop(ctx: Ctx, kind: str) -> tuple[float, float]:
     review). The emblems of every kind stand at one height, the fullest kind's (``_emblem_drops``): a utility
     with two lines had its disc 8 mm lower than an airport's beside it (review 10). A kind with fewer lines than
     the fullest sets them lower by half the white it has over the fullest kind's, so that white is shared over
-    and under its lines rather than left at the foot."""
+    and under its lines rather than left at the foot. In a kit whose emblem cards carry tables too (their compact
+    emblems stand at the top: ``_compact``), every emblem stands at the top and each kind's lines stand in the
+    middle of the room under it."""
     drops = _emblem_drops(ctx)
     if kind not in drops:
         return 0.0, 0.0
-    head = min(d for d, _, _ in drops.values())
-    fullest = min((d, b) for d, b, _ in drops.values())[1]
+    if _compact_kit(ctx):  # the emblems at the top, level with the cards carrying a table (those stand at the
+        head = kept = 0.0  # top of theirs), each kind's lines in the middle of the room under its rule
+    else:  # the emblems where the fullest kind's would stand, centred; what white that kind keeps under its lines
+        head, kept = min((d, b) for d, b, _ in drops.values())  # there, others keep too
+        kept -= head
     _, below, slack = drops[kind]
-    return head, head + max(0.0, min(slack - head, math.floor((below - fullest) / 2 * 10 + 1e-6) / 10))
+    return head, head + max(0.0, min(slack - head, math.floor((below - head - kept) / 2 * 10 + 1e-6) / 10))
 
 
 def _emblem_drops(ctx: Ctx) -> dict[str, tuple[float, float, float]]:
@@ -526,8 +531,19 @@ def _disc(h: float, compact: bool) -> tuple[float, float]:
 
 
 def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
-    """Does a non-property title card take the compact emblem (it carries a table)?"""
-    return not space.group and ctx.kit.table(t.table) is not None
+    """Does a non-property title card take the compact emblem? Every one does in a kit where one carries a table
+    (the compact emblem leaves the table room at the lines' size): Monopoly 2.3's stations had a disc of 21 mm
+    beside its utilities' 12 mm, over their tables, and their names 12 mm lower (review 11)."""
+    return not space.group and _compact_kit(ctx)
+
+
+def _compact_kit(ctx: Ctx) -> bool:
+    """Does any non-property title card of the kit carry a table?"""
+    key = "emblem-compact"
+    if key not in ctx.memo:
+        ctx.memo[key] = any(ctx.kit.table(t.table) is not None for t in ctx.kit.titles.titles
+                            if (space := ctx.kit.board.space(t.space)) is not None and not space.group)
+    return ctx.memo[key]
 
 
 def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact: bool = False) -> float:
