@@ -215,17 +215,27 @@ def test_the_tables_of_a_row_of_panels_keep_their_rows_in_line(name, lang):
 @pytest.mark.parametrize("name,lang", EDITIONS)
 def test_a_panels_title_ranges_left_with_its_text(name, lang):
     """A panel's title over a text starts where the text's lines start (Etymonopoly's family chips set their
-    titles centred over left-aligned lines: review 10); a title alone (a building spot, a place for a pile) stands
-    in the middle of its panel."""
+    titles centred over left-aligned lines: review 10), and a title over a table starts at the panel's inner edge
+    with the table's own caption (Euronopoly's table panels centred both beside rule panels ranged left: review
+    11); a title alone (a building spot, a place for a pile) stands in the middle of its panel."""
     ctx = laid_out(name, lang)
     texted = 0
     for p in ctx.kit.board.centre.panels:
-        if not p.title or p.table is not None:
+        if not p.title:
             continue
-        runs = list(scene.walk_text(B._panel(ctx, p, float(ctx.kit.board.size))))
+        drawn = B._panel(ctx, p, float(ctx.kit.board.size))
+        runs = list(scene.walk_text(drawn))
         title = [t for t in runs if t.font == ctx.fonts.heading]
         xs = [t.x for t in title]
-        if p.text:
+        if p.table is not None:  # the title and the table's own caption (both in the heading face, over the grid)
+            x0 = -float(p.width) / 2 + B.PANEL_PAD  # start at the panel's inner edge, where its grid does (review 11)
+            grid = max(s.y1 for s in drawn.children if isinstance(s, scene.Line))
+            lines: dict = {}
+            for t in (t for t in title if t.y > grid):
+                lines.setdefault(round(t.y, 2), []).append(t.x)
+            assert all(abs(min(v) - x0) < 0.05 for v in lines.values()), (name, p.id, lines, x0)
+            texted += 1
+        elif p.text:
             body = [t for t in runs if t.font == ctx.fonts.body]
             assert abs(min(xs) - min(t.x for t in body)) < 0.05, (name, p.id, min(xs), min(t.x for t in body))
             texted += 1

@@ -20,8 +20,8 @@ def drawn(name: str, monkeypatch):
     calls = []
     plain = table.draw_table
 
-    def spy(ctx, ref, box, ink, head_fill, rows=0):
-        out = plain(ctx, ref, box, ink, head_fill, rows)
+    def spy(ctx, ref, box, ink, head_fill, rows=0, **kw):
+        out = plain(ctx, ref, box, ink, head_fill, rows, **kw)
         calls.append((ctx.kit.table(ref), box, out))
         return out
 

@@ -1040,15 +1040,17 @@ def _panel(ctx: Ctx, p, S: float) -> scene.Group:
     g.add(scene.Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=col.line, width=0.4, radius=2.0))
     title, table, text = _panel_boxes(ctx, p)
     if title is not None:
-        # a title over a text ranges left with it, as the text does (a family chip's title stood centred over its
-        # left-aligned lines: review 10); a title alone (a place to put something) stands in the middle
-        keyed = {"align": "left"} if text is not None else {}
+        # a title over a text or a table ranges left with it, as the text and the table's caption do (a family
+        # chip's title stood centred over its left-aligned lines: review 10; the table panels' titles and captions
+        # stood centred beside rule panels ranged left: review 11); a title alone (a place to put something) stands
+        # in the middle
+        keyed = {"align": "left"} if text is not None or table is not None else {}
         g.add(*_sibling_fit(ctx, p, "title", title, panel_title_pt(ctx, p) or PANEL_TITLE_PT, ink, **keyed).shapes)
     if table is not None:
         row_h = table_row_h(ctx, p)
         if row_h is not None:
             table = rows_box(ctx, p.table, table, row_h)
-        g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12)))
+        g.add(*draw_table(ctx, p.table, table, ink, mix(fill, col.ink, 0.12), align="left"))
     if text is not None:
         g.add(*_sibling_fit(ctx, p, "text", text, panel_pt(ctx, p) or PANEL_PT, ink,
                             valign="top" if p.table is None else "middle").shapes)

@@ -78,10 +78,11 @@ TABLE_TITLE_H = 5.5  # mm a table's own title takes above its grid in ``draw_tab
 ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
 
-def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows: int = 0) -> list:
-    """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``; ``rows``: the body
-    rows the grid is ruled for, when more than the table's (the shorter of two grids side by side ends on the
-    other's foot, its last row ruled and shaded as the labels)."""
+def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows: int = 0,
+               align: str = "center") -> list:
+    """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``, its own title over
+    it set ``align``; ``rows``: the body rows the grid is ruled for, when more than the table's (the shorter of two
+    grids side by side ends on the other's foot, its last row ruled and shaded as the labels)."""
     t = ctx.kit.table(ref)
     if t is None:  # a table id that does not exist: the validator reports it
         return []
@@ -90,7 +91,8 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
     fonts = ctx.fonts
     if t.title:
         th = TABLE_TITLE_H
-        f = ctx.fit(t.title, (x, y + h - th, w, th), fonts.heading, 9.0, t, "title", what="table title", colour=ink)
+        f = ctx.fit(t.title, (x, y + h - th, w, th), fonts.heading, 9.0, t, "title", what="table title", colour=ink,
+                    align=align)
         out.extend(f.shapes)
         h -= th + 1.0
     ncols = len(t.columns) + 1
