@@ -349,6 +349,12 @@ def test_a_deck_cards_band_stands_inside_its_frame_as_a_title_cards_does(kit):
         inside = cards.FRAME + cards.BAND_IN
         assert abs(band.x - inside) < 1e-6 and abs(band.x + band.w - (w - inside)) < 1e-6, (kit, deck.id)
         assert abs(band.y + band.h - (h - inside)) < 1e-6, (kit, deck.id)
+        # its name keeps BAND_AIR from the band's ends (Tahiti's CAISSE DE COMMUNAUTÉ came to 1.5 mm: review 11)
+        from pnp.text import text_width
+
+        for r in (r for r in scene.walk_text(face) if r.y > band.y):
+            assert r.x >= band.x + cards.BAND_AIR - 0.05, (kit, deck.id, r.text, r.x)
+            assert r.x + text_width(r.text, r.font, r.size) <= band.x + band.w - cards.BAND_AIR + 0.05, (kit, r.text)
 
 
 @pytest.mark.parametrize("kit", KITS)

@@ -683,6 +683,9 @@ def deck_items(ctx: Ctx) -> list[Item]:
 
 #: mm between a deck card's frame and its band inside it, as a title card's band stands inside its frame
 BAND_IN = 0.5
+#: mm the deck's name keeps clear of its band's ends (Tahiti's CAISSE DE COMMUNAUTÉ ran to 1.5 mm of them and read as
+#: about to touch the frame: review 11); a longer name is set smaller
+BAND_AIR = 3.0
 
 
 def _band(deck: Deck) -> float:
@@ -706,10 +709,11 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     foot = _band_foot(deck, h)
     g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)], key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
     g.add(scene.Rect(FRAME + BAND_IN, foot, w - 2 * (FRAME + BAND_IN), _band(deck), fill=deck.colour))
-    name_box = (6, foot + 4.5, w - 12, 7) if deck.help_name else (6, foot + (_band(deck) - 7.5) / 2, w - 12, 7.5)
+    x = FRAME + BAND_IN + BAND_AIR
+    name_box = (x, foot + 4.5, w - 2 * x, 7) if deck.help_name else (x, foot + (_band(deck) - 7.5) / 2, w - 2 * x, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
-        g.add(*recolour(ctx.fit(deck.help_name, (6, foot + 0.8, w - 12, 3.6), f.italic, 7.0, deck, "help_name",
+        g.add(*recolour(ctx.fit(deck.help_name, (x, foot + 0.8, w - 2 * x, 3.6), f.italic, 7.0, deck, "help_name",
                                 what="deck help name").shapes, ink))
     g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(deck.colour, c.paper, 0.2),
                      width=0.5, radius=1.5))
