@@ -218,3 +218,29 @@ def test_a_deed_of_rents_by_number_owned_heads_them_with_the_rent(kit_id):
         assert upper[0].label == str(kit.game.terms.rent) and upper[0].bold and not upper[0].value, (t.space, upper[0])
         seen += 1
     assert seen or kit_id == "moneyloopy"  # its 22 deeds are all streets (railroads and utilities have none)
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_a_deed_lines_label_keeps_clear_of_its_value(kit_id):
+    """Tahiti's "Avec le groupe complet" stood 1 mm from its "104 000 F" (review 11): on every title card line with
+    a value ranged right, the label ends at least 2 mm short of the value (VALUE_GAP, at the kit's size)."""
+    from pnp.text import text_width
+
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    w, _ = cards._size(ctx)
+    seen = 0
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        rows: dict = {}
+        for r in walk_text(cards.title_front(ctx, t, space)):
+            rows.setdefault(round(r.y, 2), []).append(r)
+        for runs in rows.values():
+            ends = sorted(runs, key=lambda r: r.x)
+            value = ends[-1]
+            if len(ends) < 2 or abs(value.x + text_width(value.text, value.font, value.size) - (w - 6)) > 0.05:
+                continue
+            label_end = max(r.x + text_width(r.text, r.font, r.size) for r in ends[:-1])
+            assert value.x - label_end >= 2.0, (kit_id, t.space, [r.text for r in ends], round(value.x - label_end, 2))
+            seen += 1
+    assert seen

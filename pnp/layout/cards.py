@@ -74,7 +74,7 @@ ROW_STEP = (3.4, 4.4)  # mm between lines: the least, and the most at ROW_PT
 ROW_GROW = (8.5, 5.0)  # pt and mm: the most a kit's lines grow to, size and pitch together, where every card has room
 RULE_GAP = 2.2  # mm a rule between two blocks of lines takes
 VALUE_RULE = 15.2  # mm above the trim: the rule over the value line
-VALUE_GAP = 1.5  # mm between a label and its value
+VALUE_GAP = 2.5  # mm between a label and its value
 STEP_IN = 2.5  # mm a title card's line that adds to the one above it ("+ 1 apartment") is set in
 
 
