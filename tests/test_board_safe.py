@@ -66,7 +66,7 @@ def test_every_text_and_icon_of_the_ring_keeps_the_safe_area(kit_id, lang):
 
 @pytest.mark.parametrize("kit_id, lang", EDITIONS)
 def test_the_rings_rule_text_is_never_set_under_its_size(kit_id, lang):
-    """An instruction on a side space or a corner, and every other text of the ring, reads at SMALL_PT (7 pt) or
+    """An instruction on a side space or a corner, and every other text of the ring, reads at SMALL_PT (7.5 pt) or
     more: the room the safe area takes comes from the name band and the icon, never from the rule text."""
     ctx, _, marks = _ring(kit_id, lang)
     texts = [shape for s, shape, *_ in marks if isinstance(shape, scene.Text)]
