@@ -124,3 +124,29 @@ def test_the_reference_cards_share_one_leading_that_their_fullest_card_fills(kit
     (leading,) = leadings
     assert cards.REF_LEADING[0] - 0.01 <= leading <= cards.REF_LEADING[1] + 0.01
     assert min(lefts) <= 1.0 or leading >= cards.REF_LEADING[1] - 0.01, (round(min(lefts), 2), leading)
+
+
+@pytest.mark.parametrize("kit_id", ["etymonopoly", "euronopoly", "moneyloopy", "monopoly-2-3", "tahiti"])
+def test_a_reference_front_is_framed_as_the_other_card_faces(kit_id):
+    """The reference fronts ran their band off the card's top, with no frame, where the title deeds, the deck cards
+    and every back have one (review 11): each front now has the cards' frame FRAME in from its edges, its band
+    inside it (its foot where a deck card's is), its title clear of the band's ends and its text inside the frame."""
+    from pnp import scene
+    from pnp.text import text_width
+
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    w, h = cards._size(ctx)
+    for it in cards.reference_items(ctx):
+        rects = [s for s in it.front.children if isinstance(s, scene.Rect)]
+        (frame,) = [s for s in rects if s.stroke and not s.fill]
+        assert (round(frame.x, 6), round(frame.y, 6)) == (cards.FRAME, cards.FRAME), it.id
+        assert abs(frame.x + frame.w - (w - cards.FRAME)) < 1e-6 and abs(frame.y + frame.h - (h - cards.FRAME)) < 1e-6
+        (band,) = [s for s in rects if s.fill and s.y > h / 2]
+        assert abs(band.x - cards.FRAME - cards.BAND_IN) < 1e-6 and abs(band.y - (h - cards.REF_BAND)) < 1e-6, it.id
+        for r in walk_text(it.front):
+            right = r.x + text_width(r.text, r.font, r.size)
+            if r.y > band.y:  # the title
+                assert band.x + cards.BAND_AIR - 0.05 <= r.x and right <= band.x + band.w - cards.BAND_AIR + 0.05
+            else:
+                assert cards.FRAME + 2.0 <= r.x and right <= w - cards.FRAME - 2.0, (it.id, r.text)

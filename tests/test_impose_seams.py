@@ -231,9 +231,11 @@ def test_a_page_or_picture_of_one_item_is_drawn_to_its_bleed_alone(tmp_path):
     w, h = cards._size(alone)
     ground = cards.deck_frame(alone, deck).children[0]
     assert (ground.x, ground.y, ground.w, ground.h) == (-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED)
-    sheet_ctx = Ctx(kit, bleed=BLEED)
-    card = cards.reference_cards(sheet_ctx)[0]  # a reference card's band runs off its top
-    on_a_sheet = cards._reference_face(sheet_ctx, card, card.title)[0].children[0]  # stops under it, SEAM_OVERLAP wider
+    from pnp.layout.common import bleed_rect
+
+    sheet_ctx = Ctx(kit, bleed=BLEED)  # a background under a band running off an item's top (a standee's base)
+    on_a_sheet = sheet_ctx.under_bands(bleed_rect(w, h, sheet_ctx.reach, "#ffffff"), h, head=13.0)  # stops under
+    # it, SEAM_OVERLAP wider
     assert on_a_sheet.y == -BLEED - SEAM_OVERLAP and on_a_sheet.w == pytest.approx(w + 2 * (BLEED + SEAM_OVERLAP))
     assert on_a_sheet.y + on_a_sheet.h < h
     luck = next(it for it in laid.items["cards"] if it.kind == deck.id)

@@ -944,7 +944,7 @@ def credits_card(ctx: Ctx) -> RefCard | None:
 #: their bands meet in one line (14 mm stepped 1 mm down from a deck's: the second review)
 REF_BAND = 13.0
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
-REF_MARGIN = 5.0  # mm: the text's margin on a reference card
+REF_MARGIN = FRAME + 2.5  # mm: the text's margin on a reference card, 2.5 mm inside its frame
 REF_TOP = REF_BAND + 3.5  # mm from the card's top to the room under its band (the text as far under it as from the sides)
 
 
@@ -1144,10 +1144,15 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     """The card's paper and title band; returns the face and the top of the room under the band."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
-    g = scene.Group([ctx.under_bands(bleed_rect(w, h, ctx.reach, c.paper), h, head=REF_BAND)])
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)])
     band = ctx.kit.reference.colour or c.accent
-    g.add(scene.Rect(-ctx.reach, h - REF_BAND, w + 2 * ctx.reach, REF_BAND + ctx.reach, fill=band))
-    # centred where a deck card's name is (its box's middle 6.75 mm under the top), room for two lines
-    g.add(*recolour(ctx.fit(title, (5, h - 11.5, w - 10, 9.5), f.heading, 10.5, card, "title",
-                             wrap_below=9).shapes, contrast(band)))
+    # the band inside the card's frame, its foot where a deck card's is, as the deck cards and title deeds have
+    # theirs (the reference fronts alone ran theirs off the card, frameless: review 11)
+    inside = FRAME + BAND_IN
+    g.add(scene.Rect(inside, h - REF_BAND, w - 2 * inside, REF_BAND - inside, fill=band))
+    x = inside + BAND_AIR
+    g.add(*recolour(ctx.fit(title, (x, h - REF_BAND + 0.4, w - 2 * x, REF_BAND - inside - 0.8), f.heading, 10.5,
+                            card, "title", wrap_below=9, leading=NAME_LEADING).shapes, contrast(band)))
+    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(band, c.paper, 0.2), width=0.5,
+                     radius=1.5))
     return g, h - REF_TOP
