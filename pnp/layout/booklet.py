@@ -132,6 +132,24 @@ def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -
     return out
 
 
+#: spaces that pad a figure to a column's width: a digit's (in a face with tabular figures), a comma's, a thin one
+_PADS = ("\u2007", "\u2008", "\u2009")
+
+
+def _padded(cell: str, room: float, font: str) -> str:
+    """``cell`` with spaces before it filling ``room`` mm at TABLE_PT (to the nearest thin space): the widest pads
+    first, each as often as it fits."""
+    pad = ""
+    for space in _PADS:
+        w = text_width(space, font, TABLE_PT)
+        if w <= 0:
+            continue
+        n = int((room + 0.05) // w)
+        pad += space * n
+        room -= n * w
+    return pad + cell
+
+
 def _whole_steps(ladder) -> list[str]:
     """A rent ladder's steps as each reads alone: a step that adds to the one above it ("+ 1 apartment", set in
     under "1 holiday house" on a title card) joined to the last step that does not ("1 holiday house + 1 apartment"):
@@ -797,6 +815,7 @@ class _Blocks:
         if has_mortgage:
             head.append(str(terms.mortgage))
         rows: list[list] = [head]
+        ladder_cells = self._ladder_cells(num)
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
             if space is None:
@@ -804,7 +823,7 @@ class _Blocks:
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
-                rents = dots.join(num(r) for r in t.rent)
+                rents = dots.join(ladder_cells[id(t)])
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
             elif t.multipliers:
@@ -851,6 +870,20 @@ class _Blocks:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
         return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
+
+    def _ladder_cells(self, num) -> dict[int, list[str]]:
+        """Each street's rents as the property table prints them, every step padded on its left to the widest rent
+        of that step, in figure and punctuation spaces (as wide as a digit and as a comma or a thin space, in a face
+        with tabular figures): the kit's ladders then stand in columns, each step's figures on one right edge, where
+        a row of dotted rents of its own widths could not be read down (review 11)."""
+        font = self.s.body.plain
+        ladders = {id(t): [num(r) for r in t.rent] for t in self.ctx.kit.titles.titles if t.rent}
+        widest: dict[int, float] = {}
+        for cells in ladders.values():
+            for k, cell in enumerate(cells):
+                widest[k] = max(widest.get(k, 0.0), text_width(cell, font, TABLE_PT))
+        return {key: [_padded(cell, widest[k] - text_width(cell, font, TABLE_PT), font) for k, cell in enumerate(cells)]
+                for key, cells in ladders.items()}
 
     def _table(self, arg: str, where: tuple) -> list:
         t = self.ctx.kit.tables.table(arg)
