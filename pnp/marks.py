@@ -56,22 +56,38 @@ def cut_guide(cx: float, cy: float, r: float) -> scene.Group:
                         scene.Circle(cx, cy, r, stroke=REGISTRATION, width=MARK_WIDTH)])
 
 
+FOOTER_PARTS = " · "  # between the parts of a sheet's slug (kit · part · sheet n of m · side · how to print)
+
+
 def footer_lines(text: str, width: float) -> list[str]:
-    """A footer text broken into lines no wider than ``width`` mm (at word boundaries)."""
+    """A footer text broken into lines no wider than ``width`` mm: between its parts (``FOOTER_PARTS``) where each
+    part fits a line, so a part is read whole (Tahiti's slug left "partagent une coupe" alone on its second line:
+    review 11), else at word boundaries."""
+    fits = lambda t: text_width(t, FOOTER_FONT, FOOTER_PT) <= width  # noqa: E731
     out: list[str] = []
     for para in text.split("\n"):
-        if text_width(para, FOOTER_FONT, FOOTER_PT) <= width:  # the usual footer: one line, measured once
+        if fits(para):  # the usual footer: one line, measured once
             out.append(para)
             continue
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and text_width(trial, FOOTER_FONT, FOOTER_PT) > width:
-                out.append(line)
-                line = word
-            else:
-                line = trial
-        out.append(line)
+        parts = para.split(FOOTER_PARTS)
+        if len(parts) > 1 and all(fits(part) for part in parts):
+            out += _greedy(parts, FOOTER_PARTS, fits)
+        else:
+            out += _greedy(para.split(" "), " ", fits)
+    return out
+
+
+def _greedy(pieces: list[str], glue: str, fits) -> list[str]:
+    """``pieces`` joined by ``glue`` into as few lines as ``fits`` allows, filled in order."""
+    out, line = [], ""
+    for piece in pieces:
+        trial = f"{line}{glue}{piece}" if line else piece
+        if line and not fits(trial):
+            out.append(line)
+            line = piece
+        else:
+            line = trial
+    out.append(line)
     return out
 
 

@@ -402,3 +402,20 @@ def test_a_sheet_of_items_sharing_their_cuts_says_to_cut_from_mark_to_mark(lang)
         sheet = impose(money, PrintOptions(paper="a4"), "Test", "notes", lang=lang)[0]
         text = plain(" ".join(t.text for t in scene.walk_text(sheet.page.content)))
         assert (told in text) == says, (cut, round_, text)
+
+
+def test_a_footer_breaks_between_its_parts_where_each_part_fits():
+    """Tahiti's slug wrapped word by word and left "partagent une coupe" alone on its second line (review 11): a
+    footer too long for its width breaks between its parts (" · "), each part whole on a line, where each fits."""
+    from pnp.marks import FOOTER_FONT, FOOTER_PT, footer_lines
+    from pnp.fonts import text_width
+
+    parts = ["Monopoly · argent · feuille 1 sur 30 · recto", "imprimer recto verso à 100 % (taille réelle)",
+             "coupez d’un repère à l’autre : deux voisins partagent une coupe"]
+    text = " · ".join(parts)
+    width = text_width(" · ".join(parts[:2]), FOOTER_FONT, FOOTER_PT) + 1.0  # two parts fit, not the third
+    lines = footer_lines(text, width)
+    assert lines == [" · ".join(parts[:2]), parts[2]], lines
+    # a part longer than the line still breaks between words
+    narrow = footer_lines(parts[2], text_width(parts[2], FOOTER_FONT, FOOTER_PT) / 2)
+    assert len(narrow) >= 2 and " ".join(narrow) == parts[2]
