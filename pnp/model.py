@@ -312,6 +312,8 @@ class DeckSpot(Entity):
     rotate: float = doc("rotation in degrees", 0.0)
     size: Literal["card", "note"] = doc(
         "the spot's size: a card's, or a banknote's laid across (a labelled place where money is put)", "card")
+    colour: Optional[Colour] = doc("a labelled area's colour, its outline and (tinted) its ground (default: the "
+                                   "kit's accent); a deck's place takes its deck's", None)
 
 
 def translated(value: Any) -> Any:

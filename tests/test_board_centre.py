@@ -392,3 +392,29 @@ def test_a_spot_the_size_of_a_note_lies_across():
                                                                                        float(note.height)))
     g = B._deck_spot(ctx, spot, float(ctx.kit.board.size))
     assert len(_rounded_cards(g, *B.spot_size(ctx, spot))) == 1
+
+
+def test_a_labelled_spot_takes_its_own_colour_else_the_accent():
+    """Tahiti's pot, a labelled place for money, took the kit's accent, a shade off the Chance pile's red beside it,
+    and read as a second Chance pile (review 11): a labelled spot's ``colour`` draws its outline (and tints its
+    ground); without one it takes the accent as before."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from pnp import scene
+    from pnp.content import load_kit
+    from pnp.layout import board as B
+    from pnp.layout.common import Ctx
+    from pnp.problems import Problems
+
+    kit = load_kit(Path(__file__).resolve().parent.parent / "content" / "tahiti", Problems())
+    ctx = Ctx(kit)
+    (pot,) = [s for s in kit.board.centre.deck_spots if s.label and not s.deck and not s.titles]
+    assert pot.colour
+
+    def outline(spot):
+        return {r.stroke for r in B._deck_spot(ctx, spot, float(kit.board.size)).children
+                if isinstance(r, scene.Rect) and r.dash}
+
+    assert outline(pot) == {str(pot.colour)}
+    assert outline(replace(pot, colour=None)) == {str(ctx.colours.accent)}

@@ -785,10 +785,11 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     pile = _spot_pile(ctx, spot)
     neutral = spot.titles and not deck and not pile  # title cards with differing backs: no one back to show
     col = ctx.colours
-    # a deck's colour (its pile, or its empty place); title cards' shared back's; a labelled area the accent; a
-    # neutral place the board's ink
+    # a deck's colour (its pile, or its empty place); title cards' shared back's; a labelled area its own, else the
+    # accent (Tahiti's pot took its accent, a shade off the Chance pile's red beside it: review 11); a neutral place
+    # the board's ink
     colour = (deck.colour if deck else (titles_back_colour(ctx) if spot.titles else None) or
-              (col.line if neutral else col.accent))
+              (col.line if neutral else spot.colour or col.accent))
     g = scene.Group(transform=scene.compose(scene.translate(S / 2 + spot.x, S / 2 + spot.y), scene.rotate(spot.rotate),
                                             scene.translate(-_spot_shift(ctx, spot), 0.0)),
                     whole=True)
