@@ -196,6 +196,9 @@ class PrintSpec(Entity):
 class Game(Entity):
     title: Label = doc("the game's name")
     subtitle: Optional[Label] = doc("a line under the title", None)
+    sheet_title: Optional[Label] = doc("the kit's name in the footers of its printed sheets, where the title alone "
+                                       "does not tell two kits' sheets apart, e.g. 'Monopoly Polynésie française' "
+                                       "(default: the title)", None)
     language: str = doc("language of the texts (a two-letter ISO 639-1 code: en, fr, de)", "en")
     translations: list[str] = doc(
         "other languages the kit carries (two-letter codes): a text may then be written {fr: ..., en: ...}, and "

@@ -419,3 +419,26 @@ def test_a_footer_breaks_between_its_parts_where_each_part_fits():
     # a part longer than the line still breaks between words
     narrow = footer_lines(parts[2], text_width(parts[2], FOOTER_FONT, FOOTER_PT) / 2)
     assert len(narrow) >= 2 and " ".join(narrow) == parts[2]
+
+
+@pytest.mark.parametrize("lang, name", [(None, "Monopoly Polynésie française"), ("en", "Monopoly French Polynesia")])
+def test_a_kits_sheets_name_it_by_its_sheet_title(lang, name):
+    """Tahiti's sheets said 'Monopoly · cartes', as any Monopoly kit's would (review 11): the footers of a kit's
+    sheets, its board tiles and its booklet's slugs name it by game.yaml's sheet_title, else by its title."""
+    from pathlib import Path
+
+    from pnp.build import imposing
+    from pnp.content import load_kit
+    from pnp.editions import Edition
+    from pnp.layout.booklet import booklet_binding
+    from pnp.layout.common import Ctx
+    from pnp.problems import Problems
+
+    root = Path(__file__).resolve().parent.parent / "content"
+    kit = load_kit(root / "tahiti", Problems(), Edition(lang=lang) if lang else None)
+    ctx = Ctx(kit)
+    assert imposing(kit, ctx, "cards", [])["kit_title"] == name
+    assert booklet_binding(ctx).title == name
+    other = load_kit(root / "monopoly-2-3", Problems())
+    assert other.game.sheet_title is None
+    assert imposing(other, Ctx(other), "cards", [])["kit_title"] == other.game.title

@@ -1880,7 +1880,7 @@ def _summary(ctx: Ctx, setter: _Setter, bottom: float) -> list:
 def booklet_binding(ctx: Ctx) -> Binding:
     """What the imposed booklet prints of itself, in its slugs (``saddle._slug``): the game's title, each sheet, how
     to print it and bind it, in pnp's words in the edition's language."""
-    return Binding(str(ctx.kit.game.title), ctx.kit.language)
+    return Binding(str(ctx.kit.game.sheet_title or ctx.kit.game.title), ctx.kit.language)
 
 
 def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
