@@ -544,7 +544,7 @@ def imposing(kit: Kit, ctx, output: str, items: list) -> dict:
     """What impose is told of an output's sheets besides its items and the print options: the kit's title, the
     print advice and the kinds of item it goes with (the output's ``advice_kinds``), the style and language of its
     words, and the kinds of item kept apart (``parts.kinds_apart``)."""
-    return dict(kit_title=kit.game.sheet_title or kit.game.title, part=output, advice=_advice(kit, output), advice_style=ctx.style,
+    return dict(kit_title=kit.game.sheet_name, part=output, advice=_advice(kit, output), advice_style=ctx.style,
                 lang=kit.language, advice_kinds=registry.output(output).advice_kinds,
                 apart=registry.kinds_apart(items))
 
@@ -572,7 +572,7 @@ def _build_board(ctx: Ctx, opts: BuildOptions, item: Item) -> PartResult:
     kit = ctx.kit
     drawing = item.front
     size = float(kit.board.size)
-    label = kit.game.sheet_title or kit.game.title
+    label = kit.game.sheet_name
     full = tiling.board_full(drawing, size, opts.bleed, label, kit.language)
     tiles, grid = tiling.board_tiles(drawing, size, opts.bleed, opts.paper, opts.margin, opts.overlap, label,
                                      kit.language)

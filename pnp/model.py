@@ -199,6 +199,11 @@ class Game(Entity):
     sheet_title: Optional[Label] = doc("the kit's name in the footers of its printed sheets, where the title alone "
                                        "does not tell two kits' sheets apart, e.g. 'Monopoly Polynésie française' "
                                        "(default: the title)", None)
+
+    @property
+    def sheet_name(self) -> str:
+        """The kit's name on its sheets' footers: its sheet title, else its title."""
+        return str(self.sheet_title or self.title)
     language: str = doc("language of the texts (a two-letter ISO 639-1 code: en, fr, de)", "en")
     translations: list[str] = doc(
         "other languages the kit carries (two-letter codes): a text may then be written {fr: ..., en: ...}, and "

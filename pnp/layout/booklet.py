@@ -823,7 +823,7 @@ class _Blocks:
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
-                rents = dots.join(ladder_cells[id(t)])
+                rents = dots.join(ladder_cells[str(t.space)])
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
             elif t.multipliers:
@@ -871,13 +871,13 @@ class _Blocks:
         return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
 
-    def _ladder_cells(self, num) -> dict[int, list[str]]:
+    def _ladder_cells(self, num) -> dict[str, list[str]]:
         """Each street's rents as the property table prints them, every step padded on its left to the widest rent
         of that step, in figure and punctuation spaces (as wide as a digit and as a comma or a thin space, in a face
         with tabular figures): the kit's ladders then stand in columns, each step's figures on one right edge, where
         a row of dotted rents of its own widths could not be read down (review 11)."""
         font = self.s.body.plain
-        ladders = {id(t): [num(r) for r in t.rent] for t in self.ctx.kit.titles.titles if t.rent}
+        ladders = {str(t.space): [num(r) for r in t.rent] for t in self.ctx.kit.titles.titles if t.rent}
         widest: dict[int, float] = {}
         for cells in ladders.values():
             for k, cell in enumerate(cells):
@@ -1880,7 +1880,7 @@ def _summary(ctx: Ctx, setter: _Setter, bottom: float) -> list:
 def booklet_binding(ctx: Ctx) -> Binding:
     """What the imposed booklet prints of itself, in its slugs (``saddle._slug``): the game's title, each sheet, how
     to print it and bind it, in pnp's words in the edition's language."""
-    return Binding(str(ctx.kit.game.sheet_title or ctx.kit.game.title), ctx.kit.language)
+    return Binding(ctx.kit.game.sheet_name, ctx.kit.language)
 
 
 def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:

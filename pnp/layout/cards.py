@@ -360,9 +360,11 @@ def _title_front(ctx: Ctx, t: Title, space: Space, centre: bool = True) -> tuple
                                f"fill it, {max(0.0, box_top - bottom):.1f} mm left); shorten or remove the text, "
                                f"or print it on a reference card")
     if not space.group and table is None and centre:  # an emblem and lines: in the middle of the card
-        head, lines = _emblem_drop(ctx, space.kind)
-        g.children[start:] = [_lowered(s, head if i < head_end else lines) if (head if i < head_end else lines)
-                              else s for i, s in enumerate(g.children[start:], start)]
+        head, lines = _emblem_drop(ctx, space.kind)  # the emblem's drop, and its lines'
+        for i in range(start, len(g.children)):
+            drop = head if i < head_end else lines
+            if drop:
+                g.children[i] = _lowered(g.children[i], drop)
     if _valued(t):
         g.add(scene.Line(6, VALUE_RULE, w - 6, VALUE_RULE, c.line, 0.2))
     values = []  # (text, the field it shows)
@@ -940,8 +942,9 @@ def credits_card(ctx: Ctx) -> RefCard | None:
     return card
 
 
-#: mm: the title band of a reference card, as tall as a deck card's (``_band``), so that where a sheet holds both
-#: their bands meet in one line (14 mm stepped 1 mm down from a deck's: the second review)
+#: mm from a reference card's top to its title band's foot, where a deck card's band has its foot (``_band``), so
+#: that where a sheet holds both their bands meet in one line (14 mm stepped 1 mm down from a deck's: the second
+#: review); both bands stand inside the card's frame
 REF_BAND = 13.0
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
 REF_MARGIN = FRAME + 2.5  # mm: the text's margin on a reference card, 2.5 mm inside its frame
