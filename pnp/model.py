@@ -455,8 +455,10 @@ class Title(Entity):
 
 @entity
 class TitleBack(Entity):
-    style: Literal["game", "group", "mortgage"] = doc(
-        "'game': the game's back; 'group': the group colour; 'mortgage': 'mortgaged' with the mortgage value", "game")
+    style: Literal["game", "deed", "group", "mortgage"] = doc(
+        "'game': the game's back; 'deed': one back for every title card, in the game's back colour, with the house "
+        "icon and terms.title_card (a pile dealt face down shows nothing of the next card); 'group': the group "
+        "colour; 'mortgage': 'mortgaged' with the mortgage value", "game")
     text: Optional[Text] = doc("extra line on the back", None)
 
 

@@ -142,3 +142,24 @@ def _fold_axis(path, index, pw, ph):
         return "vertical"
     assert any(abs(s[1] - ph / 2) < 1e-3 and abs(s[3] - ph / 2) < 1e-3 and abs(s[0] - s[2]) > pw / 2 for s in segs)
     return "horizontal"
+
+
+def test_the_deed_back_is_one_back_for_every_title_card():
+    """Monopoly 2.3's deeds showed the game's name and tagline on their backs, where every other back shows an icon
+    and what the card is (review 12): titles.back style 'deed' gives every title card one back, the house over the
+    kit's word for a title card, in the game's back colour, as the board's deeds pile shows it."""
+    from kits_cache import checked
+    from pnp import scene
+    from pnp.layout import board, cards
+    from pnp.layout.common import Ctx
+
+    kit, problems = checked("monopoly-2-3")
+    assert kit.titles.back.style == "deed"
+    ctx = Ctx(kit, problems=problems)
+    backs = {cards.title_back(ctx, t, kit.board.space(t.space)).key for t in kit.titles.titles}
+    assert backs == {"title-back-deed"}
+    back = cards.title_back(ctx, kit.titles.titles[0], kit.board.space(kit.titles.titles[0].space))
+    words = " ".join(t.text for t in scene.walk_text(back))
+    assert str(kit.game.terms.title_card).upper() in words.replace("\u00a0", " ")
+    assert any(isinstance(s, scene.Group) and str(s.key).startswith("icon-house") for s in back.children)
+    assert board.titles_back_colour(ctx) == ctx.colours.back

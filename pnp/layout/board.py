@@ -744,7 +744,7 @@ def titles_back_colour(ctx: Ctx) -> str | None:
     group), or None when their backs differ (each group's colour and mark, or each card's own mortgage side): a
     pile of them then shows no one back."""
     style = ctx.kit.titles.back.style
-    if style == "game":
+    if style in ("game", "deed"):
         return ctx.colours.back
     if style != "group":
         return None

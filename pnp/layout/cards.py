@@ -615,6 +615,9 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
             g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 7.0, ctx.kit.titles.back, "text",
                            mode="para").shapes)
         return g
+    if style == "deed":  # one back for every title card: what the cards are, not which one
+        return _plain_back(ctx, w, h, c.back, terms.title_card.upper(), "title-back-deed", terms, "title_card",
+                           icon_name="house")
     if style == "group":
         colour = space_colour(ctx, space)
         shape = ctx.group_mark(space.group)
