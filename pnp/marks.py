@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import scene
 from .fonts import PT, text_width
-from .text import runs
+from .text import greedy_lines, runs
 from .typeset import ENGLISH, Style
 
 #: paper sizes in mm, portrait
@@ -62,32 +62,20 @@ FOOTER_PARTS = " · "  # between the parts of a sheet's slug (kit · part · she
 def footer_lines(text: str, width: float) -> list[str]:
     """A footer text broken into lines no wider than ``width`` mm: between its parts (``FOOTER_PARTS``) where each
     part fits a line, so a part is read whole (Tahiti's slug left "partagent une coupe" alone on its second line:
-    review 11), else at word boundaries."""
-    fits = lambda t: text_width(t, FOOTER_FONT, FOOTER_PT) <= width  # noqa: E731
+    review 11), else at word boundaries; greedily (``text.greedy_lines``), as few lines as hold it."""
     out: list[str] = []
     for para in text.split("\n"):
-        if fits(para):  # the usual footer: one line, measured once
+        if text_width(para, FOOTER_FONT, FOOTER_PT) <= width:  # the usual footer: one line, measured once
             out.append(para)
             continue
         parts = para.split(FOOTER_PARTS)
-        if len(parts) > 1 and all(fits(part) for part in parts):
-            out += _greedy(parts, FOOTER_PARTS, fits)
-        else:
-            out += _greedy(para.split(" "), " ", fits)
-    return out
-
-
-def _greedy(pieces: list[str], glue: str, fits) -> list[str]:
-    """``pieces`` joined by ``glue`` into as few lines as ``fits`` allows, filled in order."""
-    out, line = [], ""
-    for piece in pieces:
-        trial = f"{line}{glue}{piece}" if line else piece
-        if line and not fits(trial):
-            out.append(line)
-            line = piece
-        else:
-            line = trial
-    out.append(line)
+        glue = FOOTER_PARTS if len(parts) > 1 and all(
+            text_width(part, FOOTER_FONT, FOOTER_PT) <= width for part in parts) else " "
+        pieces = para.split(glue)
+        widths = [text_width(piece, FOOTER_FONT, FOOTER_PT) for piece in pieces]
+        lines = greedy_lines(widths, width, text_width(glue, FOOTER_FONT, FOOTER_PT))
+        ends = [first for first, _ in lines[1:]] + [len(pieces)]
+        out += [glue.join(pieces[first:end]) for (first, _), end in zip(lines, ends)]
     return out
 
 

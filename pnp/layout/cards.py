@@ -211,6 +211,17 @@ def row_style(ctx: Ctx) -> tuple[float, float]:
     return style
 
 
+def _emblem_titles(ctx: Ctx, table: bool | None = None) -> list[tuple[Title, Space]]:
+    """The kit's title cards with an emblem (a space of no colour group: stations, utilities, branches) and their
+    spaces; only those carrying a table (``table`` True) or none (False), or all (None)."""
+    out = []
+    for t in ctx.kit.titles.titles:
+        space = ctx.kit.board.space(t.space)
+        if space is not None and not space.group and (table is None or (ctx.kit.table(t.table) is not None) == table):
+            out.append((t, space))
+    return out
+
+
 def _kind_step(ctx: Ctx, kind: str) -> float:
     """The pitch (mm) of the lines of a kind of space's emblem cards without a table (stations, utilities): the
     kit's (``row_style``) opened up, to ROW_GROW's most, as far as the kind's fullest card's room allows. Their few
@@ -219,9 +230,8 @@ def _kind_step(ctx: Ctx, kind: str) -> float:
     if key not in ctx.memo:
         _, step = row_style(ctx)
         room = []
-        for t in ctx.kit.titles.titles:
-            space = ctx.kit.board.space(t.space)
-            if space is None or space.kind != kind or space.group or ctx.kit.table(t.table) is not None:
+        for t, space in _emblem_titles(ctx, table=False):
+            if space.kind != kind:
                 continue
             upper, lower = _title_lines(ctx, t, space)
             if upper or lower:
@@ -439,10 +449,7 @@ def _emblem_drops(ctx: Ctx) -> dict[str, tuple[float, float, float]]:
         w, h = _size(ctx)
         under = len(_frame(ctx, w, h))  # the frame's shapes, under what the card draws
         kinds: dict[str, list] = {}
-        for t in ctx.kit.titles.titles:
-            space = ctx.kit.board.space(t.space)
-            if space is None or space.group or ctx.kit.table(t.table) is not None:
-                continue
+        for t, space in _emblem_titles(ctx, table=False):
             face, _ = _title_front(ctx.quiet(), t, space, centre=False)
             extents = [_extent(s) for s in face.children[under:]]
             extents = [e for e in extents if e[0] > VALUE_RULE + 0.1 or not _valued(t)]  # not the value line
@@ -517,8 +524,7 @@ def _name_drop(ctx: Ctx, compact: bool) -> float:
         _, h = _size(ctx)
         centre, r = _disc(h, compact)
         disc_foot = centre - r
-        spaces = [space for t in ctx.kit.titles.titles if (space := ctx.kit.board.space(t.space)) is not None
-                  and space.icon and not space.group and _compact(ctx, t, space) == compact]
+        spaces = [space for t, space in _emblem_titles(ctx) if space.icon and _compact(ctx, t, space) == compact]
         tops = [r.y + ACCENT * r.size * PT for space in spaces
                 for r in _emblem_runs(ctx.quiet(), space, compact)[0] if isinstance(r, scene.Text)]
         ctx.memo[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
@@ -543,8 +549,7 @@ def _compact_kit(ctx: Ctx) -> bool:
     """Does any non-property title card of the kit carry a table?"""
     key = "emblem-compact"
     if key not in ctx.memo:
-        ctx.memo[key] = any(ctx.kit.table(t.table) is not None for t in ctx.kit.titles.titles
-                            if (space := ctx.kit.board.space(t.space)) is not None and not space.group)
+        ctx.memo[key] = bool(_emblem_titles(ctx, table=True))
     return ctx.memo[key]
 
 
@@ -699,6 +704,20 @@ def _band(deck: Deck) -> float:
     return REF_BAND - FRAME - BAND_IN + (5.0 if deck.help_name else 0.0)
 
 
+def _band_and_frame(w: float, h: float, foot: float, colour: str, paper: str) -> tuple[scene.Rect, scene.Rect]:
+    """A card's name band in ``colour``, from ``foot`` up to BAND_IN under its frame's top, and the frame FRAME in
+    from the card's edges, its rule a touch of the band's colour: a deck card's and a reference card's alike (the
+    frame is drawn last, over what the card sets inside it)."""
+    inside = FRAME + BAND_IN
+    return (scene.Rect(inside, foot, w - 2 * inside, h - inside - foot, fill=colour),
+            scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(colour, paper, 0.2), width=0.5,
+                       radius=1.5))
+
+
+#: mm from a card's edge to the text in its name band: BAND_AIR inside the band's ends
+BAND_TEXT_X = FRAME + BAND_IN + BAND_AIR
+
+
 def _band_foot(deck: Deck, h: float) -> float:
     """The foot of a deck card's band (mm from the card's foot): the top of the room under it."""
     return h - FRAME - BAND_IN - _band(deck)
@@ -712,16 +731,16 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     c, f = ctx.colours, ctx.fonts
     ink = contrast(deck.colour)
     foot = _band_foot(deck, h)
-    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)], key=f"deck-frame-{deck.id}", bounds=_reach(ctx, w, h))
-    g.add(scene.Rect(FRAME + BAND_IN, foot, w - 2 * (FRAME + BAND_IN), _band(deck), fill=deck.colour))
-    x = FRAME + BAND_IN + BAND_AIR
+    band, frame = _band_and_frame(w, h, foot, deck.colour, c.paper)
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper), band], key=f"deck-frame-{deck.id}",
+                    bounds=_reach(ctx, w, h))
+    x = BAND_TEXT_X
     name_box = (x, foot + 4.5, w - 2 * x, 7) if deck.help_name else (x, foot + (_band(deck) - 7.5) / 2, w - 2 * x, 7.5)
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
         g.add(*recolour(ctx.fit(deck.help_name, (x, foot + 0.8, w - 2 * x, 3.6), f.italic, 7.0, deck, "help_name",
                                 what="deck help name").shapes, ink))
-    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(deck.colour, c.paper, 0.2),
-                     width=0.5, radius=1.5))
+    g.add(frame)
     return g
 
 
@@ -1150,15 +1169,13 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     """The card's paper and title band; returns the face and the top of the room under the band."""
     w, h = _size(ctx)
     c, f = ctx.colours, ctx.fonts
-    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper)])
-    band = ctx.kit.reference.colour or c.accent
+    colour = ctx.kit.reference.colour or c.accent
     # the band inside the card's frame, its foot where a deck card's is, as the deck cards and title deeds have
     # theirs (the reference fronts alone ran theirs off the card, frameless: review 11)
-    inside = FRAME + BAND_IN
-    g.add(scene.Rect(inside, h - REF_BAND, w - 2 * inside, REF_BAND - inside, fill=band))
-    x = inside + BAND_AIR
-    g.add(*recolour(ctx.fit(title, (x, h - REF_BAND + 0.4, w - 2 * x, REF_BAND - inside - 0.8), f.heading, 10.5,
-                            card, "title", wrap_below=9, leading=NAME_LEADING).shapes, contrast(band)))
-    g.add(scene.Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, stroke=mix(band, c.paper, 0.2), width=0.5,
-                     radius=1.5))
+    band, frame = _band_and_frame(w, h, h - REF_BAND, colour, c.paper)
+    g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper), band])
+    x = BAND_TEXT_X
+    g.add(*recolour(ctx.fit(title, (x, h - REF_BAND + 0.4, w - 2 * x, band.h - 0.8), f.heading, 10.5,
+                            card, "title", wrap_below=9, leading=NAME_LEADING).shapes, contrast(colour)))
+    g.add(frame)
     return g, h - REF_TOP
