@@ -123,6 +123,10 @@ class Terms(Entity):
     rent: Label = doc("what visitors pay", "Rent")
     rent_ladder: list[Label] = doc("labels for each step of a property's rent list", default_factory=lambda: [
         "Rent", "With colour set", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With hotel"])
+    rent_heads: Optional[list[Label]] = doc(
+        "the rules booklet's property table: a short head over each step of the rent ladder (one per "
+        "rent_ladder step, e.g. Rent, Set, 1, 2, 3, 4, Hotel), each step's rents then set in a column under it; "
+        "without: each property's rents in one row of figures, the ladder said in words over the table", None)
     house_cost: Label = doc("label for the development cost", "House cost")
     hotel_cost: Label = doc("label for the top development cost", "Hotel cost")
     mortgage: Label = doc("label for the mortgage value", "Mortgage value")

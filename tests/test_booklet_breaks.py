@@ -178,11 +178,18 @@ def test_a_booklet_paragraph_breaks_into_even_lines(kit, lang):
     assert seen and better
 
 
-def test_a_ladder_step_that_adds_to_the_last_reads_whole_in_the_booklet_key():
+def test_a_ladder_step_that_adds_to_the_last_reads_whole_in_the_booklet_key(tmp_path):
     """Euronopoly's rent ladder has steps that add to the one above them ("+ 1 apartment" under "1 holiday house", set
-    in on the deeds). The booklet's key line under its property table read "1 holiday house · + 1 apartment ·": now
-    each such step reads whole ("1 holiday house + 1 apartment"), and no line of the key begins with its dot."""
-    pages, _ = bundled("euronopoly", None).flowed
+    in on the deeds). The booklet's key line over its property table read "1 holiday house · + 1 apartment ·": now
+    each such step reads whole ("1 holiday house + 1 apartment"), and no line of the key begins with its dot. (The
+    kit sets heads over its rents, terms.rent_heads, and its key then says only the unit: here without them.)"""
+    import shutil
+    from conftest import ROOT, edit
+    game = tmp_path / "euronopoly"
+    shutil.copytree(ROOT / "content" / "euronopoly", game)
+    edit(game / "game.yaml", '  rent_heads: [Rent, "1", "2", "3", "4", "5", "6", "7", "8", Villa]\n', "")
+    kit, _ = loaded(game)
+    pages, _ = set_pages(Ctx(kit, problems=Problems()))
     lines = {}
     for shapes in pages.pages:
         for y, t in _texts(scene.Group(list(shapes))):
@@ -194,3 +201,29 @@ def test_a_ladder_step_that_adds_to_the_last_reads_whole_in_the_booklet_key():
                for line in key), key
     assert not any(line.lstrip().startswith("·") for line in key), key
     assert not any("· +" in line.replace("\u00a0", " ") for line in key), key
+
+
+def test_a_heading_over_a_subheading_a_lead_in_and_a_list_never_ends_a_page(mini):
+    """Tahiti's "Prison" ended page 10 alone: a heading, a subheading under it, a lead-in ("You go to jail if:") and a
+    list met the foot of a page. Each keeping text asks for what follows it three blocks deep, so the lead-in asked
+    for more of the list than the heading, two blocks up, had counted: the heading stayed, the lead-in went overleaf.
+    Now a keeping text keeps no more than the one over it left it (``_Pages._keep``): at every height the heading has
+    its subheading, lead-in and first item under it, or goes overleaf with them."""
+    chain = ("## Going to jail\n\nYou go to jail if:\n\n- you land on Go to Jail;\n- you draw a Go to Jail card;\n"
+             "- you roll three doubles in one turn.\n\n" + " ".join(["After words run on."] * 30))
+    seen = 0
+    for sentences in range(80, 125):
+        text = " ".join([FILL] * sentences)
+        (mini / "rules.yaml").write_text(
+            "title: Rules of play\nsections:\n  - heading: Playing\n    covers: [components, setup, turn, winning, "
+            f"jail, building, cards]\n    text: |\n      {text}\n  - heading: Jail\n    text: |\n"
+            + "\n".join("      " + line for line in chain.split("\n")) + "\n", encoding="utf-8")
+        kit, _ = loaded(mini)
+        pages, _ = set_pages(Ctx(kit, problems=Problems()), feather=False)
+        for shapes in pages.pages:
+            here, under = _lines(shapes, "Jail")
+            if here:
+                seen += 1
+                texts = {t.text for _, t in _runs(shapes)}
+                assert "Going to jail" in texts and under >= 3, (sentences, under)
+    assert seen

@@ -81,8 +81,8 @@ def test_a_table_that_goes_to_the_next_page_is_never_overtaken_by_the_text_after
     assert went_over >= 1
 
 
-def _setter():
-    game, problems = loaded(ROOT / "content" / "monopoly-2-3", checked=True)
+def _setter(kit: str = "monopoly-2-3"):
+    game, problems = loaded(ROOT / "content" / kit, checked=True)
     ctx = Ctx(game, problems=problems)
     return _Setter(ctx, ctx.style)
 
@@ -106,9 +106,9 @@ def test_columns_take_their_width_from_content_names_do_not_wrap_for_one_long_la
     assert widest <= g.widths[0] - 2 * booklet.PAD_X + 1e-6
 
 
-def _property_table():
-    """Monopoly 2.3's table of properties (``@properties``) as the booklet sets it."""
-    s = _setter()
+def _property_table(kit: str = "monopoly-2-3"):
+    """A kit's table of properties (``@properties``: Monopoly 2.3's) as the booklet sets it."""
+    s = _setter(kit)
     (g,) = booklet._Blocks(s.ctx, s)._properties("", None)
     return g
 
@@ -118,26 +118,31 @@ def _cell_lines(g) -> list[list[str]]:
     out = []
     for row in g.rows:
         lines = row.under if row.under else max((c.lines for c in row.cells), key=lambda ls: sum(
-            "·" in p[0] for ln in ls for w in ln.words for p in w.pieces))
+            isinstance(w, booklet._Tabbed) or "·" in w.text for ln in ls for w in ln.words))
         out.append([" ".join("".join(p[0] for p in w.pieces) for w in ln.words) for ln in lines])
     return out
 
 
 def test_monopoly_23s_rent_ladders_each_keep_one_line():
     """The review found Bond Street's, Park Lane's and Mayfair's ladders wrapped mid-sequence in the Rent column
-    beside a Building column with width to spare: a ladder that can fit on one line does (the table no taller)."""
+    beside a Building column with width to spare: a ladder that can fit on one line does (the table no taller). Now
+    each step has a column of its own (tests/test_booklet_rent_columns.py): a ladder is one line of its columns."""
     g = _property_table()
-    ladders = [ls for ls in _cell_lines(g) if any("·" in ln for ln in ls)]
+    ladders = [[ln for c in r.cells for ln in c.lines if any(isinstance(w, booklet._Tabbed) for w in ln.words)]
+               for r in g.rows]
+    ladders = [ls for ls in ladders if ls]
     assert len(ladders) > 20 and all(len(ls) == 1 for ls in ladders), [ls for ls in ladders if len(ls) > 1]
     assert booklet.MIN_BODY_PT <= g.size <= booklet.TABLE_PT
 
 
 def test_a_ladder_that_must_wrap_never_ends_a_line_with_its_dot(monkeypatch):
-    """Where the column is too narrow for a ladder, it breaks before a dot: the next line opens with it, no line ends
-    with one (the review found "1,000 ·" at a line's end, beside the next column's figures)."""
-    monkeypatch.setattr(booklet, "COLUMN", 80.0)
-    monkeypatch.setattr(booklet, "LADDER_COLUMN", 1.0)  # in the column, however long
-    wrapped = [ls for ls in _cell_lines(_property_table()) if len(ls) > 1 and any("·" in ln for ln in ls)]
+    """Where the line under a property is too narrow for its ladder's columns even at the least size (Euronopoly's ten
+    steps on a measure of 60 mm), the ladder is a run of dotted figures that breaks before a dot: the next line opens
+    with it, no line ends with one (the review found "1,000 ·" at a line's end, beside the next column's figures)."""
+    monkeypatch.setattr(booklet, "COLUMN", 60.0)
+    g = _property_table("euronopoly")
+    assert not any(isinstance(w, booklet._Tabbed) for r in g.rows for ln in r.under or () for w in ln.words)
+    wrapped = [ls for ls in _cell_lines(g) if len(ls) > 1 and any("·" in ln for ln in ls)]
     assert wrapped
     for ls in wrapped:
         assert not any(ln.rstrip().endswith("·") for ln in ls), ls

@@ -86,6 +86,61 @@ class _Line:
     drawn: dict = field(default_factory=dict, repr=False, compare=False)
 
 
+class _Tabbed(_Word):
+    """A word of texts set on stops (a rent ladder's figures in their columns, ``_Steps``): each text ends at its
+    stop, mm from the word's start (the figures of one step stand on one right edge, row under row)."""
+
+    def __init__(self, stops: list[tuple[float, str, str]], width: float):
+        super().__init__([(" ".join(t for _, t, _ in stops), stops[0][2] if stops else "")], width)
+        self.stops = stops  # (right edge, text, font)
+
+
+@dataclass
+class _Steps:
+    """A rent ladder set in columns in the property table (terms.rent_heads): each step's head over its column, the
+    step's rents right-aligned under it, each column as wide as its widest head or rent, STEP_GAP mm between."""
+
+    heads: list[str]
+    rows: list[list[str]]  # every ladder's figures
+    head_font: str
+    body_font: str
+    _widths: dict = field(default_factory=dict, repr=False)
+
+    def widths(self, size: float) -> list[float]:
+        if size not in self._widths:
+            self._widths[size] = [max([text_width(h, self.head_font, size)]
+                                      + [text_width(r[k], self.body_font, size) for r in self.rows if k < len(r)])
+                                  for k, h in enumerate(self.heads)]
+        return self._widths[size]
+
+    def word(self, cells: list[str], head: bool, size: float, room: float = 0.0) -> _Tabbed:
+        """``cells`` (a ladder's rents, or the heads: ``head``) on the columns' stops at ``size``, the gaps between
+        the columns widened alike to fill ``room`` mm where it is wider (the cell's, the row's: every row of a table
+        given the same room, its stops stand in line)."""
+        font = self.head_font if head else self.body_font
+        widths = self.widths(size)
+        least = sum(widths) + STEP_GAP * (len(widths) - 1)
+        gap = STEP_GAP + max(0.0, room - least) / (len(widths) - 1) if len(widths) > 1 else 0.0
+        stops, x = [], 0.0
+        for w, cell in zip(widths, cells):
+            x += w
+            stops.append((x, cell, font))
+            x += gap
+        return _Tabbed(stops, max(least, room) if len(widths) > 1 else least)
+
+
+@dataclass
+class _Ladder:
+    """A table cell set on a ladder's columns (``_Steps``): one property's rents, or the heads over them."""
+
+    steps: _Steps
+    cells: list[str]
+    head: bool = False
+
+    def __str__(self) -> str:
+        return " ".join(self.cells)
+
+
 @dataclass
 class _Fonts:
     plain: str
@@ -130,24 +185,6 @@ def _words(spans: list[markup.Span], fonts: _Fonts, size: float, style: Style) -
                 out.append(_Word([(chunk, font)], w))
             glue = True
     return out
-
-
-#: spaces that pad a figure to a column's width: a digit's (in a face with tabular figures), a comma's, a thin one
-_PADS = ("\u2007", "\u2008", "\u2009")
-
-
-def _padded(cell: str, room: float, font: str) -> str:
-    """``cell`` with spaces before it filling ``room`` mm at TABLE_PT (to the nearest thin space): the widest pads
-    first, each as often as it fits."""
-    pad = ""
-    for space in _PADS:
-        w = text_width(space, font, TABLE_PT)
-        if w <= 0:
-            continue
-        n = int((room + 0.05) // w)
-        pad += space * n
-        room -= n * w
-    return pad + cell
 
 
 def _whole_steps(ladder) -> list[str]:
@@ -209,6 +246,15 @@ def _line_runs(line: _Line, x: float, size: float, space: float) -> list:
     out: list = []
     run, font, start, at = "", None, x, x
     for i, w in enumerate(line.words):
+        if isinstance(w, _Tabbed):  # its texts at their stops, the next word a space after its end
+            if run:
+                out.extend(_runs(run, start, 0.0, font, size, ""))
+                at = start + text_width(run, font, size)
+            at += space if i > 0 else 0.0
+            for right, text, f in w.stops:
+                out.extend(_runs(text, at + right - text_width(text, f, size), 0.0, f, size, ""))
+            run, font, at = "", None, at + w.width
+            continue
         for j, (text, f) in enumerate(w.pieces):
             gap = i > 0 and j == 0
             if f == font:
@@ -392,6 +438,9 @@ FOOT_LEAST = TEXT_HEIGHT / 10
 #: a property table whose longest rent ladder takes more than this share of the column sets each ladder on a line
 #: of its own under its property, across the table, rather than wrap it in a column
 LADDER_COLUMN = 0.6
+#: mm between two steps' columns of a rent ladder set in columns (``_Steps``): a figure's width at TABLE_PT and a little
+#: more (at 2.4, Monopoly 2.3's table took five street names onto two lines)
+STEP_GAP = 1.8
 #: mm a column widens by at a time while its width is sought; a row saved is worth this many wrapped cells
 WIDTH_STEP, ROW_WORTH = 0.5, 4
 TRADE = 30.0  # mm: the most one column hands another at a time while the widths are sought
@@ -459,7 +508,7 @@ class _Setter:
             return None
         ncols = max(len(r) for r in rows)
         raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
-        cells = [[markup.plain(r[j][0]) for r in raw[1 if header else 0:] if markup.plain(r[j][0]).strip()]
+        cells = [[_plain(r[j][0]) for r in raw[1 if header else 0:] if _plain(r[j][0]).strip()]
                  for j in range(ncols)]
         numeric = {j for j in range(ncols) if all(_numeric(c) for c in cells[j])}
         right = numeric - {0} if right is None else right  # numbers align right, the label column left
@@ -505,14 +554,18 @@ class _Setter:
             for j, (spans, swatch) in enumerate(r):
                 inner = (hung[j] if is_head and hung else widths[j]) - 2 * PAD_X - (
                     SWATCH + 1.0 if swatch is not None else 0.0)
-                lines, _ = _wrap(_words(spans, fonts, size, self.style), inner, space)
+                # a ladder in a column at its own width (its heads' stops the body's): the column's spare at its
+                # right, where the next column's header may reach (``_hung``: Monopoly 2.3's "House")
+                lines, _ = _wrap(self._cell_words(spans, fonts, size), inner, space)
                 cells.append(_Cell(lines, j in right, swatch))
             n = max(1, max(len(c.lines) for c in cells))
             extra, indent = None, 0.0
             if under and i in under:  # set across the row, under its cells
-                indent = PAD_X + (SWATCH + 1.0 if any(c.swatch is not None for c in cells[:1]) else 0.0)
-                extra, _ = _wrap(_words([markup.Span(under[i])], self.body, size, self.style),
-                                 sum(widths) - indent - PAD_X, space)
+                indent = PAD_X + (SWATCH + 1.0 if any(r2[0][1] is not None for r2 in raw[1 if header else 0:])
+                                  else 0.0)
+                u, room = under[i], sum(widths) - indent - PAD_X
+                extra, _ = _wrap(self._cell_words(u if isinstance(u, _Ladder) else [markup.Span(u)],
+                                                  self.body, size, room), room, space)
                 n += len(extra)
             height = (n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
             if height > TEXT_HEIGHT / 2:  # a row never splits: one taller than half a page cannot be set
@@ -554,7 +607,7 @@ class _Setter:
             if not fits or wraps:
                 continue
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3)
-            cells = [(_words(spans, fonts, size, self.style), text_width(" ", fonts.plain, size))
+            cells = [(self._cell_words(spans, fonts, size), text_width(" ", fonts.plain, size))
                      for spans, _ in head]
             line = [sum(w.width for w in ws) + sp * max(0, len(ws) - 1) + 2 * PAD_X for ws, sp in cells]
             least = [max((w.width for w in ws), default=0.0) + 2 * PAD_X for ws, _ in cells]
@@ -643,7 +696,7 @@ class _Setter:
         for i, r in enumerate(raw):
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
             space = text_width(" ", fonts.plain, size)
-            cells.append([(_words(spans, fonts, size, self.style),
+            cells.append([(self._cell_words(spans, fonts, size),
                            space, 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)) for spans, swatch in r])
         return cells
 
@@ -652,6 +705,13 @@ class _Setter:
         lines = self._lines_at(raw, header, size, widths)
         rows = [max(1, *(col[i] for col in lines)) for i in range(len(raw))]
         return sum((n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y for n in rows)
+
+    def _cell_words(self, spans, fonts: _Fonts, size: float, room: float = 0.0) -> list[_Word]:
+        """A cell's words: its spans', or a ladder's texts on their stops (``_Steps``), one word, spread over
+        ``room`` mm where that is wider."""
+        if isinstance(spans, _Ladder):
+            return [spans.steps.word(spans.cells, spans.head, size, room)]
+        return _words(spans, fonts, size, self.style)
 
     @staticmethod
     def _cell_spans(c) -> tuple[list[markup.Span], str | None]:
@@ -762,6 +822,11 @@ class _Setter:
         return [w + spare * n / total for w, n in zip(widths, natural)], True, body
 
 
+def _plain(spans) -> str:
+    """A cell's text: its spans', a ladder's figures."""
+    return str(spans) if isinstance(spans, _Ladder) else markup.plain(spans)
+
+
 def _numeric(text: str) -> bool:
     core = re.sub(r"[\s·×/–—\-−+%,.'’()]", "", text)
     letters = sum(c.isalpha() for c in core)
@@ -814,8 +879,15 @@ class _Blocks:
             head.append(str(terms.building) if terms.building else self.w["build"])
         if has_mortgage:
             head.append(str(terms.mortgage))
+        # each street's rents in the steps' columns (``_Steps``), under a short head each where the kit gives them
+        # (terms.rent_heads): read down, a step's figures stand on one edge (review 11); read across, one ladder
+        given = [str(h) for h in terms.rent_heads] if terms.rent_heads else None
+        steps = _Steps(given or [""] * len(terms.rent_ladder),
+                       [[num(r) for r in t.rent] for t in kit.titles.titles if t.rent],
+                       self.ctx.fonts.heading, self.s.body.plain)
+        if given:
+            head[2] = _Ladder(steps, given, head=True)
         rows: list[list] = [head]
-        ladder_cells = self._ladder_cells(num)
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
             if space is None:
@@ -823,7 +895,7 @@ class _Blocks:
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
-                rents = dots.join(ladder_cells[str(t.space)])
+                rents = _Ladder(steps, [num(r) for r in t.rent])
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
             elif t.multipliers:
@@ -852,38 +924,40 @@ class _Blocks:
             if j != 2 and len(rows) > 2 and len(values) == 1 and next(iter(values)):
                 same.insert(0, self.w["same"].format(column=rows[0][j], value=next(iter(values))))
                 rows = [r[:j] + r[j + 1:] for r in rows]
-        rent_col = 2 if len(rows[0]) > 2 and rows[0][2] == str(terms.rent) else 1
-        longest = max((text_width(str(r[rent_col]), self.s.body.plain, TABLE_PT) for r in rows[1:]), default=0.0)
+        rent_col = 2 if len(rows[0]) > 2 and str(rows[0][2]) in (str(terms.rent), " ".join(given or ())) else 1
+        font = self.s.body.plain
+        wide = lambda c: steps.word(c.cells, False, TABLE_PT).width if isinstance(c, _Ladder) \
+            else text_width(str(c), font, TABLE_PT)  # noqa: E731
+        longest = max((wide(r[rent_col]) for r in rows[1:]), default=0.0)
         under = None
-        if longest > LADDER_COLUMN * COLUMN:  # too long for a column: each ladder on a line of its own
-            under = {i: f"{terms.rent} : {r[rent_col]}" if self.ctx.style.french else f"{terms.rent}: {r[rent_col]}"
+        if longest > LADDER_COLUMN * COLUMN:  # too long for a column: each ladder on a line of its own, heads over them
+            colon = " : " if self.ctx.style.french else ": "
+            # a ladder too wide for the line even at the least size is a run of dotted figures that wraps before a
+            # dot (its steps said in words in the key), not columns drawn past the page's edge
+            room = COLUMN - 2 * PAD_X - SWATCH - 1.0
+            if steps.word(steps.heads, False, MIN_BODY_PT).width > room:
+                given = None
+                for r in rows[1:]:
+                    if isinstance(r[rent_col], _Ladder):
+                        r[rent_col] = dots.join(r[rent_col].cells)
+            under = {i: r[rent_col] if isinstance(r[rent_col], _Ladder) else f"{terms.rent}{colon}{r[rent_col]}"
                      for i, r in enumerate(rows) if i and r[rent_col]}
+            if given:
+                under[0] = _Ladder(steps, given, head=True)
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
-        # each step of the ladder under the table kept whole on its line ("Set with 2 houses", "…with 1 reconstruction"
-        # were split after "with"): the note breaks only between steps, where a step fits half the column, after
-        # the dot between them (a line began "· Luxury villa")
+        # the key over the table: the ladder's steps in words where the table has no heads over them (with heads, the
+        # kit's text says what they count: a key of four lines over Euronopoly's table repeated its own table of
+        # apartments' worth); each step kept whole on its line ("Set with 2 houses", "…with 1 reconstruction" were
+        # split after "with"): the note breaks only between steps, where a step fits half the column, after the dot
+        # between them (a line began "· Luxury villa")
         italic, note_pt = self.ctx.fonts.italic, MIN_BODY_PT + 0.5
         ladder = f"{NBSP}· ".join(re.sub(r"\s+", NBSP, x) if text_width(x, italic, note_pt) <= COLUMN / 2 else x
                             for x in _whole_steps(terms.rent_ladder))
-        note = " ".join([self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
+        note = " ".join(same if given else [self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
         return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
-
-    def _ladder_cells(self, num) -> dict[str, list[str]]:
-        """Each street's rents as the property table prints them, every step padded on its left to the widest rent
-        of that step, in figure and punctuation spaces (as wide as a digit and as a comma or a thin space, in a face
-        with tabular figures): the kit's ladders then stand in columns, each step's figures on one right edge, where
-        a row of dotted rents of its own widths could not be read down (review 11)."""
-        font = self.s.body.plain
-        ladders = {str(t.space): [num(r) for r in t.rent] for t in self.ctx.kit.titles.titles if t.rent}
-        widest: dict[int, float] = {}
-        for cells in ladders.values():
-            for k, cell in enumerate(cells):
-                widest[k] = max(widest.get(k, 0.0), text_width(cell, font, TABLE_PT))
-        return {key: [_padded(cell, widest[k] - text_width(cell, font, TABLE_PT), font) for k, cell in enumerate(cells)]
-                for key, cells in ladders.items()}
 
     def _table(self, arg: str, where: tuple) -> list:
         t = self.ctx.kit.tables.table(arg)
@@ -1124,6 +1198,7 @@ class _Pages:
         self.y = 0.0
         self.trail = 0.0  # mm of the space under the last block set, taken off ``y`` already
         self.keeps = False  # the last block set introduces the next (a heading, a lead-in): it keeps with it
+        self.promised: float | None = None  # mm that block kept under it on its page (``_keep``)
         self.top = True
         self.held: float | None = None  # the room the page had above the headings just set over the next block
         self.new_page()
@@ -1283,6 +1358,12 @@ class _Pages:
         "Formal trades" sent overleaf whole from under a quarter page of blank)."""
         keep = self.kept(blocks, k)
         b = blocks[k]
+        if self.keeps and self.promised is not None:
+            # under a keeping text set on this page for what it keeps (this text among it), this one keeps no more
+            # than that left it: ``kept`` looks three blocks deep from each, so a lead-in under a subheading under a
+            # heading asked for a list item more than the heading had, went overleaf, and left the heading alone at
+            # the page's foot (Tahiti's "Prison" over "Aller en prison" and "Vous allez en prison si :")
+            keep = min(keep, max(0.0, self.promised - (self.gap(b.before) + b.height() + b.after)))
         if not self.heads or self.top or self.room <= FOOT_LEAST \
                 or self.gap(b.before) + b.height() + b.after + keep <= self.room + 1e-6:
             return keep
@@ -1291,11 +1372,11 @@ class _Pages:
 
     def _mark(self) -> tuple:
         return (len(self.pages), len(self.pages[-1]), self.y, self.top, self.held, len(self.blank), len(self.splits),
-                len(self.gaps[-1]), self.trail, self.keeps)
+                len(self.gaps[-1]), self.trail, self.keeps, self.promised)
 
     def _undo(self, mark: tuple) -> None:
         """Back to where ``_mark`` was taken (pages only grow: what came since is cut off)."""
-        n, k, self.y, self.top, self.held, nb, ns, ng, self.trail, self.keeps = mark
+        n, k, self.y, self.top, self.held, nb, ns, ng, self.trail, self.keeps, self.promised = mark
         del self.pages[n:]
         del self.pages[-1][k:]
         del self.gaps[n:]
@@ -1386,6 +1467,7 @@ class _Pages:
             if self.held is None:
                 self.held = self.room
             self._lines(t, t.lines)
+            self.promised = keep  # what the next block (and what it keeps) was given on this page (``_keep``)
             return
         lines = list(t.lines)
         while lines:
@@ -1492,9 +1574,20 @@ class _Pages:
         ctx = self.ctx
         top = self.y
         line = mix(ctx.colours.line, "#ffffff", 0.55)
-        if row.header:
-            out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), row.height,
+        if row.header:  # the heads of a line under the cells (a rent ladder's steps) in a paler band of their own
+            lead = g.size * LEADING * PT
+            below = len(row.under) * lead if row.under else 0.0
+            out.append(scene.Rect(SIDE, top - row.height + below, sum(g.widths), row.height - below,
                                   fill=mix(ctx.colours.accent, "#ffffff", 0.82)))
+            if below:
+                out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below,
+                                      fill=mix(ctx.colours.accent, "#ffffff", 0.92)))
+        if row.under and not row.header and g.header is not None and g.header.under:
+            # the line under the cells (a ladder) on the paler band of its heads (the header's second line): read as
+            # the heads' row, not as the figures of the columns over it (Tahiti's prices over the rents of 2 houses)
+            below = len(row.under) * g.size * LEADING * PT
+            out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below + PAD_Y - DESC * g.size * PT,
+                                  fill=mix(ctx.colours.accent, "#ffffff", 0.95)))
         x = SIDE
         lowest = top - PAD_Y - CAP * g.size * PT
         for width, cell in zip(g.widths, row.cells):

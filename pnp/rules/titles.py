@@ -35,6 +35,10 @@ RENT_STEPS = rule("E-rent-steps", (
     "A rent list has a different number of steps from terms.rent_ladder, so the card's labels and amounts "
     "would not line up. Each rent list has one amount per label."))
 
+RENT_HEADS = rule("E-rent-heads", (
+    "terms.rent_heads has a different number of heads from terms.rent_ladder's steps. The rules booklet's "
+    "property table sets one head over each step's column of rents: give one head per step."))
+
 RENT_DECREASING = rule("E-rent-decreasing", (
     "A rent ladder (rent, rent_by_owned, multipliers) goes down somewhere. More development or owning more of "
     "a kind never lowers the rent; this is nearly always a typo."))
@@ -125,10 +129,14 @@ def _titles(v: Validator) -> None:
                      f"{s.id!r} has a price but no title card; add one to titles.yaml: - {{space: {s.id}, ...}}")
 
 
-@check(RENT_STEPS, RENT_DECREASING)
+@check(RENT_STEPS, RENT_HEADS, RENT_DECREASING)
 def _rents(v: Validator) -> None:
     terms = v.kit.game.terms
     steps = len(terms.rent_ladder)
+    if terms.rent_heads is not None and len(terms.rent_heads) != steps:
+        v.report(RENT_HEADS, terms, "rent_heads",
+                 f"{len(terms.rent_heads)} head(s) in terms.rent_heads but terms.rent_ladder has {steps} step(s) "
+                 f"({', '.join(terms.rent_ladder)}); give one short head per step")
     for t, s in titles_by_space(v):
         if t.rent is not None and len(t.rent) != steps:
             v.report(RENT_STEPS, t, "rent",

@@ -1,0 +1,130 @@
+"""Issue 33, the booklet's property table (reviews 11 and 12): each step of a rent ladder in a column of its own, its
+figures on one right edge from row to row, under a short head where the kit gives them (terms.rent_heads), beside the
+other columns (Monopoly 2.3) or on a line under each property (Tahiti, Euronopoly), where a row of dotted rents of
+their own widths could not be read down."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pnp import scene
+from pnp.layout.table import cell_text
+
+from conftest import ROOT, edit, loaded
+from kits_cache import bundled
+from test_booklet import _texts
+
+#: mm: two runs of one cell (a figure set in pieces) are nearer than this
+JOIN = 0.3
+
+
+def _lines(shapes) -> dict[float, list[tuple[float, float, str, str]]]:
+    """A page's lines of text by baseline: its cells, each (left, right, text, font), runs nearer than JOIN joined."""
+    rows: dict[float, list] = {}
+    for y, t in _texts(scene.Group(list(shapes))):
+        rows.setdefault(round(y, 2), []).append(t)
+    out = {}
+    for y, ts in rows.items():
+        cells: list[list] = []
+        for t in sorted(ts, key=lambda t: t.x):
+            if cells and t.x - cells[-1][1] < JOIN:
+                cells[-1][1], cells[-1][2] = t.x + t.width, cells[-1][2] + t.text
+            else:
+                cells.append([t.x, t.x + t.width, t.text, t.font])
+        out[y] = [tuple(c) for c in cells]
+    return out
+
+
+def _plain(text: str) -> str:
+    return "".join(text.split()).replace("\u202f", "").replace("\u00a0", "")
+
+
+def _columns(pages, ladders: dict[str, list[str]], heads: list[str] | None):
+    """For each page of the table: the right edges of its heads (None without heads) and of each ladder found on it."""
+    found = []
+    for shapes in pages:
+        lines = _lines(shapes)
+        head = None
+        if heads:
+            for cells in lines.values():
+                texts = [c[2] for c in cells]
+                for i in range(len(texts) - len(heads) + 1):
+                    if texts[i:i + len(heads)] == heads:
+                        head = [c[1] for c in cells[i:i + len(heads)]]
+        rows = []
+        for cells in lines.values():
+            texts = [_plain(c[2]) for c in cells]
+            for name, rents in ladders.items():
+                want = [_plain(r) for r in rents]
+                for i in range(len(texts) - len(want) + 1):
+                    if texts[i:i + len(want)] == want:
+                        rows.append((name, [c[1] for c in cells[i:i + len(want)]]))
+        if rows:
+            found.append((head, rows))
+    return found
+
+
+def _ladders(shared) -> dict[str, list[str]]:
+    kit = shared.ctx.kit if hasattr(shared, "ctx") else shared
+    return {str(t.space): [cell_text(shared.ctx, r) for r in t.rent] for t in kit.titles.titles if t.rent}
+
+
+@pytest.mark.parametrize("kit, lang", [("monopoly-2-3", None), ("moneyloopy", None), ("etymonopoly", None),
+                                       ("euronopoly", None), ("tahiti", None), ("tahiti", "en")],
+                         ids=lambda v: v or "")
+def test_each_rent_step_stands_in_a_column_under_its_head(kit, lang):
+    shared = bundled(kit, lang)
+    heads = [str(h) for h in shared.ctx.kit.game.terms.rent_heads]
+    ladders = _ladders(shared)
+    found = _columns(shared.flowed[0].pages, ladders, heads)
+    assert {name for _, rows in found for name, _ in rows} == set(ladders)  # every street's ladder, whole, on a line
+    for head, rows in found:
+        assert head is not None, "a page of the table without its heads"
+        for name, rights in rows:
+            assert rights == pytest.approx(head, abs=0.01), name  # each figure ends where its step's head does
+
+
+def test_without_heads_the_steps_still_stand_in_columns(tmp_path):
+    """A kit that gives no heads (terms.rent_heads) still has its rents in the steps' columns, the table's key saying
+    what each step is, in words."""
+    game = tmp_path / "euronopoly"
+    shutil.copytree(ROOT / "content" / "euronopoly", game)
+    edit(game / "game.yaml", '  rent_heads: [Rent, "1", "2", "3", "4", "5", "6", "7", "8", Villa]\n', "")
+    from pnp.layout.booklet import set_pages
+    from pnp.layout.common import Ctx
+    from pnp.problems import Problems
+    kit, _ = loaded(game)
+    ctx = Ctx(kit, problems=Problems())
+    pages, _ = set_pages(ctx)
+    ladders = {str(t.space): [cell_text(ctx, r) for r in t.rent] for t in kit.titles.titles if t.rent}
+    found = _columns(pages.pages, ladders, None)
+    rows = list({tuple(rights): rights for _, page in found for _, rights in page}.values())
+    assert rows
+    for rights in rows:
+        assert rights == pytest.approx(rows[0], abs=0.01)
+    keyed = any("holiday house" in c[2] for shapes in pages.pages for cells in _lines(shapes).values() for c in cells)
+    assert keyed  # the steps in words over the table
+
+
+def test_a_ladder_under_its_property_keeps_off_the_last_columns_figures_by_its_band():
+    """Where each ladder is set on a line under its property (Tahiti: too long beside the other columns), the line
+    lies on a pale band, the heads' band of the header, so its figures read as the heads' row and not as the figures
+    of the price, building and mortgage columns over them."""
+    shared = bundled("tahiti", None)
+    pages = shared.flowed[0].pages
+    accent = shared.ctx.kit.game.theme.colours.accent
+    from pnp.layout.common import mix
+    pale = mix(accent, "#ffffff", 0.95)
+    bands = [c for shapes in pages for c in _rects(scene.Group(list(shapes))) if c.fill == pale]
+    assert len(bands) == len(shared.ctx.kit.titles.titles)  # one under every property, stations' and utilities' too
+
+
+def _rects(group) -> list:
+    out = []
+    for child in group.children:
+        if isinstance(child, scene.Group):
+            out.extend(_rects(child))
+        elif isinstance(child, scene.Rect):
+            out.append(child)
+    return out
