@@ -336,7 +336,8 @@ def test_preview_with_other_eyes_draws_every_colour_as_seen_and_checks_the_print
 def test_every_row_of_the_booklets_property_table_has_its_swatch(kit):
     """The stations' and utilities' rows had no swatch among the sets' (the seventh review: they read as missing):
     every title's row carries one, a set's colour, or the colour the space's title card carries as an outline (a
-    full yellow swatch read as the yellow set's: the tenth review)."""
+    full yellow swatch read as the yellow set's: the tenth review), or, where the board draws the space with an icon,
+    that icon (the twelfth: Etymonopoly's branches and Tocharians read as squares, not as on the board)."""
     from pnp.layout import booklet
     from pnp.layout.common import space_colour
 
@@ -346,7 +347,10 @@ def test_every_row_of_the_booklets_property_table_has_its_swatch(kit):
 
     def walk(g):
         for c in g.children:
-            if isinstance(c, scene.Group):
+            if isinstance(c, scene.Group) and (c.key or "").startswith("icon-") \
+                    and abs(c.transform[0] * 100 - booklet.SWATCH * 1.15) < 1e-6:
+                fills.append(("icon", c.key.split("-")[1]))
+            elif isinstance(c, scene.Group):
                 walk(c)
             elif isinstance(c, scene.Rect) and abs(c.w - booklet.SWATCH) < 1e-6 and abs(c.h - booklet.SWATCH) < 1e-6:
                 fills.append(("fill", c.fill))
@@ -358,4 +362,6 @@ def test_every_row_of_the_booklets_property_table_has_its_swatch(kit):
     spaces = [game.board.space(t.space) for t in game.titles.titles]
     assert len(fills) == len(spaces)
     assert sorted(f for kind, f in fills if kind == "fill") == sorted(space_colour(ctx, s) for s in spaces if s.group)
-    assert len([f for kind, f in fills if kind == "outline"]) == len([s for s in spaces if not s.group])
+    assert len([f for kind, f in fills if kind == "outline"]) == len([s for s in spaces if not s.group and not s.icon])
+    assert sorted(f for kind, f in fills if kind == "icon") == sorted(s.icon for s in spaces if not s.group and s.icon)
+    assert any(kind == "icon" for kind, _ in fills)

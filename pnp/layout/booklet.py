@@ -47,8 +47,8 @@ from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
 from ..text import _runs, even_breaks, greedy_lines as _greedy
 from ..typeset import NBSP, NO_BREAK, Style, running, typeset
-from .common import Ctx, Item, contrast, mix, space_colour
-from .icons import group_mark
+from .common import Ctx, Item, contrast, contrast_ratio, mix, space_colour
+from .icons import group_mark, icon
 from .table import cell_text
 
 PAGE_W, PAGE_H = 148.0, 210.0  # A5, mm
@@ -308,12 +308,14 @@ class _Text:
 
 class _Swatch(str):
     """A swatch's colour, with the mark of the group it stands for (two groups may share a colour); ``hollow``: a
-    space of no colour group (a station, a utility), its colour as an outline, so it reads as no set's member."""
+    space of no colour group (a station, a utility), its colour as an outline, so it reads as no set's member; or,
+    where the board draws the space with an icon (``icon``), that icon, as the board shows it."""
 
-    def __new__(cls, colour: str, mark: str | None, hollow: bool = False):
+    def __new__(cls, colour: str, mark: str | None, hollow: bool = False, icon: str | None = None):
         swatch = super().__new__(cls, colour)
         swatch.mark = mark
         swatch.hollow = hollow
+        swatch.icon = icon
         return swatch
 
 
@@ -908,7 +910,7 @@ class _Blocks:
             # station's, a utility's: the rows without one read as missing it, the seventh review) as an outline (a
             # yellow utility's full swatch read as a member of the yellow set, the tenth)
             swatch = _Swatch(group.colour, self.ctx.group_mark(group.id)) if group else \
-                _Swatch(space_colour(self.ctx, space), None, hollow=True)
+                _Swatch(space_colour(self.ctx, space), None, hollow=True, icon=space.icon)
             row = [([markup.Span(space.name)], swatch),
                    num(price) if price is not None else "", rents]
             if has_house:
@@ -1594,7 +1596,14 @@ class _Pages:
             baseline = top - PAD_Y - CAP * g.size * PT
             cx = x + PAD_X
             if cell.swatch is not None:  # "" : no colour, the name indented like its neighbours
-                if cell.swatch and getattr(cell.swatch, "hollow", False):
+                if cell.swatch and getattr(cell.swatch, "icon", None):  # the board's icon for the space, in its
+                    # colour, darkened where that is too pale to read on the page (Etymonopoly's white Tocharians)
+                    ink = str(cell.swatch)
+                    if contrast_ratio(ink, "#ffffff") < 3.0:
+                        ink = mix(ink, ctx.colours.ink, 0.6)
+                    out.append(icon(cell.swatch.icon, cx + SWATCH / 2, baseline - 0.2 + SWATCH / 2, SWATCH * 1.15,
+                                    ink))
+                elif cell.swatch and getattr(cell.swatch, "hollow", False):
                     out.append(scene.Rect(cx + 0.3, baseline + 0.1, SWATCH - 0.6, SWATCH - 0.6, fill=None,
                                           stroke=mix(cell.swatch, "#000000", 0.2), width=0.6))
                 elif cell.swatch:
