@@ -53,6 +53,9 @@ RECT_ROWS = 1 / 3
 #: a sheet's footer: its paragraphs, each with the style it is typeset in (pnp's English, the kit's advice)
 Label = list[tuple[str, Style]]
 MARK_SHORTEST = 2.0  # mm: a mark shorter than this is no help; the cut is marked in the gutters instead
+#: mm between a crop mark's end and the footer's type beside it (the room FOOTER_ROOM gives a line holds its
+#: ascenders: a mark ending at that room's edge came about a millimetre from the text, review 12)
+MARK_CLEAR = 1.5
 FOLD_GAP = 2.0  # mm of bare paper across a gutterfold's fold line, between the two halves' bleeds
 #: mm of bare paper between the bleeds of two round items (chips): their bleed discs would touch at the usual
 #: 2 × bleed, hiding where one item ends and the next begins; this keeps 6 × 8 chips of 25 mm on A4 and Letter
@@ -462,7 +465,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     # the footer: under the lowest block, else over the highest, else up the side margins
     low = order[-1].rect[1] - order[-1].edge
     high = order[0].rect[1] + order[0].rect[3] + order[0].edge
-    mark_room = MARK_OFFSET + MARK_SHORTEST
+    mark_room = MARK_OFFSET + MARK_SHORTEST + MARK_CLEAR
     below = low - mark_room - ay
     above = ay + ah - high - mark_room
     top_lines: list[tuple[str, Style]] = []
@@ -526,9 +529,9 @@ def _marks(order: list[_Geometry], limits: list[tuple[float, float]], area: tupl
         room = {"top": top - (y + h + g.edge), "bottom": y - g.edge - bottom,
                 "left": x - g.edge - ax, "right": ax + aw - (x + w + g.edge)}
         if foot_bottom and g is order[-1]:
-            room["bottom"] -= FOOTER_ROOM * foot_bottom
+            room["bottom"] -= FOOTER_ROOM * foot_bottom + MARK_CLEAR
         if foot_top and g is order[0]:
-            room["top"] -= FOOTER_ROOM * foot_top
+            room["top"] -= FOOTER_ROOM * foot_top + MARK_CLEAR
         for side, taken in sides_taken.items():
             if taken:
                 room[side] = 0.0
@@ -666,7 +669,7 @@ def _foot(items: list[Item], opts: PrintOptions, width: float, kit_title: str, p
     front = sum(len(footer_lines(text, width - 4.0)) for text, _ in label)
     back = len(footer_lines(f"{tag} · {w['back']} · {note}", width - 4.0))
     turned = opts.layout == "duplex" and opts.flip == "short" and backed
-    room = MARK_OFFSET + MARK_SHORTEST
+    room = MARK_OFFSET + MARK_SHORTEST + MARK_CLEAR
     return front * FOOTER_ROOM + room, (back * FOOTER_ROOM + room if turned else 0.0)
 
 

@@ -442,3 +442,38 @@ def test_a_kits_sheets_name_it_by_its_sheet_title(lang, name):
     other = load_kit(root / "monopoly-2-3", Problems())
     assert other.game.sheet_title is None
     assert imposing(other, Ctx(other), "cards", [])["kit_title"] == other.game.title
+
+
+def test_a_crop_mark_keeps_clear_of_the_footer_under_it():
+    """Etymonopoly's standees' marks ended about a millimetre from the tokens sheet's footer (review 12): a mark
+    under the lowest block ends at least 2 mm from the footer's type (the cap height of its top line), at every
+    height the block's foot comes to."""
+    from pnp.fonts import PT
+    from pnp.impose import MARK_WIDTH
+    from pnp.marks import FOOTER_PT
+
+    def walk(g, m, texts, marks):
+        for c in g.children:
+            if isinstance(c, scene.Group):
+                walk(c, scene.compose(m, c.transform), texts, marks)
+            elif isinstance(c, scene.Text) and abs(c.size - FOOTER_PT) < 1e-6:
+                texts.append(scene.apply(m, c.x, c.y)[1])
+            elif isinstance(c, scene.Line) and abs(c.width - MARK_WIDTH) < 1e-9 and abs(c.x1 - c.x2) < 1e-9:
+                marks.append(min(scene.apply(m, c.x1, c.y1)[1], scene.apply(m, c.x2, c.y2)[1]))
+
+    seen = 0
+    for h in range(60, 96, 2):
+        items = [Item(f"t{i}", "token", 60.0, float(h), scene.Group([scene.Rect(0, 0, 60, h, fill="#336699")]))
+                 for i in range(9)]
+        for sheet in impose(items, PrintOptions(), "Kit", "tokens"):
+            texts, marks = [], []
+            walk(sheet.page.content, scene.IDENTITY, texts, marks)
+            feet = [y for y in texts if y < 40]
+            if not feet:
+                continue
+            top = max(feet) + 0.75 * FOOTER_PT * PT  # the footer's top line's cap height
+            under = [y for y in marks if y > max(feet)]
+            if under and min(under) - top < 10:  # a mark the footer's room shortened
+                seen += 1
+                assert min(under) - top >= 2.0 - 1e-6, (h, round(min(under) - top, 2))
+    assert seen
