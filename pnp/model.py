@@ -127,6 +127,9 @@ class Terms(Entity):
         "the rules booklet's property table: a short head over each step of the rent ladder (one per "
         "rent_ladder step, e.g. Rent, Set, 1, 2, 3, 4, Hotel), each step's rents then set in a column under it; "
         "without: each property's rents in one row of figures, the ladder said in words over the table", None)
+    rent_key: Optional[Label] = doc(
+        "the rules booklet's property table, with rent_heads: what the heads mean, said over the table after the "
+        "unit (e.g. 'Set: the whole colour set, unbuilt. 1–4: houses.')", None)
     house_cost: Label = doc("label for the development cost", "House cost")
     hotel_cost: Label = doc("label for the top development cost", "Hotel cost")
     mortgage: Label = doc("label for the mortgage value", "Mortgage value")

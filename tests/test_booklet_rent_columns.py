@@ -114,10 +114,13 @@ def test_a_ladder_under_its_property_keeps_off_the_last_columns_figures_by_its_b
     shared = bundled("tahiti", None)
     pages = shared.flowed[0].pages
     accent = shared.ctx.kit.game.theme.colours.accent
+    from pnp.layout.booklet import UNDER_TINT
     from pnp.layout.common import mix
-    pale = mix(accent, "#ffffff", 0.95)
+    pale = mix(accent, "#ffffff", UNDER_TINT)
     bands = [c for shapes in pages for c in _rects(scene.Group(list(shapes))) if c.fill == pale]
-    assert len(bands) == len(shared.ctx.kit.titles.titles)  # one under every property, stations' and utilities' too
+    # one under every property, stations' and utilities' too, and one under the heads on each page of the table
+    pages_of_table = sum(1 for shapes in pages if any(t.text == "(suite)" for _, t in _texts(scene.Group(list(shapes)))))
+    assert len(bands) == len(shared.ctx.kit.titles.titles) + 1 + pages_of_table
 
 
 def _rects(group) -> list:
@@ -128,3 +131,55 @@ def _rects(group) -> list:
         elif isinstance(child, scene.Rect):
             out.append(child)
     return out
+
+
+@pytest.mark.parametrize("kit, lang", [("euronopoly", None), ("tahiti", None), ("tahiti", "en")],
+                         ids=lambda v: v or "")
+def test_a_propertys_figures_over_its_ladder_stand_on_the_ladders_columns(kit, lang):
+    """Where the ladder goes on a line under each property, the figures on the property's own line (price,
+    building, mortgage) each end on one of the ladder's column edges (review 13: Tahiti's "Prix" stood 6 mm off the
+    grid, between two rent columns, belonging to neither); the rent columns are of one width, evenly spaced."""
+    from pnp.layout import booklet
+
+    shared = bundled(kit, lang)
+    ctx = shared.ctx
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    heads = g.header.under[0].words[0]
+    stops = [x for x, _, _ in heads.stops]
+    gaps = [b - a for a, b in zip(stops, stops[1:])]
+    assert max(gaps) - min(gaps) < 0.01, gaps  # one width, one gap
+    indent = g.rows[0].indent
+    edges = [sum(g.widths[:j + 1]) - booklet.PAD_X - indent for j in range(1, len(g.widths))]
+    for j, edge in enumerate(edges, 1):
+        if any(c.lines for r in g.rows for c in r.cells[j:j + 1]):
+            assert min(abs(edge - x) for x in stops) < 0.01, (j, round(edge, 2), [round(x, 2) for x in stops])
+
+
+@pytest.mark.parametrize("kit", ["monopoly-2-3", "moneyloopy", "etymonopoly"])
+def test_beside_the_other_columns_the_rents_come_last_under_the_kits_key(kit):
+    """A building's price between the rents' heads and the price read as one more step of rent ("Hotel 250 House
+    50", review 13): the rents are the table's last columns, and the key over the table says what the heads count
+    (terms.rent_key), after the unit."""
+    from pnp.layout import booklet
+
+    shared = bundled(kit)
+    ctx = shared.ctx
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    last = g.header.cells[-1].lines[0].words[0]
+    assert isinstance(last, booklet._Tabbed) and [t for _, t, _ in last.stops] == \
+        [str(h) for h in ctx.kit.game.terms.rent_heads]
+    key = " ".join(" ".join(w.text for w in ln.words) for ln in g.lead.lines).replace("\u00a0", " ")
+    assert " ".join(str(ctx.kit.game.terms.rent_key).split()) in " ".join(key.split())
+
+
+def test_steps_are_evened_as_far_as_the_room_allows():
+    """The narrowest columns rise to one width, as many as the room takes, none past the widest."""
+    from pnp.layout.booklet import _level
+
+    assert _level([2.0, 5.0, 3.0], 10.0) == pytest.approx([2.0, 5.0, 3.0])
+    assert _level([2.0, 5.0, 3.0], 11.0) == pytest.approx([3.0, 5.0, 3.0])
+    assert _level([2.0, 5.0, 3.0], 12.0) == pytest.approx([3.5, 5.0, 3.5])
+    assert _level([2.0, 5.0, 3.0], 20.0) == [5.0, 5.0, 5.0]  # the rest goes to the gaps
+    assert _level([4.0, 4.0], 9.0) == [4.0, 4.0]

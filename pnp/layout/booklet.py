@@ -119,14 +119,34 @@ class _Steps:
         given the same room, its stops stand in line)."""
         font = self.head_font if head else self.body_font
         widths = self.widths(size)
-        least = sum(widths) + STEP_GAP * (len(widths) - 1)
-        gap = STEP_GAP + max(0.0, room - least) / (len(widths) - 1) if len(widths) > 1 else 0.0
+        n = len(widths)
+        if n > 1 and room - STEP_GAP * (n - 1) > sum(widths):  # the room beyond the columns' own widths evens
+            # them first (columns of their own widths read as crowded beside loose: "80 200" against "200 440",
+            # review 13), then widens the gaps alike
+            widths = _level(widths, room - STEP_GAP * (n - 1))
+        least = sum(widths) + STEP_GAP * (n - 1)
+        gap = STEP_GAP + max(0.0, room - least) / (n - 1) if n > 1 else 0.0
         stops, x = [], 0.0
         for w, cell in zip(widths, cells):
             x += w
             stops.append((x, cell, font))
             x += gap
         return _Tabbed(stops, max(least, room) if len(widths) > 1 else least)
+
+
+def _level(widths: list[float], room: float) -> list[float]:
+    """``widths`` made as even as ``room`` mm (more than their sum) allows: the narrowest raised to one width, as
+    many as it takes, none past the widest (what is left over is the caller's)."""
+    ordered = sorted(widths)
+    if room >= len(ordered) * ordered[-1]:
+        return [ordered[-1]] * len(ordered)
+    rest = sum(ordered)
+    for k in range(1, len(ordered) + 1):
+        rest -= ordered[k - 1]
+        level = (room - rest) / k
+        if k == len(ordered) or level <= ordered[k]:
+            return [max(w, level) for w in widths]
+    return list(widths)
 
 
 @dataclass
@@ -443,6 +463,9 @@ LADDER_COLUMN = 0.6
 #: mm between two steps' columns of a rent ladder set in columns (``_Steps``): a figure's width at TABLE_PT and a little
 #: more (at 2.4, Monopoly 2.3's table took five street names onto two lines)
 STEP_GAP = 1.8
+#: the accent's share of white in the band under a table's rows' second line and its heads (a header's first line:
+#: 0.82)
+UNDER_TINT = 0.94
 #: mm a column widens by at a time while its width is sought; a row saved is worth this many wrapped cells
 WIDTH_STEP, ROW_WORTH = 0.5, 4
 TRADE = 30.0  # mm: the most one column hands another at a time while the widths are sought
@@ -546,6 +569,8 @@ class _Setter:
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
+        if fits and under and isinstance(under.get(0), _Ladder):
+            widths = self._on_stops(raw, header, size, widths, right, under[0])
         out_rows = []
         for i, r in enumerate(raw):
             is_head = header and i == 0
@@ -556,9 +581,13 @@ class _Setter:
             for j, (spans, swatch) in enumerate(r):
                 inner = (hung[j] if is_head and hung else widths[j]) - 2 * PAD_X - (
                     SWATCH + 1.0 if swatch is not None else 0.0)
-                # a ladder in a column at its own width (its heads' stops the body's): the column's spare at its
-                # right, where the next column's header may reach (``_hung``: Monopoly 2.3's "House")
-                lines, _ = _wrap(self._cell_words(spans, fonts, size), inner, space)
+                room = 0.0
+                if isinstance(spans, _Ladder):  # spread over its column, the same stops in the header and the body,
+                    # less what the next column's header reaches into it (``_hung``: Monopoly 2.3's "House")
+                    room = widths[j] - 2 * PAD_X - (SWATCH + 1.0 if swatch is not None else 0.0)
+                    if hung and j + 1 < ncols:
+                        room -= max(0.0, hung[j + 1] - widths[j + 1])
+                lines, _ = _wrap(self._cell_words(spans, fonts, size, room), inner, space)
                 cells.append(_Cell(lines, j in right, swatch))
             n = max(1, max(len(c.lines) for c in cells))
             extra, indent = None, 0.0
@@ -603,9 +632,12 @@ class _Setter:
         for a in range(ncols - 1):
             if a not in right and a + 1 in right and a not in pair:
                 pair[a], pair[a + 1] = a + 1, a
+        # a header with no neighbour to reach over sets its column's width as the body's cells do (Monopoly 2.3's
+        # "House" beside "Board price", two columns of figures: it stands over its own column only)
+        alone = [c if j not in pair else ([], None) for j, c in enumerate(head)]
         for k in range(int((TABLE_PT - MIN_BODY_PT) / 0.25 + 1e-6) + 1):
             size = TABLE_PT - 0.25 * k
-            widths, fits, wraps = self._widths(body, False, size, whole)
+            widths, fits, wraps = self._widths([alone, *body], True, size, whole)
             if not fits or wraps:
                 continue
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3)
@@ -707,6 +739,33 @@ class _Setter:
         lines = self._lines_at(raw, header, size, widths)
         rows = [max(1, *(col[i] for col in lines)) for i in range(len(raw))]
         return sum((n - 1) * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y for n in rows)
+
+    def _on_stops(self, raw, header: bool, size: float, widths: list[float], right: set[int],
+                  heads: _Ladder) -> list[float]:
+        """The widths of a table whose rows carry a ladder on a line under their cells (heads: the header's), each
+        right-aligned column's figures moved onto the nearest of the ladder's stops that keeps every column's cells
+        on one line (where none does, it stays): the name line's figures stood between two rent columns, belonging to neither (Tahiti's "Prix"
+        6 mm off the grid, review 13). The last column already ends where the ladder does; the first (the names)
+        takes what the others give or leave."""
+        indent = PAD_X + (SWATCH + 1.0 if any(r[0][1] is not None for r in raw[1 if header else 0:]) else 0.0)
+        room = sum(widths) - indent - PAD_X
+        stops = [indent + x for x, _, _ in heads.steps.word(heads.cells, True, size, room).stops]
+        natural = [0.0] * len(widths)
+        for row in self._cells(raw, header, size):
+            for j, (ws, space, extra) in enumerate(row):
+                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+        edges = [sum(widths[:j + 1]) for j in range(len(widths))]
+        for j in range(len(widths) - 2, 0, -1):
+            if j not in right:
+                continue
+            # this column's cells fit on one line, and those before it (the names too: a name wrapped to save a
+            # column a move makes the table taller)
+            low = (edges[j - 1] if j > 1 else natural[0]) + natural[j]
+            high = edges[j + 1] - natural[j + 1]  # the next column's cells fit
+            fit = [x + PAD_X for x in stops if low - 1e-6 <= x + PAD_X <= high + 1e-6]
+            if fit:
+                edges[j] = min(fit, key=lambda e: abs(e - edges[j]))
+        return [edges[0]] + [edges[j] - edges[j - 1] for j in range(1, len(edges))]
 
     def _cell_words(self, spans, fonts: _Fonts, size: float, room: float = 0.0) -> list[_Word]:
         """A cell's words: its spans', or a ladder's texts on their stops (``_Steps``), one word, spread over
@@ -870,6 +929,13 @@ class _Blocks:
         groups = {g.id: g for g in kit.board.groups}
         has_house = any(t.house_cost for t in kit.titles.titles)
         has_mortgage = any(t.mortgage for t in kit.titles.titles)
+        # a mortgage of half the price on every title is said once over the table, not printed in a column of its own
+        # (Tahiti's "Valeur hypothécaire", the widest head, kept its price off the rents' columns: review 13)
+        half = has_mortgage and all(t.mortgage and (kit.board.space(t.space) is None or
+                                                    kit.board.space(t.space).price == 2 * t.mortgage)
+                                    for t in kit.titles.titles)
+        if half:
+            has_mortgage = False
         # amounts as plain numbers, the currency said once under the table: a row of seven rents stays short
         symbol = str(kit.game.currency.symbol).strip()
         num = lambda v: cell_text(self.ctx, v)  # noqa: E731
@@ -947,15 +1013,24 @@ class _Blocks:
             if given:
                 under[0] = _Ladder(steps, given, head=True)
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
-        # the key over the table: the ladder's steps in words where the table has no heads over them (with heads, the
-        # kit's text says what they count: a key of four lines over Euronopoly's table repeated its own table of
-        # apartments' worth); each step kept whole on its line ("Set with 2 houses", "…with 1 reconstruction" were
+        else:  # the rents last, after the prices: a building's price between the rents' heads and the price read
+            # as one more step of rent ("Hotel 250 House 50", review 13)
+            rows = [r[:rent_col] + r[rent_col + 1:] + [r[rent_col]] for r in rows]
+            rent_col = len(rows[0]) - 1
+        # the key over the table: the ladder's steps in words where the table has no heads over them; with heads, the
+        # kit's own words for what they count (terms.rent_key: a key of four lines of steps over Euronopoly's table
+        # repeated its table of apartments' worth; heads with no key left "1-4" and "Set" unexplained, review 13);
+        # each step kept whole on its line ("Set with 2 houses", "…with 1 reconstruction" were
         # split after "with"): the note breaks only between steps, where a step fits half the column, after the dot
         # between them (a line began "· Luxury villa")
         italic, note_pt = self.ctx.fonts.italic, MIN_BODY_PT + 0.5
         ladder = f"{NBSP}· ".join(re.sub(r"\s+", NBSP, x) if text_width(x, italic, note_pt) <= COLUMN / 2 else x
                             for x in _whole_steps(terms.rent_ladder))
-        note = " ".join(same if given else [self.w["rents"].format(rent=terms.rent, ladder=ladder), *same])
+        key = ([str(terms.rent_key)] if terms.rent_key else []) if given else \
+            [self.w["rents"].format(rent=terms.rent, ladder=ladder)]
+        if half:
+            same.append(self.w["half"].format(column=terms.mortgage))
+        note = " ".join([*key, *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
         return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
@@ -1581,15 +1656,15 @@ class _Pages:
             below = len(row.under) * lead if row.under else 0.0
             out.append(scene.Rect(SIDE, top - row.height + below, sum(g.widths), row.height - below,
                                   fill=mix(ctx.colours.accent, "#ffffff", 0.82)))
-            if below:
+            if below:  # the tint of the bands its line heads (review 13: one tint for both lines read as one head)
                 out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below,
-                                      fill=mix(ctx.colours.accent, "#ffffff", 0.92)))
+                                      fill=mix(ctx.colours.accent, "#ffffff", UNDER_TINT)))
         if row.under and not row.header and g.header is not None and g.header.under:
             # the line under the cells (a ladder) on the paler band of its heads (the header's second line): read as
             # the heads' row, not as the figures of the columns over it (Tahiti's prices over the rents of 2 houses)
             below = len(row.under) * g.size * LEADING * PT
             out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below + PAD_Y - DESC * g.size * PT,
-                                  fill=mix(ctx.colours.accent, "#ffffff", 0.95)))
+                                  fill=mix(ctx.colours.accent, "#ffffff", UNDER_TINT)))
         x = SIDE
         lowest = top - PAD_Y - CAP * g.size * PT
         for width, cell in zip(g.widths, row.cells):
