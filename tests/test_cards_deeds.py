@@ -140,7 +140,7 @@ def test_a_station_or_utility_deed_stands_in_the_middle_of_its_card(kit_id):
 
 
 @pytest.mark.parametrize("kit_id", KITS)
-def test_the_fullest_banded_deed_fills_its_card_to_the_foot(kit_id):
+def test_the_fullest_deed_fills_its_card_to_the_foot(kit_id):
     """Monopoly 2.3's deeds (no value line at the foot) stopped their lines 18 mm over the card's foot, at the
     most pitch, leaving an empty band. Now a kit's lines grow, size and pitch together, until its fullest card
     without a table reaches the foot of its room: on that card the last line's baseline (or its text's) stands within 3.5 mm of
@@ -149,9 +149,9 @@ def test_the_fullest_banded_deed_fills_its_card_to_the_foot(kit_id):
     ctx = Ctx(kit, problems=problems)
     size, step = cards.row_style(ctx)
     gaps = []
-    for t in kit.titles.titles:
+    for t in kit.titles.titles:  # every card without a table: the fullest may be an emblem's (Tahiti's airports)
         space = kit.board.space(t.space)
-        if not space.group or kit.table(t.table) is not None:
+        if kit.table(t.table) is not None:
             continue
         top, bottom = cards._body(ctx, t, space)
         rows = [r for r in walk_text(cards.title_front(ctx, t, space)) if bottom < r.y < top]
@@ -184,6 +184,31 @@ def test_an_emblems_name_keeps_clear_of_its_disc(kit_id):
         lowest.setdefault(key, set()).add(round(min(r.y for r in name), 2))
     assert lowest or kit_id == "moneyloopy"
     assert all(len(feet) == 1 for feet in lowest.values()), lowest
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_the_rule_under_an_emblems_name_keeps_clear_of_its_last_line(kit_id):
+    """Monopoly 2.3's FENCHURCH / ST. STATION had the rule under its name on its second line's baseline (review
+    13): the emblem's room assumed a name of one line. The rule keeps RULE_CLEAR under the last baseline of the
+    name and subtitle, however many lines they take."""
+    from pnp import scene
+
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    seen = 0
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        if space.group or not space.icon:
+            continue
+        front = cards.title_front(ctx, t, space)
+        w = cards._size(ctx)[0]
+        rule = [s for s in front.children if isinstance(s, scene.Line) and abs(s.x1 - 10) < 1e-6
+                and abs(s.x2 - (w - 10)) < 1e-6 and abs(s.y1 - s.y2) < 1e-9]
+        texts = [r for r in walk_text(front) if r.y > rule[0].y1 and r.size >= 6.5]
+        assert rule and texts, t.space
+        seen += 1
+        assert min(r.y for r in texts) - rule[0].y1 >= cards.RULE_CLEAR - 1e-6, (kit_id, t.space)
+    assert seen or kit_id == "moneyloopy"
 
 
 @pytest.mark.parametrize("kit_id", KITS)

@@ -474,18 +474,23 @@ TABLE_AIR = 2.0  # mm between a title card's table and the rule over the lines u
 ACCENT = 0.93  # em: the top of an accented capital (É) over its baseline
 DISC_CLEAR = 1.2  # mm: the least air between an emblem's disc and the accents of the name under it
 RULE_UNDER = 3.4  # mm from the last baseline of an emblem's name or subtitle down to the rule under it, at most
+RULE_CLEAR = 2.0  # mm from that baseline down to the rule, at least (a compact emblem's room stops short of it)
 
 
 def _emblem_depth(ctx: Ctx, space: Space, compact: bool, texts: tuple[list, list] | None = None) -> float:
     """mm from the top of a non-property title card to the room under its emblem (a compact emblem's subtitle
     takes 2.5 mm more), the room starting 1 mm under the rule. The rule sits at most RULE_UNDER under the
     emblem's last line (its name's or its subtitle's baseline): a card with no subtitle keeps no empty line for
-    one (King's Cross's rule hung 8 mm under its name, where a subtitle's line would have been)."""
+    one (King's Cross's rule hung 8 mm under its name, where a subtitle's line would have been); and at least
+    RULE_CLEAR under it, deeper than the emblem's room where a name takes two lines (Monopoly 2.3's "FENCHURCH / ST.
+    STATION" had the rule on its second line's baseline, review 13)."""
     deepest = EMBLEM[1] + (2.5 if space.subtitle else 0.0) if compact else EMBLEM[0]
     _, h = _size(ctx)
     name, subtitle = texts if texts is not None else _emblem_texts(ctx.quiet(), space, compact)
     lowest = min((r.y for r in name + subtitle if isinstance(r, scene.Text)), default=None)
-    return deepest if lowest is None else min(deepest, h - lowest + RULE_UNDER + 1.0)
+    if lowest is None:
+        return deepest
+    return max(min(deepest, h - lowest + RULE_UNDER + 1.0), h - lowest + RULE_CLEAR + 1.0)
 
 
 def _emblem_texts(ctx: Ctx, space: Space, compact: bool) -> tuple[list, list]:
