@@ -414,3 +414,23 @@ def test_tahiti_in_english_fills_its_sheets():
     shared = bundled("tahiti", "en")  # laid out once a session (tests/kits_cache.py): read only
     problems, pages = shared.problems, shared.pages
     assert len(pages) % 4 == 0 and not [p for p in problems.items if "W-rules-blank" in str(p)]
+
+
+def test_the_running_head_stands_at_each_pages_outer_edge():
+    """The running head stood at the left on every page, so at the spine on the right-hand ones (review 13): it is
+    set flush left on a left-hand page (even: the cover is page 1) and flush right on a right-hand one."""
+    from pnp.layout.booklet import HEAD_Y, PAGE_W, SIDE
+    from kits_cache import bundled
+
+    pages = bundled("etymonopoly").pages
+    seen = set()
+    for n, page in enumerate(pages[1:-1], 2):
+        runs = [t for y, t in _texts(page.front) if abs(t.size - 8.0) < 1e-6 and y > HEAD_Y - 3 and t.text.strip()]
+        assert runs, n
+        left, right = min(t.x for t in runs), max(t.x + t.width for t in runs)
+        if n % 2:
+            assert abs(right - (PAGE_W - SIDE)) < 0.05 and left > SIDE + 1, (n, left, right)
+        else:
+            assert abs(left - SIDE) < 0.05, (n, left, right)
+        seen.add(n % 2)
+    assert seen == {0, 1}

@@ -429,7 +429,9 @@ FIGURE_LEAST = 0.7
 FIGURE_SMALL = 16.0
 FIGURE_GAP = 5.0
 CAPTION_PT, CAPTION_GAP = 8.5, 1.6  # the caption's size, and mm between the items and it
-OUTLINE = 0.25  # mm: the line around each item, its trim
+#: mm: the line around each item of a figure, its trim, in a grey of the line colour (OUTLINE_GREY of white): a
+#: black 0.25 mm box read as heavy beside the tables' hairlines (review 13)
+OUTLINE, OUTLINE_GREY = 0.15, 0.45
 
 
 PAD_X, PAD_Y = 1.3, 0.9  # mm inside a table cell
@@ -1058,7 +1060,7 @@ class _Blocks:
         cap = self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
             if caption else None
         under = CAPTION_GAP + cap.height() if cap else 0.0
-        line = self.ctx.colours.line
+        line = mix(self.ctx.colours.line, "#ffffff", OUTLINE_GREY)
 
         def draw(h: float) -> scene.Group:
             """The figure ``h`` mm tall: its items at the scale that takes (its own, or less in a table's room)."""
@@ -2077,23 +2079,25 @@ def _foot(blocks: list, bottom: float, ctx: Ctx, rule: bool = False) -> list:
 HEAD_Y = PAGE_H - 11.0  # mm: the running head's baseline
 
 
-def _running_head(ctx: Ctx, running: str) -> list:
-    """The running head, fitted once for every page: on one line, 8 pt (a title too long for it is reported)."""
+def _running_head(ctx: Ctx, running: str) -> tuple[list, list]:
+    """The running head, fitted once for every page: on one line, 8 pt (a title too long for it is reported); set
+    on the outer edge, to the left on a left-hand page (even: the cover is page 1) and to the right on a right-hand
+    one (review 13: left on every page, it stood at the spine on the right-hand ones)."""
     grey = mix(ctx.colours.ink, "#ffffff", 0.35)
     box = (SIDE, HEAD_Y - DESC * 8.0 * PT, PAGE_W - 2 * SIDE, 4.0)
     booklet = ctx.kit.booklet
-    return ctx.fit(running, box, ctx.fonts.body, 8.0, booklet, "title" if booklet.title else "sections",
-                   what="the running head (the game's and the booklet's titles)", min_size=MIN_BODY_PT,
-                   colour=grey, align="left", valign="bottom").shapes
+    return tuple(ctx.fit(running, box, ctx.fonts.body, 8.0, booklet, "title" if booklet.title else "sections",
+                         what="the running head (the game's and the booklet's titles)", min_size=MIN_BODY_PT,
+                         colour=grey, align=align, valign="bottom").shapes for align in ("left", "right"))
 
 
-def _furniture(ctx: Ctx, n: int, head: list) -> list:
-    """A page's running head and number (not on the cover)."""
+def _furniture(ctx: Ctx, n: int, heads: tuple[list, list]) -> list:
+    """A page's running head (``heads``: set to the left, to the right) and number (not on the cover)."""
     if n == 1:
         return []
     colours = ctx.colours
     grey = mix(colours.ink, "#ffffff", 0.35)
-    out = list(head)
+    out = list(heads[n % 2])
     y = HEAD_Y
     out.append(scene.Line(SIDE, y - 2.0, PAGE_W - SIDE, y - 2.0, mix(colours.line, "#ffffff", 0.6), 0.2))
     out += _runs(str(n), PAGE_W / 2, 9.0, ctx.fonts.heading, 8.5, grey, "middle")
@@ -2224,11 +2228,11 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     game = ctx.kit.game
     running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
     items = []
-    head = _running_head(ctx, running)
+    heads = _running_head(ctx, running)
     last = len(pages.pages)
     for n, shapes in enumerate(pages.pages, 1):
         paper = scene.Rect(0, 0, PAGE_W, PAGE_H, fill="#ffffff")
-        front = scene.Group([paper, *shapes, *(_furniture(ctx, n, head) if n < last else [])])
+        front = scene.Group([paper, *shapes, *(_furniture(ctx, n, heads) if n < last else [])])
         # where a page comes from (a preview's file:line): the section going on over it, else the file
         source = next((s for at, s in reversed(begun) if at <= n), booklet) if 1 < n < last else booklet
         items.append(Item(id=f"rules-page-{n:02}", kind="page", width=PAGE_W, height=PAGE_H, front=front,
