@@ -143,6 +143,10 @@ class Terms(Entity):
     keep: Label = doc("marks a card the player keeps until used", "Keep until used")
     title_card: Label = doc("heading of a title card", "Title deed")
     mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")
+    lift: Optional[Label] = doc(
+        "a mortgaged title card's back (titles.yaml back style 'mortgage'): the label of what lifting its mortgage "
+        "costs, printed on each card with the amount (its mortgage value plus rules.mortgage_interest %); without: "
+        "no such line", None)
     continued: Label = doc("marks the cards a table too long for one card continues on", "continued")
     sale_value: Label = doc("label for the sale value", "Sale value")
     premium: Label = doc("label for the premium", "Premium")

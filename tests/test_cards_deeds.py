@@ -269,3 +269,17 @@ def test_a_deed_lines_label_keeps_clear_of_its_value(kit_id):
             assert value.x - label_end >= 2.0, (kit_id, t.space, [r.text for r in ends], round(value.x - label_end, 2))
             seen += 1
     assert seen
+
+
+def test_a_mortgaged_back_says_what_lifting_it_costs():
+    """Tahiti's mortgaged backs said "value + 10 %" on every card, the sum left to the table (review 13): with
+    terms.lift, each back prints its own figure, its mortgage value plus rules.mortgage_interest %."""
+    kit, problems = checked("tahiti")
+    ctx = Ctx(kit, problems=problems)
+    pct = kit.game.rules.mortgage_interest
+    assert kit.game.terms.lift and pct
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        texts = " ".join(r.text for r in walk_text(cards.title_back(ctx, t, space)))
+        want = f"{kit.game.terms.lift} {ctx.money(t.mortgage + t.mortgage * pct // 100)}".replace("'", "\u2019")
+        assert want in texts, (t.space, want, texts)

@@ -621,6 +621,12 @@ def title_back(ctx: Ctx, t: Title, space: Space) -> scene.Group:
         if t.mortgage is not None:
             g.add(*ctx.fit(f"{terms.mortgage} {ctx.money(t.mortgage)}", (6, h / 2 - 13, w - 12, 8), f.heading, 8, t,
                            "mortgage", what="mortgage line").shapes)
+            interest = ctx.kit.game.rules.mortgage_interest
+            if terms.lift and interest:  # what lifting it costs, worked out for the card (review 13: a rule of
+                # "value + 10 %" on every back left the sum to the table)
+                lift = t.mortgage + t.mortgage * interest // 100
+                g.add(*ctx.fit(f"{terms.lift} {ctx.money(lift)}", (6, h / 2 - 19, w - 12, 6), f.body, 8, terms, "lift",
+                               what="lift line").shapes)
         if ctx.kit.titles.back.text:
             g.add(*ctx.fit(ctx.kit.titles.back.text, (6, 6, w - 12, 18), f.italic, 7.0, ctx.kit.titles.back, "text",
                            mode="para").shapes)
