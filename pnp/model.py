@@ -140,6 +140,9 @@ class Terms(Entity):
     utility_roll: Union[Label, Counted] = doc(
         "multiplier line on utility cards: {n} owned, {x} the multiplier as a number (4, 8 000), {amount} the "
         "multiplier as money (₩4, 8 000 F). A text, or {one: ..., other: ...}", "If {n} owned: {x} × dice")
+    rolled: Optional[Label] = doc(
+        "the rules booklet's property table: a rent that is the dice times a multiplier ({x}: the multiplier), in the "
+        "words the kit's cards use (default: pnp's, '{x} × the roll' in the edition's language)", None)
     keep: Label = doc("marks a card the player keeps until used", "Keep until used")
     title_card: Label = doc("heading of a title card", "Title deed")
     mortgaged: Label = doc("what a mortgaged card's back says", "Mortgaged")

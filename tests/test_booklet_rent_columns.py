@@ -183,3 +183,19 @@ def test_steps_are_evened_as_far_as_the_room_allows():
     assert _level([2.0, 5.0, 3.0], 12.0) == pytest.approx([3.5, 5.0, 3.5])
     assert _level([2.0, 5.0, 3.0], 20.0) == [5.0, 5.0, 5.0]  # the rest goes to the gaps
     assert _level([4.0, 4.0], 9.0) == [4.0, 4.0]
+
+
+@pytest.mark.parametrize("kit, lang, words", [("euronopoly", None, "× dice total"), ("tahiti", "en", "× the dice")],
+                         ids=lambda v: v or "")
+def test_a_rent_by_the_dice_reads_in_the_kits_words(kit, lang, words):
+    """Euronopoly's speed-trap rent read "50 MU × dice total" on its deeds, "50 × the roll" in the booklet's table
+    and "× the dice total" on the board (review 13): the table says it in the kit's words (terms.rolled)."""
+    from pnp.layout import booklet
+
+    shared = bundled(kit, lang)
+    ctx = shared.ctx
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    printed = " ".join(w.text for r in g.rows for ln in [*(ln for c in r.cells for ln in c.lines), *(r.under or [])]
+                       for w in ln.words).replace("\u00a0", " ").replace("\u202f", " ")
+    assert words in printed and "× the roll" not in printed

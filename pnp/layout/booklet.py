@@ -969,7 +969,8 @@ class _Blocks:
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
             elif t.multipliers:
-                rents = dots.join(self.w["rolled"].format(x=cell_text(self.ctx, m)) for m in t.multipliers)
+                rolled = str(terms.rolled) if terms.rolled else self.w["rolled"]  # the kit's words, as its deeds
+                rents = dots.join(rolled.format(x=cell_text(self.ctx, m)) for m in t.multipliers)
             elif t.table:
                 rents = self.w["see_table"]
             else:

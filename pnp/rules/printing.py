@@ -34,8 +34,9 @@ COUNT_LARGE = rule("E-count-large", (
 TERMS_PLACEHOLDER = rule("E-terms-placeholder", (
     "terms.owned and terms.utility_roll are filled in for each line of a station or utility card: owned may "
     "use {n} (how many are owned), utility_roll {n}, {x} (the multiplier as a number) and {amount} (the "
-    "multiplier as money). Any other {name}, or a lone brace, cannot be filled in; write {{ or }} for a "
-    "literal brace. A term written as {one: ..., other: ...} is checked in both forms."))
+    "multiplier as money); terms.rolled, the rules booklet's table cell for such a rent, {x}. Any other {name}, "
+    "or a lone brace, cannot be filled in; write {{ or }} for a literal brace. A term written as "
+    "{one: ..., other: ...} is checked in both forms."))
 
 FONT_UNKNOWN = rule("E-font-unknown", (
     "theme.fonts names a font that is neither in the game's own fonts/ folder nor one of the fonts that ship "
@@ -186,7 +187,7 @@ def _print_counts(v: Validator) -> None:
 
 # --------------------------------------------------------------------------- placeholders
 #: terms whose text the layout fills in with str.format: term -> the names it may use
-PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x", "amount")}
+PLACEHOLDERS = {"owned": ("n",), "utility_roll": ("n", "x", "amount"), "rolled": ("x",)}
 
 
 @check(TERMS_PLACEHOLDER)
@@ -194,6 +195,8 @@ def _terms(v: Validator) -> None:
     terms = v.kit.game.terms
     for name, allowed in PLACEHOLDERS.items():
         term = getattr(terms, name)
+        if term is None:  # an optional term the kit does not give
+            continue
         counted = isinstance(term, Counted)  # {one: ..., other: ...}: each form where it is written
         for form, text in zip(("one", "other"), term.forms()) if counted else ((None, term),):
             problem = _placeholder_problem(text, allowed)
