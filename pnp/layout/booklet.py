@@ -958,10 +958,12 @@ class _Blocks:
         if given:
             head[2] = _Ladder(steps, given, head=True)
         rows: list[list] = [head]
+        listed = []  # the title of each row under the header
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
             if space is None:
                 continue
+            listed.append(t)
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
@@ -1011,7 +1013,10 @@ class _Blocks:
                 for r in rows[1:]:
                     if isinstance(r[rent_col], _Ladder):
                         r[rent_col] = dots.join(r[rent_col].cells)
-            under = {i: r[rent_col] if isinstance(r[rent_col], _Ladder) else f"{terms.rent}{colon}{r[rent_col]}"
+            # a rent by the number owned says so (review 14: "Rent: 150 · 300 · 600 · 1,200" did not)
+            owned = {i for i, t in enumerate(listed, 1) if t.rent_by_owned}
+            under = {i: r[rent_col] if isinstance(r[rent_col], _Ladder) else
+                     f"{self.w['by_owned'].format(rent=terms.rent) if i in owned else terms.rent}{colon}{r[rent_col]}"
                      for i, r in enumerate(rows) if i and r[rent_col]}
             if given:
                 under[0] = _Ladder(steps, given, head=True)
