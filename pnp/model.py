@@ -127,6 +127,9 @@ class Terms(Entity):
         "the rules booklet's property table: a short head over each step of the rent ladder (one per "
         "rent_ladder step, e.g. Rent, Set, 1, 2, 3, 4, Hotel), each step's rents then set in a column under it; "
         "without: each property's rents in one row of figures, the ladder said in words over the table", None)
+    price_head: Optional[Label] = doc(
+        "the rules booklet's property table: a short head over the prices, where terms.price is long (a head of two "
+        "words took the width the rent columns needed, review 14; default: terms.price)", None)
     rent_key: Optional[Label] = doc(
         "the rules booklet's property table, with rent_heads: what the heads mean, said over the table after the "
         "unit (e.g. 'Set: the whole colour set, unbuilt. 1–4: houses.')", None)

@@ -199,3 +199,18 @@ def test_a_rent_by_the_dice_reads_in_the_kits_words(kit, lang, words):
     printed = " ".join(w.text for r in g.rows for ln in [*(ln for c in r.cells for ln in c.lines), *(r.under or [])]
                        for w in ln.words).replace("\u00a0", " ").replace("\u202f", " ")
     assert words in printed and "× the roll" not in printed
+
+
+@pytest.mark.parametrize("kit", ["monopoly-2-3", "etymonopoly"])
+def test_a_short_price_head_stands_over_the_prices_on_one_line(kit):
+    """"Board price" and "List price" took two lines over their figures, or the width the rent columns needed
+    (reviews 13, 14): the kit's short head (terms.price_head) stands there on one line, its key saying the rest."""
+    from pnp.layout import booklet
+
+    shared = bundled(kit)
+    ctx = shared.ctx
+    terms = ctx.kit.game.terms
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    lines = g.header.cells[1].lines
+    assert len(lines) == 1 and " ".join(w.text for w in lines[0].words) == str(terms.price_head)

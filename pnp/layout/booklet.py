@@ -944,7 +944,7 @@ class _Blocks:
         # a ladder that must wrap breaks before a dot, never after it: the dot opens the next line (the ladder goes
         # on), none is left at a line's end beside the next column's figures
         dots = " ·" + NBSP
-        head = [self.w["property"], str(terms.price), str(terms.rent)]
+        head = [self.w["property"], str(terms.price_head or terms.price), str(terms.rent)]
         if has_house:  # the kit's word for what it builds, where it has one (Etymonopoly develops languages)
             head.append(str(terms.building) if terms.building else self.w["build"])
         if has_mortgage:
