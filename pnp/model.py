@@ -125,8 +125,8 @@ class Terms(Entity):
         "Rent", "With colour set", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With hotel"])
     rent_heads: Optional[list[Label]] = doc(
         "the rules booklet's property table: a short head over each step of the rent ladder (one per "
-        "rent_ladder step, e.g. Rent, Set, 1, 2, 3, 4, Hotel), each step's rents then set in a column under it; "
-        "without: each property's rents in one row of figures, the ladder said in words over the table", None)
+        "rent_ladder step, e.g. Rent, Set, 1, 2, 3, 4, Hotel), each step's rents in the column under it; "
+        "without: the same columns under the one rent head, the ladder said in words over the table", None)
     price_head: Optional[Label] = doc(
         "the rules booklet's property table: a short head over the prices, where terms.price is long (a head of two "
         "words took the width the rent columns needed, review 14; default: terms.price)", None)
