@@ -98,7 +98,8 @@ class _Tabbed(_Word):
 @dataclass
 class _Steps:
     """A rent ladder set in columns in the property table (terms.rent_heads): each step's head over its column, the
-    step's rents right-aligned under it, each column as wide as its widest head or rent, STEP_GAP mm between."""
+    step's rents right-aligned under it, each column as wide as its widest head or rent, STEP_GAP mm between, the
+    columns evened and the gaps widened where the room allows (``word``)."""
 
     heads: list[str]
     rows: list[list[str]]  # every ladder's figures
@@ -114,9 +115,9 @@ class _Steps:
         return self._widths[size]
 
     def word(self, cells: list[str], head: bool, size: float, room: float = 0.0) -> _Tabbed:
-        """``cells`` (a ladder's rents, or the heads: ``head``) on the columns' stops at ``size``, the gaps between
-        the columns widened alike to fill ``room`` mm where it is wider (the cell's, the row's: every row of a table
-        given the same room, its stops stand in line)."""
+        """``cells`` (a ladder's rents, or the heads: ``head``) on the columns' stops at ``size``, filling ``room`` mm
+        where it is wider than they need (the cell's, the row's: every row of a table given the same room, its stops
+        stand in line): the narrower columns evened first (``_level``), then the gaps widened alike."""
         font = self.head_font if head else self.body_font
         widths = self.widths(size)
         n = len(widths)
@@ -124,14 +125,14 @@ class _Steps:
             # them first (columns of their own widths read as crowded beside loose: "80 200" against "200 440",
             # review 13), then widens the gaps alike
             widths = _level(widths, room - STEP_GAP * (n - 1))
-        least = sum(widths) + STEP_GAP * (n - 1)
+        least = sum(widths) + STEP_GAP * max(0, n - 1)
         gap = STEP_GAP + max(0.0, room - least) / (n - 1) if n > 1 else 0.0
         stops, x = [], 0.0
         for w, cell in zip(widths, cells):
             x += w
             stops.append((x, cell, font))
             x += gap
-        return _Tabbed(stops, max(least, room) if len(widths) > 1 else least)
+        return _Tabbed(stops, max(least, room) if n > 1 else least)
 
 
 def _level(widths: list[float], room: float) -> list[float]:
@@ -746,9 +747,9 @@ class _Setter:
                   heads: _Ladder) -> list[float]:
         """The widths of a table whose rows carry a ladder on a line under their cells (heads: the header's), each
         right-aligned column's figures moved onto the nearest of the ladder's stops that keeps every column's cells
-        on one line (where none does, it stays): the name line's figures stood between two rent columns, belonging to neither (Tahiti's "Prix"
-        6 mm off the grid, review 13). The last column already ends where the ladder does; the first (the names)
-        takes what the others give or leave."""
+        on one line (where none does, it stays): the name line's figures stood between two rent columns, belonging
+        to neither (Tahiti's "Prix" 6 mm off the grid, review 13). The last column already ends where the ladder
+        does; the first (the names) takes what the others give or leave."""
         indent = PAD_X + (SWATCH + 1.0 if any(r[0][1] is not None for r in raw[1 if header else 0:]) else 0.0)
         room = sum(widths) - indent - PAD_X
         stops = [indent + x for x, _, _ in heads.steps.word(heads.cells, True, size, room).stops]
