@@ -595,8 +595,7 @@ class _Setter:
             n = max(1, max(len(c.lines) for c in cells))
             extra, indent = None, 0.0
             if under and i in under:  # set across the row, under its cells
-                indent = PAD_X + (SWATCH + 1.0 if any(r2[0][1] is not None for r2 in raw[1 if header else 0:])
-                                  else 0.0)
+                indent = _under_indent(raw, header)
                 u, room = under[i], sum(widths) - indent - PAD_X
                 extra, _ = _wrap(self._cell_words(u if isinstance(u, _Ladder) else [markup.Span(u)],
                                                   self.body, size, room), room, space)
@@ -672,10 +671,7 @@ class _Setter:
         or where the table's key, ``key`` mm at its widest line, is wider than the snug table (a key reaching past
         its table reads as a stray paragraph)."""
         ncols = len(widths)
-        natural = [0.0] * ncols
-        for row in self._cells(raw, header, size):
-            for j, (ws, space, extra) in enumerate(row):
-                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+        natural = self._naturals(raw, header, size)
         if sum(natural) > COLUMN + 1e-6:
             return widths
         snug = list(natural)
@@ -750,13 +746,10 @@ class _Setter:
         on one line (where none does, it stays): the name line's figures stood between two rent columns, belonging
         to neither (Tahiti's "Prix" 6 mm off the grid, review 13). The last column already ends where the ladder
         does; the first (the names) takes what the others give or leave."""
-        indent = PAD_X + (SWATCH + 1.0 if any(r[0][1] is not None for r in raw[1 if header else 0:]) else 0.0)
+        indent = _under_indent(raw, header)
         room = sum(widths) - indent - PAD_X
         stops = [indent + x for x, _, _ in heads.steps.word(heads.cells, True, size, room).stops]
-        natural = [0.0] * len(widths)
-        for row in self._cells(raw, header, size):
-            for j, (ws, space, extra) in enumerate(row):
-                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+        natural = self._naturals(raw, header, size)
         edges = [sum(widths[:j + 1]) for j in range(len(widths))]
         for j in range(len(widths) - 2, 0, -1):
             if j not in right:
@@ -769,6 +762,14 @@ class _Setter:
             if fit:
                 edges[j] = min(fit, key=lambda e: abs(e - edges[j]))
         return [edges[0]] + [edges[j] - edges[j - 1] for j in range(1, len(edges))]
+
+    def _naturals(self, raw, header: bool, size: float) -> list[float]:
+        """Each column's widest cell on one line at ``size``, its padding and swatch included."""
+        natural = [0.0] * len(raw[0])
+        for row in self._cells(raw, header, size):
+            for j, (ws, space, extra) in enumerate(row):
+                natural[j] = max(natural[j], sum(w.width for w in ws) + space * max(0, len(ws) - 1) + extra)
+        return natural
 
     def _cell_words(self, spans, fonts: _Fonts, size: float, room: float = 0.0) -> list[_Word]:
         """A cell's words: its spans', or a ladder's texts on their stops (``_Steps``), one word, spread over
@@ -884,6 +885,11 @@ class _Setter:
             cols[a], cols[b] = lines(a, widths[a]), lines(b, widths[b])
         spare = COLUMN - sum(widths)
         return [w + spare * n / total for w, n in zip(widths, natural)], True, body
+
+
+def _under_indent(raw, header: bool) -> float:
+    """mm from a table's left to the line set under a row's cells: past the names' swatches, where the body has them."""
+    return PAD_X + (SWATCH + 1.0 if any(r[0][1] is not None for r in raw[1 if header else 0:]) else 0.0)
 
 
 def _plain(spans) -> str:
