@@ -150,8 +150,8 @@ def _widow(line: list[str]) -> bool:
 def _layout_lines(text: str, width: float, font: str, size: float, single: bool,
                   even: str = "") -> tuple[_Line, ...] | None:
     """The lines of ``text`` at ``size`` in ``width`` mm, or None when a word cannot fit. ``even``: each paragraph
-    broken into as many lines as the greedy breaking makes, as even as they come (``_even``), for text set
-    "left" (a ragged right edge) or "centred". Cached: a card's text is laid out to measure it and again to
+    broken into as many lines as the greedy breaking makes (``_even``), for text set "left" (filled, the last
+    lines shared) or "centred" (as even as they come). Cached: a card's text is laid out to measure it and again to
     place it."""
     if single:
         flat = " ".join(_words(text))
@@ -229,13 +229,15 @@ STRANDED = 4
 def _even(words: tuple[str, ...], width: float, font: str, size: float, n: int,
           centred: bool) -> list[str] | None:
     """A paragraph's ``words`` broken into ``n`` lines of at most ``width`` mm (as many as the greedy breaking
-    made, so the height stays), by ``even_breaks``. The words' widths are measured once (a deck of 6000 cards, each
+    made, so the height stays): evened when ``centred`` (``even_breaks``), filled when set left (``fill_breaks``).
+    The words' widths are measured once (a deck of 6000 cards, each
     text its own, evens each once). None: no such breaks (keep the greedy ones). Cached: a deck's cards of one
     text, and a text measured then placed, even it once."""
     if n < 2 or len(words) <= n:
         return None
-    ends = even_breaks(tuple(em_width(x, font) for x in words), em_width(" ", font), width / (size * PT), n,
-                       centred, words)
+    widths, space, limit = tuple(em_width(x, font) for x in words), em_width(" ", font), width / (size * PT)
+    ends = (even_breaks(widths, space, limit, n, True, words) if centred
+            else fill_breaks(widths, space, limit, n, words))
     if ends is None:
         return None
     return [" ".join(words[i:j]) for i, j in zip(ends, ends[1:])]
@@ -249,8 +251,10 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
     reviews), and no short word opening a sentence left at a line's end (``words``, the texts, tell those). Every
     line counts in a ``centred`` text (it has no ragged edge to hide one); set left, the last line is free to be
     short, as a paragraph's last line is, but a runt (``runt``) costs as much as a line left 70 % empty (a hard
-    rule set "A" alone over "double: × 50 instead of × 30." to keep "× 30." off a line of its own). The one rule for card text (``_even``) and
-    the booklet's paragraphs. The line starts, with 0 first and len(widths) last; None when no breaks fit."""
+    rule set "A" alone over "double: × 50 instead of × 30." to keep "× 30." off a line of its own). The rule for
+    centred card text (``_even``) and the booklet's paragraphs, whose wide measure evens with little white (a
+    card's text set left is filled: ``fill_breaks``). The line starts, with 0 first and len(widths) last; None
+    when no breaks fit."""
     m = len(widths)
     if n < 2 or m <= n:
         return None
@@ -264,8 +268,7 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
 
     # a short word opening a sentence or clause, left at a line's end ("retournez le titre. Pas / de loyer."),
     # costs as much as a line left half empty
-    stranded = [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
-                for i in range(m)]
+    stranded = _stranded(words)
     # where line k may end: no later than greedy lines from the start end it (they hold the most), no earlier than
     # greedy lines from the end leave room for the n - k after it; a paragraph of 600 words looks at a few ends a line
     most, least = _packed(widths, space, limit, n), _packed(widths[::-1], space, limit, n)
@@ -300,6 +303,63 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
     ends.append(0)
     ends.reverse()
     return ends
+
+
+def _stranded(words: tuple[str, ...]) -> list[bool]:
+    """For each of ``words``, whether it is a short word (STRANDED letters at most) opening a sentence or clause:
+    left at a line's end it reads as the end of what came before ("retournez le titre. Pas / de loyer.")."""
+    return [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
+            for i in range(len(words))]
+
+
+#: a paragraph set left and filled (``fill_breaks``) ends on a line at least this share of the measure, where
+#: the line above can give it words and stay the longer
+LAST_SHARE = 1 / 3
+
+
+def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
+                words: tuple[str, ...]) -> list[int] | None:
+    """Where to break words ``widths`` wide (``space`` between two, lines at most ``limit``) into ``n`` lines set
+    left, each filled to the measure as greedy breaking fills it (reviews 13 and 14: on a card's narrow measure,
+    evened lines all stop short), with two mends: a short word opening a sentence goes down to the next line with
+    its sentence (``_stranded``) where the lines left still hold the rest, and the last two lines share their
+    words so that the last is no runt (``runt``) and holds at least LAST_SHARE of the measure, where the line
+    above can give it that and stay the longer. The line starts, with 0 first and len(widths) last; None when no
+    such breaks fit ``n`` lines."""
+    m = len(widths)
+    if n < 2 or m <= n:
+        return None
+    limit += 1e-9
+    starts = [0.0]
+    for x in widths:
+        starts.append(starts[-1] + x + space)
+
+    def length(i: int, j: int) -> float:  # words i..j-1 on one line
+        return starts[j] - starts[i] - space
+
+    def lines_from(i: int) -> int:  # greedy lines the words from i on take
+        return len(greedy_lines(widths[i:], limit, space)) if i < m else 0
+
+    stranded = _stranded(words)
+    ends, i = [0], 0
+    for k in range(n - 2):  # every line but the last two, as full as it comes
+        j = i + 1
+        while j < m and length(i, j + 1) <= limit:
+            j += 1
+        if j - 1 > i and stranded[j - 1] and lines_from(j - 1) <= n - k - 1:
+            j -= 1
+        ends.append(j)
+        i = j
+    # the last two lines: the upper as full as it can be while the last is a fair line; words go down only while
+    # the upper stays the longer (never "A" over the rest); where no split is fair, the evenest such pair
+    splits = [j for j in range(m - 1, i, -1) if length(i, j) <= limit and length(j, m) <= limit]
+    if not splits:
+        return None
+    kept = [j for j in splits if not runt(list(words[j:]), j - i) and (j == splits[0] or length(i, j) >= length(j, m))]
+    fair = [j for j in kept if not stranded[j - 1] and length(j, m) >= LAST_SHARE * limit]
+    j = (fair[0] if fair else max(kept, key=lambda j: (not stranded[j - 1], length(j, m))) if kept
+         else min(splits, key=lambda j: max(length(i, j), length(j, m))))
+    return ends + [j, m]
 
 
 def greedy_lines(widths, width: float, space: float) -> list[list]:

@@ -142,8 +142,8 @@ def _white(lines, width: float) -> float:
 
 @pytest.mark.parametrize("kit, lang", BOOKLETS, ids=lambda v: v or "")
 def test_a_booklet_paragraph_breaks_into_even_lines(kit, lang):
-    """The booklet broke its paragraphs greedily: a long line over a short one, where card text broke evenly (review
-    8 read the rag). Now every paragraph of every bundled booklet keeps greedy breaking's line count (its height),
+    """The booklet broke its paragraphs greedily: a long line over a short one (review 8 read the rag). On the
+    booklet's wide measure even lines leave little white (a card's narrow one is filled instead). Now every paragraph of every bundled booklet keeps greedy breaking's line count (its height),
     leaves no more white at its lines' ends (squared, the last line free) than greedy breaking does, and at least one
     paragraph of each booklet leaves less."""
     from pnp.layout import booklet as bk

@@ -224,7 +224,7 @@ def _whole_steps(ladder) -> list[str]:
 
 def _wrap(words: list[_Word], width: float, space: float) -> tuple[list[_Line], bool]:
     """Lines of at most ``width`` mm, as many as greedy breaking makes (``_greedy``: the height stays), broken where
-    the rag is most even and no runt ends the paragraph (``text.even_breaks``, the card text's rule); True when a
+    the rag is most even and no runt ends the paragraph (``text.even_breaks``, centred card text's rule); True when a
     word alone is wider (it is set on its own line, the lines greedy)."""
     widths = [w.width for w in words]
     over = any(ww > width + 1e-6 for ww in widths)
