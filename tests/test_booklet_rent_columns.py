@@ -214,3 +214,22 @@ def test_a_short_price_head_stands_over_the_prices_on_one_line(kit):
     (g,) = booklet._Blocks(ctx, s)._properties("", None)
     lines = g.header.cells[1].lines
     assert len(lines) == 1 and " ".join(w.text for w in lines[0].words) == str(terms.price_head)
+
+
+@pytest.mark.parametrize("kit, lang", [("euronopoly", None), ("tahiti", None), ("tahiti", "en")],
+                         ids=lambda v: v or "")
+def test_a_propertys_own_figures_are_set_apart_from_its_rents(kit, lang):
+    """On the line under each property the rents stand on the columns' edges, and so do the property's own figures
+    on its name line (price, a building's cost): set as the rents, review 14 read them as one more rent. They are set
+    in the heads' bold, as the heads over them; the rents in the body's face."""
+    from pnp.layout import booklet
+
+    shared = bundled(kit, lang)
+    ctx = shared.ctx
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    head_fonts = {f for c in g.header.cells for ln in c.lines for w in ln.words for _, f in w.pieces}
+    figures = [f for r in g.rows for c in r.cells[1:] for ln in c.lines for w in ln.words for _, f in w.pieces]
+    rents = [f for r in g.rows for ln in r.under or () for w in ln.words for _, f in w.pieces]
+    assert len(figures) >= len(g.rows) and set(figures) <= head_fonts, (set(figures), head_fonts)
+    assert rents and not set(rents) & set(figures)

@@ -1028,6 +1028,10 @@ class _Blocks:
             if given:
                 under[0] = _Ladder(steps, given, head=True)
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
+            # the name line's figures (a price, a building's) in the bold of their heads over the rents' heads: on
+            # the rent columns' edges, in the rents' weight, they read as one more rent (review 14)
+            rows = [rows[0]] + [[r[0]] + [[markup.Span(str(c), markup.STRONG)] if c else c for c in r[1:]]
+                                for r in rows[1:]]
         else:  # the rents last, after the prices: a building's price between the rents' heads and the price read
             # as one more step of rent ("Hotel 250 House 50", review 13)
             rows = [r[:rent_col] + r[rent_col + 1:] + [r[rent_col]] for r in rows]
