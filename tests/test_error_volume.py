@@ -21,6 +21,9 @@ from pnp.rules.schema import CSV_ROW, SCHEMA_TYPE
 
 from conftest import HANG_GUARD, ROOT
 
+#: random and bulk input through pnp's own checks: run with the newest releases only (.ci/floors)
+pytestmark = pytest.mark.volume
+
 DECK_HEAD = 'id: luck\nname: Luck\ncolour: "#e08a1e"\nicon: question\n'
 #: stderr of any attack stays under this
 MAX_OUTPUT = 100_000

@@ -28,6 +28,9 @@ from conftest import HANG_GUARD, MECH, ROOT
 from pnp.cli import cli
 from test_fuzz import check, damage_text, dump, mutate
 
+#: random and bulk input through pnp's own checks: run with the newest releases only (.ci/floors)
+pytestmark = pytest.mark.volume
+
 KITS = [d for d in sorted((ROOT / "content").iterdir()) if (d / "game.yaml").is_file()] + [MECH]
 DOCS = {kit.name: {p.relative_to(kit).as_posix(): yaml.safe_load(p.read_text(encoding="utf-8"))
                    for p in sorted(kit.rglob("*.yaml"))} for kit in KITS}

@@ -168,6 +168,7 @@ def test_a_killed_first_build_leaves_nothing_or_everything(scene, tmp_path, poin
     assert {p.name for p in (out.parent / ".out.pnp").iterdir()} == {"lock", os.readlink(out).split("/")[1]}
 
 
+@pytest.mark.volume
 def test_kills_at_random_moments(scene, tmp_path):
     """SIGKILL after a random delay, up to the length of a whole build: whatever moment it hits."""
     out = copy_start(scene, "", tmp_path / "timing")
