@@ -31,7 +31,7 @@ Icon = Literal[
     "arrow", "train", "branch", "bulb", "tap", "question", "chest", "car", "police", "bars",
     "plane", "ship", "ring", "diamond", "star", "book", "scroll", "toll", "camera", "dice",
     "flag", "skull", "leaf", "tree", "crown", "house", "hotel", "wave", "sun", "speech", "receipt",
-    "flats", "villa", "pearl", "asterisk", "roots",
+    "flats", "villa", "pearl", "asterisk", "roots", "banner",
 ]
 
 

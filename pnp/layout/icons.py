@@ -400,15 +400,31 @@ def _dice(c: str, b: str) -> list:
     return [_die(-17, 13, 46, 12, five, c, b), _die(18, -15, 44, -14, three, c, b)]
 
 
+def _wave_edge(y: float) -> Ops:
+    """A waving flag's edge at height ``y``, from its pole to its fly."""
+    return [("C", -16, y + 8, 8, y - 8, 42, y)]
+
+
+def _band(top: float, bottom: float) -> Ops:
+    """A waving flag's cloth (or a band of it) between heights ``top`` and ``bottom``, from its pole to its fly."""
+    return [("M", -33, top), *_wave_edge(top), ("L", 42, bottom),
+            ("C", 8, bottom - 8, -16, bottom + 8, -33, bottom), ("Z",)]
+
+
 def _flag(c: str, b: str) -> list:
-    cloth = [("M", -31, 40), ("C", -12, 48, 10, 30, 44, 38), ("L", 44, 2),
-             ("C", 10, -6, -12, 12, -31, 4), ("Z",)]
+    """A flag waving on its pole, the knob over it, its foot on a base."""
     return [
-        _fill(_rrect(-40, -46, 8, 86, 2), c),
-        _disc(-36, 42, 5.5, c),
-        _fill(_rrect(-48, -47, 24, 6, 3), c),
-        _fill(cloth, c),
+        _fill(_rrect(-41, -44, 8, 88, 2), c),   # pole
+        _disc(-37, 44, 6, c),                   # knob
+        _fill(_rrect(-49, -48, 24, 7, 3), c),   # base
+        _fill(_band(40, 2), c),
     ]
+
+
+def _banner(c: str, b: str) -> list:
+    """``_flag`` with a cloth of three bands, a knocked-out one across its middle bearing a disc (French
+    Polynesia's red, white and red, its emblem on the white)."""
+    return _flag(c, b) + [_fill(_band(27, 15), b), _disc(4, 21, 4.2, c)]
 
 
 def _skull(c: str, b: str) -> list:
@@ -439,10 +455,15 @@ def _leaf(c: str, b: str) -> list:
 
 
 def _tree(c: str, b: str) -> list:
-    out = [_fill(_poly([(-7, -40), (7, -40), (5, -4), (-5, -4)]), c),
-           _fill(_rrect(-18, -46, 36, 8, 4), c)]
-    for x, y, r in ((0, 22, 24), (-22, 6, 18), (22, 6, 18), (0, 0, 20), (-12, 28, 14), (12, 28, 14)):
+    """A breadfruit tree: a broad, lobed crown on a trunk that flares to its roots, round fruits hanging under the
+    crown's edge (each set off from it by a knocked-out ring)."""
+    out = [_fill(_poly([(-8, -44), (8, -44), (5, -10), (-5, -10)]), c),
+           _fill(_poly([(-18, -46), (18, -46), (8, -38), (-8, -38)]), c)]
+    for x, y, r in ((0, 20, 22), (-24, 10, 17), (24, 10, 17), (-12, 30, 15), (12, 30, 15), (0, 4, 18),
+                    (-34, 0, 10), (34, 0, 10)):
         out.append(_disc(x, y, r, c))
+    for x, y, r in ((-27, -13, 6.5), (-15, -19, 7.0), (24, -15, 7.0)):  # hanging in a cluster and alone, each
+        out += [_disc(x, y, r + 2.2, b), _disc(x, y, r, c)]  # set off from the crown by a knocked-out ring
     return out
 
 
@@ -593,7 +614,7 @@ _DRAW: dict[str, Callable[[str, str], list]] = {
     "book": _book, "scroll": _scroll, "toll": _toll, "camera": _camera, "dice": _dice,
     "flag": _flag, "skull": _skull, "leaf": _leaf, "tree": _tree, "crown": _crown,
     "house": _house, "hotel": _hotel, "wave": _wave, "sun": _sun, "speech": _speech, "receipt": _receipt,
-    "flats": _flats, "villa": _villa, "pearl": _pearl, "asterisk": _asterisk, "roots": _roots,
+    "flats": _flats, "villa": _villa, "pearl": _pearl, "asterisk": _asterisk, "roots": _roots, "banner": _banner,
 }
 
 #: every icon name, in the order of ``pnp.model.Icon``
