@@ -425,7 +425,17 @@ class Board(Entity):
     centre: Centre = doc("the centre of the board")
 
     def space(self, sid: str) -> Space | None:
-        return next((s for s in self.spaces if s.id == sid), None)
+        """The space of id ``sid`` (the first, where ids repeat: the validator reports that), found in an index of
+        the ring made on first use and again whenever the ring is another list or of another length (a layout asks
+        ~40 000 times per kit: a walk along the ring each time was a tenth of a card sheet's layout)."""
+        index = self.__dict__.get("_by_id")
+        try:
+            if index is None or index[0] is not self.spaces or index[1] != len(self.spaces):
+                index = (self.spaces, len(self.spaces), {s.id: s for s in reversed(self.spaces)})
+                self.__dict__["_by_id"] = index
+            return index[2].get(sid)
+        except TypeError:  # an id of a kind no index takes (content the validator refuses)
+            return next((s for s in self.spaces if s.id == sid), None)
 
     def group(self, gid: str) -> Group | None:
         return next((g for g in self.groups if g.id == gid), None)
