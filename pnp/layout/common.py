@@ -76,11 +76,14 @@ class Ctx:
     #: a quiet context's record of its fits (``quiet(record=True)``), else None
     recorded: list | None = field(default=None, repr=False)
 
-    #: how the game's texts are typeset (its language, its currency symbol): every fit of a layout passes it
-    style: Style = field(init=False, repr=False)
+    #: how the game's texts are typeset (its language, its currency symbol): every fit of a layout passes it. Made
+    #: from the kit unless given: a context made to measure takes its parent's (``quiet``; a test run made ~280 000
+    #: of them, each making the kit's style again)
+    style: Style = field(default=None, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self):
-        self.style = style_of(self.kit)
+        if self.style is None:
+            self.style = style_of(self.kit)
 
     def under_bands(self, ground: scene.Rect, h: float, foot: float = 0.0, head: float = 0.0) -> scene.Rect:
         """An item's background (``bleed_rect``), ``h`` mm tall at its trim, under bands ``foot`` and ``head`` mm
@@ -161,7 +164,7 @@ class Ctx:
         itself (its fits' problems and runs' sources, never read, made a 6000-card deck's quiet faces ~7 MB
         heavier)."""
         return Ctx(self.kit, bleed=self.bleed, safe=self.safe, overlap=self.overlap, problems=Problems(),
-                   fitted=self.fitted, recorded=[] if record else None)
+                   fitted=self.fitted, recorded=[] if record else None, style=self.style)
 
     def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
         """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
