@@ -444,8 +444,8 @@ def _emblem_drops(ctx: Ctx) -> dict[str, tuple[float, float, float]]:
     cards' blocks (the least of its cards'), the white under its fullest card's lines (mm, down to the frame or
     the value rule), and how far its lines may come down (the least of its cards')."""
     key = "emblem-drops"
-    if key not in ctx.memo:
-        ctx.memo[key] = {}  # drawn at the top to be measured
+    if key not in ctx.measured:
+        ctx.measured[key] = {}  # drawn at the top to be measured
         w, h = _size(ctx)
         under = len(_frame(ctx, w, h))  # the frame's shapes, under what the card draws
         kinds: dict[str, list] = {}
@@ -459,9 +459,9 @@ def _emblem_drops(ctx: Ctx) -> dict[str, tuple[float, float, float]]:
             floor, least = (VALUE_RULE, VALUE_RULE + 1.0) if _valued(t) else (FRAME, 6.0)
             kinds.setdefault(space.kind, []).append(
                 (_centring_drop(h - FRAME - top, foot - floor, foot - least), foot - floor, foot - least))
-        ctx.memo[key] = {kind: (min(d for d, _, _ in cards), min(b for _, b, _ in cards), min(s for _, _, s in cards))
-                         for kind, cards in kinds.items()}
-    return ctx.memo[key]
+        ctx.measured[key] = {kind: (min(d for d, _, _ in cards), min(b for _, b, _ in cards),
+                                    min(s for _, _, s in cards)) for kind, cards in kinds.items()}
+    return ctx.measured[key]
 
 
 #: mm from the top of the card to the room under a non-property title card's emblem: the full emblem, and the
@@ -525,15 +525,15 @@ def _name_drop(ctx: Ctx, compact: bool) -> float:
     (``_emblem_drop``): a row of a utility beside an airport keeps its names on one line (review 10). The
     compact emblems (over a table) have their own disc, and their own drop."""
     key = ("emblem-name-drop", compact)
-    if key not in ctx.memo:
+    if key not in ctx.measured:
         _, h = _size(ctx)
         centre, r = _disc(h, compact)
         disc_foot = centre - r
         spaces = [space for t, space in _emblem_titles(ctx) if space.icon and _compact(ctx, t, space) == compact]
         tops = [r.y + ACCENT * r.size * PT for space in spaces
                 for r in _emblem_runs(ctx.quiet(), space, compact)[0] if isinstance(r, scene.Text)]
-        ctx.memo[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
-    return ctx.memo[key]
+        ctx.measured[key] = max(0.0, max(tops, default=0.0) - (disc_foot - DISC_CLEAR))
+    return ctx.measured[key]
 
 
 def _disc(h: float, compact: bool) -> tuple[float, float]:
@@ -553,9 +553,9 @@ def _compact(ctx: Ctx, t: Title, space: Space) -> bool:
 def _compact_kit(ctx: Ctx) -> bool:
     """Does any non-property title card of the kit carry a table?"""
     key = "emblem-compact"
-    if key not in ctx.memo:
-        ctx.memo[key] = bool(_emblem_titles(ctx, table=True))
-    return ctx.memo[key]
+    if key not in ctx.measured:
+        ctx.measured[key] = bool(_emblem_titles(ctx, table=True))
+    return ctx.measured[key]
 
 
 def _emblem(ctx: Ctx, g: scene.Group, space: Space, w: float, h: float, compact: bool = False) -> float:
@@ -579,10 +579,10 @@ def _subtitled(ctx: Ctx, banded: bool) -> bool:
     """Does any title card of the kit's banded ones (a colour group's) or of its others (an emblem) show a
     subtitle? Then every card of them sets its name where a subtitled one does, so a row of cards lines up."""
     key = ("title-subtitled", banded)
-    if key not in ctx.memo:
+    if key not in ctx.measured:
         spaces = [ctx.kit.board.space(t.space) for t in ctx.kit.titles.titles]
-        ctx.memo[key] = any(s is not None and bool(s.group) == banded and bool(s.subtitle) for s in spaces)
-    return ctx.memo[key]
+        ctx.measured[key] = any(s is not None and bool(s.group) == banded and bool(s.subtitle) for s in spaces)
+    return ctx.measured[key]
 
 
 MARK = 3.4  # mm: a group mark in a title card's band

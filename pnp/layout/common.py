@@ -69,6 +69,10 @@ class Ctx:
     sources: dict = field(default_factory=dict, repr=False)
     #: what a layout measures once for the whole kit (one style for every card of a kind), by the layout's key
     memo: dict = field(default_factory=dict, repr=False)
+    #: what a layout measures of the whole kit quietly (telling no problem: where the emblems' names stand on the
+    #: title cards), by the layout's key: a context made to measure shares its parent's (``quiet``), as a card
+    #: measured quietly asks again what its kit's cards measure
+    measured: dict = field(default_factory=dict, repr=False)
     #: every fit made, by its inputs (``fit`` is a function of them): a text fitted again with the same inputs
     #: (a deck measured quietly, then laid out; the same line on many cards) is placed once. A quiet context
     #: made to measure shares its parent's (``quiet``)
@@ -164,7 +168,7 @@ class Ctx:
         itself (its fits' problems and runs' sources, never read, made a 6000-card deck's quiet faces ~7 MB
         heavier)."""
         return Ctx(self.kit, bleed=self.bleed, safe=self.safe, overlap=self.overlap, problems=Problems(),
-                   fitted=self.fitted, recorded=[] if record else None, style=self.style)
+                   fitted=self.fitted, measured=self.measured, recorded=[] if record else None, style=self.style)
 
     def remember(self, result: Fit, source: Entity, field_name: str, found: tuple = ()) -> None:
         """Note where a fit's runs came from (``source_of``), with the problems the fit reported."""
