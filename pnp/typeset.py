@@ -96,8 +96,26 @@ def _typeset(text: str, style: Style) -> str:
 
 
 def running(text: str, style: Style) -> str:
-    """A paragraph as printed in ``style``: typeset, its board names kept whole (``keep_names``)."""
-    return keep_names(typeset(text, style), style)
+    """A paragraph as printed in ``style``: typeset, its board names kept whole (``keep_names``), its short words
+    bound to the word after them where they would read as the end of a line (``bind_short``)."""
+    return bind_short(keep_names(typeset(text, style), style))
+
+
+#: a word of at most this many letters opening a sentence or clause is bound to the word after it
+OPENER = 4
+_BIND = re.compile(
+    # a short word opening a sentence or clause ("Allez en prison. Ne / passez pas", "you too. If / you"), a word
+    # of one letter ("or a / Go To Jail card", "à / la banque"), a short word opening a bracket ("(from / Start")
+    rf"((?:(?<=[.!?;:][ {NBSP}{NNBSP}])[^\W\d_]{{1,{OPENER}}}|(?<![^\s(\[«“‘])[^\W\d_]|(?<![^\s])[(\[][^\W\d_]{{1,{OPENER}}})"
+    r")[ \t]+(?=[\w«“‘\"'(\[$€£¥₩*_])")
+
+
+def bind_short(text: str) -> str:
+    """Running text with a no-break space after each word that would read as the end of its line if one ended
+    there (reviews 14 and 15): a short word opening a sentence or clause, a word of one letter, a short word
+    opening a bracket. Bound to the word after it on one line, it goes down with that word; the line breaks
+    elsewhere. Spaces within a line only: a line end in the text (a list's next item) is never bound."""
+    return _BIND.sub(lambda m: m.group(1) + NBSP, text) if text else text
 
 
 def keep_names(text: str, style: Style) -> str:

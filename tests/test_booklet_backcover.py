@@ -98,7 +98,7 @@ def test_a_card_too_long_for_the_back_cover_is_set_smaller_and_stays_above_the_c
     assert steps and all(MIN_BODY_PT - 1e-9 <= s < SUMMARY_PT[0] for s in sizes), sizes
     rule = max(sh.y1 for sh in shapes if isinstance(sh, scene.Line) and sh.y1 == sh.y2 and sh.x2 - sh.x1 > 50)
     assert min(y for y, _ in steps) > rule + 5.0
-    assert "Roll the dice" in " ".join(t for _, _, t, _ in runs)
+    assert "Roll the dice" in " ".join(t for _, _, t, _ in runs).replace("\xa0", " ")
     assert not problems.errors, [str(p) for p in problems.errors]
 
 

@@ -81,7 +81,7 @@ def _sections(mini, first: str, heading: str, second: str):
 def _under(pages, heading: str) -> tuple[int, int, int]:
     """The page of ``heading``, how many lines of text are set under it there, and on the pages after it."""
     for n, page in enumerate(pages):
-        at = [y for y, t in _texts(page.front) if t.text == heading]
+        at = [y for y, t in _texts(page.front) if t.text.replace("\xa0", " ") == heading]  # as written
         if at:
             lines = {round(y, 1) for y, t in _texts(page.front) if 15 < y < at[0] - 1 and t.text.strip()}
             later = sum(len({round(y, 1) for y, t in _texts(p.front) if 15 < y < 195 and t.text.strip()})
