@@ -233,3 +233,31 @@ def test_a_propertys_own_figures_are_set_apart_from_its_rents(kit, lang):
     rents = [f for r in g.rows for ln in r.under or () for w in ln.words for _, f in w.pieces]
     assert len(figures) >= len(g.rows) and set(figures) <= head_fonts, (set(figures), head_fonts)
     assert rents and not set(rents) & set(figures)
+
+
+@pytest.mark.parametrize("kit, lang", [("monopoly-2-3", None), ("etymonopoly", None), ("euronopoly", None),
+                                       ("tahiti", None), ("tahiti", "en")], ids=lambda v: v or "")
+def test_every_rent_by_the_number_owned_says_so(kit, lang):
+    """Monopoly 2.3's stations and Etymonopoly's branches printed "25 · 50 · 100 · 200" under the heads of the
+    houses' steps (review 15: read as rents by houses); Euronopoly's speed traps said "× dice total" four times
+    and not what the four count. Every row of a station's or a utility's rents (rent_by_owned, multipliers) says
+    they go by the number owned, in the kit's words, and says the dice once."""
+    from pnp import words
+    from pnp.layout import booklet
+
+    shared = bundled(kit, lang)
+    ctx = shared.ctx
+    w = words.of(str(ctx.kit.language or "en"))
+    said = (w["owned"], w["by_owned"].format(rent=ctx.kit.game.terms.rent))
+    s = booklet._Setter(ctx, ctx.style)
+    (g,) = booklet._Blocks(ctx, s)._properties("", None)
+    rows = [" ".join(wd.text for ln in [*(ln for c in r.cells for ln in c.lines), *(r.under or [])]
+                     for wd in ln.words).replace("\u00a0", " ").replace("\u202f", " ") for r in g.rows]
+    titles = [t for t in ctx.kit.titles.titles if ctx.kit.board.space(t.space) is not None]
+    assert len(rows) == len(titles)
+    owned = [(t, row) for t, row in zip(titles, rows) if t.rent_by_owned or t.multipliers]
+    assert owned
+    for t, row in owned:
+        assert any(x.replace("\u00a0", " ") in row for x in said), row
+        if t.multipliers:
+            assert row.count("×") == 1, row

@@ -966,6 +966,8 @@ class _Blocks:
             head[2] = _Ladder(steps, given, head=True)
         rows: list[list] = [head]
         listed = []  # the title of each row under the header
+        colon = " : " if self.ctx.style.french else ": "
+        owned = set()  # the rows whose rents go by the number owned (a station's, a utility's dice)
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
             if space is None:
@@ -977,9 +979,11 @@ class _Blocks:
                 rents = _Ladder(steps, [num(r) for r in t.rent])
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
-            elif t.multipliers:
+                owned.add(len(listed))
+            elif t.multipliers:  # the factors, then the kit's words for the dice once ("50 · 100 × dice total")
                 rolled = str(terms.rolled) if terms.rolled else self.w["rolled"]  # the kit's words, as its deeds
-                rents = dots.join(rolled.format(x=cell_text(self.ctx, m)) for m in t.multipliers)
+                rents = rolled.format(x=dots.join(cell_text(self.ctx, m) for m in t.multipliers))
+                owned.add(len(listed))
             elif t.table:
                 rents = self.w["see_table"]
             else:
@@ -1011,7 +1015,6 @@ class _Blocks:
         longest = max((wide(r[rent_col]) for r in rows[1:]), default=0.0)
         under = None
         if longest > LADDER_COLUMN * COLUMN:  # too long for a column: each ladder on a line of its own, heads over them
-            colon = " : " if self.ctx.style.french else ": "
             # a ladder too wide for the line even at the least size is a run of dotted figures that wraps before a
             # dot (its steps said in words in the key), not columns drawn past the page's edge
             room = COLUMN - 2 * PAD_X - SWATCH - 1.0
@@ -1021,7 +1024,6 @@ class _Blocks:
                     if isinstance(r[rent_col], _Ladder):
                         r[rent_col] = dots.join(r[rent_col].cells)
             # a rent by the number owned says so (review 14: "Rent: 150 · 300 · 600 · 1,200" did not)
-            owned = {i for i, t in enumerate(listed, 1) if t.rent_by_owned}
             under = {i: r[rent_col] if isinstance(r[rent_col], _Ladder) else
                      f"{self.w['by_owned'].format(rent=terms.rent) if i in owned else terms.rent}{colon}{r[rent_col]}"
                      for i, r in enumerate(rows) if i and r[rent_col]}
@@ -1033,7 +1035,10 @@ class _Blocks:
             rows = [rows[0]] + [[r[0]] + [[markup.Span(str(c), markup.STRONG)] if c else c for c in r[1:]]
                                 for r in rows[1:]]
         else:  # the rents last, after the prices: a building's price between the rents' heads and the price read
-            # as one more step of rent ("Hotel 250 House 50", review 13)
+            # as one more step of rent ("Hotel 250 House 50", review 13); a rent by the number owned says so under
+            # the heads of the houses' steps ("25 · 50 · 100 · 200" read as rents by houses, review 15)
+            for i in owned:
+                rows[i][rent_col] = f"{self.w['owned']}{colon}{rows[i][rent_col]}"
             rows = [r[:rent_col] + r[rent_col + 1:] + [r[rent_col]] for r in rows]
             rent_col = len(rows[0]) - 1
         # the key over the table: the ladder's steps in words where the table has no heads over them; with heads, the
