@@ -422,9 +422,10 @@ def _flag(c: str, b: str) -> list:
 
 
 def _banner(c: str, b: str) -> list:
-    """``_flag`` with a cloth of three bands, a knocked-out one across its middle bearing a disc (French
-    Polynesia's red, white and red, its emblem on the white)."""
-    return _flag(c, b) + [_fill(_band(27, 15), b), _disc(4, 21, 4.2, c)]
+    """``_flag`` with a cloth of three bands: the upper and lower knocked out inside the cloth's edge, the middle
+    one bearing a knocked-out disc. On a token's dark disc (the icon light, its knock-outs the disc's colour) it
+    reads as French Polynesia's red, white and red, its emblem on the white."""
+    return _flag(c, b) + [_fill(_band(36.5, 28.5), b), _fill(_band(13.5, 5.5), b), _disc(4, 21, 4.2, b)]
 
 
 def _skull(c: str, b: str) -> list:
