@@ -352,8 +352,8 @@ def test_etymonopoly_prints_english_quotes_and_no_french_spacing():
     assert "’" in joined
     assert NNBSP + ":" not in joined
     plain = joined.replace(NBSP, " ")  # a number keeps the word it counts: "1 branch" never breaks
-    assert "If 1 branch is owned" in plain and "If 2 branches are owned" in plain
-    assert "If 1 of 4" not in joined and "If 1 branches" not in joined
+    assert "1 branch owned" in plain and "2 branches owned" in plain
+    assert "1 of 4" not in joined and "1 branches" not in joined
 
 
 # ---------------------------------------------------------------- currency formats (pnp/money.py)
