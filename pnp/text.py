@@ -243,6 +243,18 @@ def _even(words: tuple[str, ...], width: float, font: str, size: float, n: int,
     return [" ".join(words[i:j]) for i, j in zip(ends, ends[1:])]
 
 
+def _spans(widths: tuple[float, ...], space: float):
+    """``length(i, j)``: how wide words i..j-1 of ``widths`` are on one line, ``space`` between two (from sums of
+    the widths made once: a breaker asks it for every line it tries)."""
+    starts = [0.0]
+    for x in widths:
+        starts.append(starts[-1] + x + space)
+
+    def length(i: int, j: int) -> float:
+        return starts[j] - starts[i] - space
+    return length
+
+
 def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, centred: bool,
                 words: tuple[str, ...]) -> list[int] | None:
     """Where to break words ``widths`` wide (any unit; ``space`` between two, lines at most ``limit``) into ``n``
@@ -259,12 +271,7 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
     if n < 2 or m <= n:
         return None
     limit += 1e-9
-    starts = [0.0]
-    for x in widths:
-        starts.append(starts[-1] + x + space)
-
-    def length(i: int, j: int) -> float:  # words i..j-1 on one line
-        return starts[j] - starts[i] - space
+    length = _spans(widths, space)
 
     # a short word opening a sentence or clause, left at a line's end ("retournez le titre. Pas / de loyer."),
     # costs as much as a line left half empty
@@ -330,12 +337,7 @@ def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
     if n < 2 or m <= n:
         return None
     limit += 1e-9
-    starts = [0.0]
-    for x in widths:
-        starts.append(starts[-1] + x + space)
-
-    def length(i: int, j: int) -> float:  # words i..j-1 on one line
-        return starts[j] - starts[i] - space
+    length = _spans(widths, space)
 
     def lines_from(i: int) -> int:  # greedy lines the words from i on take
         return len(greedy_lines(widths[i:], limit, space)) if i < m else 0
