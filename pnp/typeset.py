@@ -103,11 +103,13 @@ def running(text: str, style: Style) -> str:
 
 #: a word of at most this many letters opening a sentence or clause is bound to the word after it
 OPENER = 4
+_LETTERS = rf"[^\W\d_]{{1,{OPENER}}}"  # a word of 1 to OPENER letters
 _BIND = re.compile(
-    # a short word opening a sentence or clause ("Allez en prison. Ne / passez pas", "you too. If / you"), a word
-    # of one letter ("or a / Go To Jail card", "à / la banque"), a short word opening a bracket ("(from / Start")
-    rf"((?:(?<=[.!?;:][ {NBSP}{NNBSP}])[^\W\d_]{{1,{OPENER}}}|(?<![^\s(\[«“‘])[^\W\d_]|(?<![^\s])[(\[][^\W\d_]{{1,{OPENER}}})"
-    r")[ \t]+(?=[\w«“‘\"'(\[$€£¥₩*_])")
+    "("
+    rf"(?<=[.!?;:][ {NBSP}{NNBSP}]){_LETTERS}"  # opening a sentence or clause ("prison. Ne / passez", "too. If")
+    r"|(?<![^\s(\[«“‘])[^\W\d_]"  # a word of one letter ("or a / Go To Jail card", "à / la banque")
+    rf"|(?<![^\s])[(\[]{_LETTERS}"  # opening a bracket ("(from / Start")
+    r")[ \t]+(?=[\w«“‘\"'(\[$€£¥₩*_])")  # then the space to bind, before a word
 
 
 def bind_short(text: str) -> str:
