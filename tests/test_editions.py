@@ -277,3 +277,18 @@ def test_a_save_that_takes_the_edition_away_is_shown_not_raised(mini):
     assert session.items  # the last good pictures stay
     with pytest.raises(EditionError):
         Session(mini, 30, print=PrintOptions(players=4), parts=("tokens",))
+
+
+def test_pnp_words_name_each_key_once_in_each_language():
+    """A key written twice in one language's words (a dict literal keeps the last) hid "Reference card" behind the
+    reference cards' back title "Reference": the booklet's list of components read "Reference 15" (review 16)."""
+    import ast
+
+    from pnp import words
+
+    tree = ast.parse(Path(words.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert not {k for k in keys if keys.count(k) > 1}, sorted({k for k in keys if keys.count(k) > 1})
+    assert words.of("en")["reference"] == "Reference card" and words.of("fr")["reference"] == "Carte aide-mémoire"

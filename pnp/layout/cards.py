@@ -936,7 +936,7 @@ def reference_back(ctx: Ctx) -> scene.Group:
     if ref.back is None:
         return game_back(ctx)
     return _own_back(ctx, ref.back, ref.colour or ctx.colours.accent,
-                     (ref, "back", words.of(ctx.kit.language)["reference"]), "reference-back", icon_name=ref.back.icon)
+                     (ref, "back", words.of(ctx.kit.language)["reference_back"]), "reference-back", icon_name=ref.back.icon)
 
 
 def reference_items(ctx: Ctx) -> list[Item]:
