@@ -426,8 +426,8 @@ class Board(Entity):
 
     def space(self, sid: str) -> Space | None:
         """The space of id ``sid`` (the first, where ids repeat: the validator reports that), found in an index of
-        the ring made on first use and again whenever the ring is another list or of another length (a layout asks
-        ~40 000 times per kit: a walk along the ring each time was a tenth of a card sheet's layout)."""
+        the ring made on first use and again whenever the ring is another list or of another length (title cards ask
+        it for every card and every measure: a profile of the test suite counted 4.7 million walks along the ring)."""
         index = self.__dict__.get("_by_id")
         try:
             if index is None or index[0] is not self.spaces or index[1] != len(self.spaces):
