@@ -147,6 +147,8 @@ _GROUP_SEP = f"['’ {NBSP}{NNBSP}]"
 #: a figure followed by a space: where a unit or a counted word may be joined to its number (each substitution
 #: below runs only on a text where it can apply, so that a title such as "Card 12" is spared every one)
 _NUMBER_SPACE = re.compile(r"\d[ \t]")
+#: a figure followed by a space or a line end: where a counted word may be joined to its number (``_NUMBER_WORD``)
+_NUMBER_GAP = re.compile(r"\d[ \t\n]")
 
 
 def _thousands(text: str, french: bool) -> str:
@@ -262,7 +264,9 @@ _MINUS = re.compile(r"(?<![\w\-−–])-(?=\d)")  # -100, not 2-12 nor a-1
 _BEFORE = re.compile(r"[ \t]+(?=[/=&][ \t])")  # 1 / apartment, B. & O.: never a line starting "/ 1200"
 _AFTER = re.compile(r"(?<=[\s(][/=&+])[ \t]+|(?<=^[/=&+])[ \t]+")  # (= 3, + 10 %: never a line ending "=" or "+"
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z&])")  # B. O., J. R. R.
-_NUMBER_WORD = re.compile(r"(?<![\w.,'’])(\d{1,4})[ \t]+(?=[^\W\d_])")  # 3 apartments, 1 house
+# 3 apartments, 1 house; also across a line end of the content's text, which a paragraph folds into a space ("comes
+# back as 4" / "reconstructions" on two YAML lines broke there on Etymonopoly's board, review 16)
+_NUMBER_WORD = re.compile(r"(?<![\w.,'’])(\d{1,4})(?:[ \t]+|[ \t]*\n[ \t]*)(?=[^\W\d_])")
 
 
 def _joins(text: str) -> str:
@@ -276,7 +280,7 @@ def _joins(text: str) -> str:
         text = _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
     if "." in text:
         text = _INITIAL.sub("\\1" + NBSP, text)
-    return _NUMBER_WORD.sub("\\1" + NBSP, text) if _NUMBER_SPACE.search(text) else text
+    return _NUMBER_WORD.sub("\\1" + NBSP, text) if _NUMBER_GAP.search(text) else text
 
 
 # --------------------------------------------------------------------------- French

@@ -506,3 +506,12 @@ def test_a_bound_opener_goes_down_with_its_word():
     lines = [t.text for t in fit(text, (0, 0, width, 30), FONT, 9, 9, mode="para", align="left",
                                  style=ts.ENGLISH).shapes]
     assert lines[0] == "Allez en prison." and lines[1].startswith("Ne")
+
+
+def test_a_number_keeps_its_word_across_a_line_end_of_the_content():
+    """Etymonopoly's board broke "comes back as 4 / reconstructions" (review 16): the content's text ended a YAML
+    line after the number, and a paragraph folds that line end into a space after typesetting. The number keeps
+    its word across it; a list's next item and a new paragraph stay where they are."""
+    assert ts.running("comes back as 4\nreconstructions", ts.ENGLISH) == "comes back as 4" + ts.NBSP + "reconstructions"
+    assert ts.running("pay 4\n- next item", ts.ENGLISH) == "pay 4\n- next item"
+    assert ts.running("pay 4\n\nNext one", ts.ENGLISH) == "pay 4\n\nNext one"
