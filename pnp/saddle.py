@@ -11,7 +11,8 @@ pages: 0.944, as wide as half the sheet, centred).
 The slug (``Binding``): each side of a sheet says what it is in the band, outside the pages' trim, in the
 edition's language: the kit, the part, sheet n of m, front or back, on the left half; how to print it (the paper,
 two-sided, the edge to flip on, at 100 %) on the right. A maker reads it as the sheets come out of the printer,
-before folding, and the band is cut away with the booklet's foot (or stays outside it, folded).
+before folding. A maker at home seldom trims the folded booklet, so the band stays on it: the covers (the first
+sheet's front) carry no slug, and every other slug is inside the booklet (review 16 read it at the covers' foot).
 
 Backs: a sheet is turned over about its fold like a book page. A landscape sheet printed with a long-edge
 flip turns about its horizontal middle instead, so the back sides are drawn upside down (``--flip long``,
@@ -44,8 +45,8 @@ def slug_band(opts: PrintOptions) -> float:
 
 @dataclass
 class Binding:
-    """What the imposed booklet prints of itself: a slug on every side of every sheet naming ``title`` (the kit),
-    how to print it and, on the first sheet's back, how to bind it, in ``lang``. Nothing of it is on a page: the
+    """What the imposed booklet prints of itself: a slug on every side of every sheet but the covers naming
+    ``title`` (the kit), how to print it and, on the first sheet's back, how to bind it, in ``lang``. Nothing of it is on a page: the
     binding note stood at the foot of the back cover, on the finished booklet (review 9)."""
 
     title: str
@@ -73,8 +74,8 @@ def padded(items: list[Item]) -> list[Item | None]:
 
 def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | None = None) -> list[Sheet]:
     """The booklet's sheets in print order (front, back, front, back ...), or its plain pages (simplex), or
-    one page per item for a print shop (``--per-item``). ``binding``: its note goes on the back cover of the
-    imposed booklet, its slug on every side of every sheet."""
+    one page per item for a print shop (``--per-item``). ``binding``: what the imposed booklet's slugs say, on
+    every side of every sheet but the covers, and how to bind it, on the first sheet's back."""
     if not items:
         return []
     if opts.per_item:
@@ -108,7 +109,8 @@ def impose_booklet(items: list[Item], opts: PrintOptions, binding: Binding | Non
             content.add(*_fold_marks(sw, sh, opts.margin))
             if side == "back" and k == centre:
                 content.add(*_staple_marks(sw, sh))
-            slug = _slug(binding, opts, k + 1, len(spreads), side, sw, sh) if binding is not None else []
+            covers = k == 0 and side == "front"  # the finished booklet's outside: its band is not cut away
+            slug = _slug(binding, opts, k + 1, len(spreads), side, sw, sh) if binding and not covers else []
             if side == "back":
                 content, placed = _turn(content, placed, sw, sh, opts, slug)
             else:

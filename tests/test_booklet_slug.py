@@ -1,6 +1,7 @@
-"""Issue 33: every side of every sheet of the imposed rules booklet carries a slug (kit, part, sheet n of m, front or
-back, how to print it: the paper, two-sided, the edge to flip on, at 100 %) in the edition's language, upright,
-in a band of the sheet outside every page's trim, following --flip and --paper."""
+"""Issue 33: every side of every sheet of the imposed rules booklet but the covers carries a slug (kit, part, sheet n
+of m, front or back, how to print it: the paper, two-sided, the edge to flip on, at 100 %) in the edition's language,
+upright, in a band of the sheet outside every page's trim, following --flip and --paper. The covers (the first
+sheet's front) carry none: a booklet folded at home keeps the band, and review 16 read the slug at its covers' foot."""
 from __future__ import annotations
 
 import json
@@ -61,7 +62,8 @@ def test_every_sheet_side_has_its_slug_upright_outside_every_pages_trim(etymonop
     sheets = impose_booklet(items, opts, booklet_binding(ctx))
     total = len(sheets) // 2
     assert total == 4 and [s.side for s in sheets] == ["front", "back"] * total
-    for i, sheet in enumerate(sheets):
+    assert not _slug(sheets[0]) and sheets[0].placed, "the covers carry no slug"
+    for i, sheet in enumerate(sheets[1:], start=1):
         slug = _slug(sheet)
         text = _plain(" ".join(t.text for _, t in slug))
         side = "front" if i % 2 == 0 else "back"
@@ -118,7 +120,8 @@ def test_the_built_booklet_prints_a_slug_on_every_side_in_the_editions_language(
     sides = _pdf_text(out / "rules-letter.pdf")
     assert len(sides) == len(manifest["parts"]["rules"]["pages"]) == 8
     edge = {"long": "long", "short": "court"}[flip]
-    for i, text in enumerate(sides):
+    assert "feuille 1 sur" not in sides[0] and "retournement" not in sides[0], "the covers carry no slug"
+    for i, text in enumerate(sides[1:], start=1):
         side = "recto" if i % 2 == 0 else "verso"
         assert f"règle · feuille {i // 2 + 1} sur 4 · {side}" in text, text
         if i == 1:  # the first sheet's back says how to bind the booklet
@@ -135,7 +138,7 @@ def test_the_gutterfold_layout_folds_the_booklet_alike_with_its_slug(tmp_path):
     assert build_game(ROOT / "content" / "etymonopoly", out, BuildOptions(parts=("rules",), layout="gutterfold"),
                       problems) is not None, [str(p) for p in problems.sorted()]
     sides = _pdf_text(out / "rules-a4-gutterfold.pdf")
-    assert len(sides) == 8
-    for i, text in enumerate(sides):
+    assert len(sides) == 8 and "sheet 1 of 4" not in sides[0]
+    for i, text in enumerate(sides[1:], start=1):
         assert f"sheet {i // 2 + 1} of 4 · {'front' if i % 2 == 0 else 'back'}" in text, text
         assert "print on A4, two-sided, flip on the long edge" in text or i == 1 and "staple twice" in text
