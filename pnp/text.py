@@ -223,6 +223,9 @@ def fit(text: str, box: tuple[float, float, float, float], font: str, size: floa
 #: what ends a sentence or a clause; a word of at most STRANDED letters after it opens the next one
 _CLAUSE_END = frozenset(".!?;:")
 STRANDED = 4
+#: a word that is a value: a figure, a signed or priced one ("300", "−100", "$600,"), not a range opening a list
+#: ("bet: 1–3 lose, 4–6 double")
+_VALUE = re.compile(r"[−+$€£¥₩]?\d[\d,.\u202f]*(?![\d–-])")
 
 
 @lru_cache(maxsize=4096)
@@ -313,10 +316,34 @@ def even_breaks(widths: tuple[float, ...], space: float, limit: float, n: int, c
 
 
 def _stranded(words: tuple[str, ...]) -> list[bool]:
-    """For each of ``words``, whether it is a short word (STRANDED letters at most) opening a sentence or clause:
-    left at a line's end it reads as the end of what came before ("retournez le titre. Pas / de loyer.")."""
-    return [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
-            for i in range(len(words))]
+    """For each of ``words``, whether a line ending on it reads wrong: a short word (STRANDED letters at most)
+    opening a sentence or clause reads as the end of what came before ("retournez le titre. Pas / de loyer."); a
+    label's colon leaves its value to open the next line ("Market price: / 300", review 16), and a line ending
+    inside a short label ("Speed / trap: 50 MU") parts it (``_labels``)."""
+    out = [i > 0 and words[i - 1][-1:] in _CLAUSE_END and len(words[i].strip(_PUNCT)) <= STRANDED
+           for i in range(len(words))]
+    for first, last in _labels(words):
+        out[first:last + 1] = [True] * (last + 1 - first)
+    return out
+
+
+#: a label of at most this many words before its colon is kept whole with its value
+LABEL_WORDS = 3
+
+
+def _labels(words: tuple[str, ...]) -> list[tuple[int, int]]:
+    """(first, last) word of each label before a value: a word ending in a colon before a value (``_VALUE``), with
+    the words before it back to its clause's start where they are at most LABEL_WORDS ("Market price:"), else
+    alone ("… lands on it exactly:"). A value before a colon ("Each player gets $1,000: 1 × $500, …") labels
+    nothing: it is what the clause says, and the list after it may begin a line."""
+    out = []
+    for i in range(len(words) - 1):
+        if words[i][-1:] == ":" and words[i][-2:-1].isalpha() and _VALUE.match(words[i + 1]):
+            first = i
+            while first > 0 and i - first < LABEL_WORDS - 1 and words[first - 1][-1:] not in _CLAUSE_END:
+                first -= 1
+            out.append((first if first == 0 or words[first - 1][-1:] in _CLAUSE_END else i, i))
+    return out
 
 
 #: a paragraph set left and filled (``fill_breaks``) ends on a line at least this share of the measure, where
@@ -348,7 +375,7 @@ def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
         j = i + 1
         while j < m and length(i, j + 1) <= limit:
             j += 1
-        if j - 1 > i and stranded[j - 1] and lines_from(j - 1) <= n - k - 1:
+        while j - 1 > i and stranded[j - 1] and lines_from(j - 1) <= n - k - 1:
             j -= 1
         ends.append(j)
         i = j
@@ -359,6 +386,10 @@ def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
         return None
     kept = [j for j in splits if not runt(list(words[j:]), j - i) and (j == splits[0] or length(i, j) >= length(j, m))]
     fair = [j for j in kept if not stranded[j - 1] and length(j, m) >= LAST_SHARE * limit]
+    if not fair and kept and stranded[kept[0] - 1]:  # rather a shorter upper line than one ending on a stranded
+        # word (a label's "Speed trap:" over its value), where it holds LAST_SHARE of the measure
+        fair = [j for j in splits if not stranded[j - 1] and length(i, j) >= LAST_SHARE * limit
+                and not runt(list(words[j:]), j - i)]
     j = (fair[0] if fair else max(kept, key=lambda j: (not stranded[j - 1], length(j, m))) if kept
          else min(splits, key=lambda j: max(length(i, j), length(j, m))))
     return ends + [j, m]

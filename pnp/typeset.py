@@ -59,12 +59,23 @@ NAME_WORDS, NAME_CHARS = 3, 18
 
 
 def style_of(kit) -> Style:
-    """The style of a kit's texts: its edition's language, its currency's symbol, its board's short names."""
+    """The style of a kit's texts: its edition's language, its currency's symbol, its board's short names and its
+    game's terms (``_terms``)."""
     symbol = str(kit.game.currency.symbol).strip()
-    names = {str(s.name).strip() for s in kit.board.spaces}
+    names = {str(s.name).strip() for s in kit.board.spaces} | _terms(kit)
     kept = tuple(sorted((n for n in names if 1 < len(n.split()) <= NAME_WORDS and len(n) <= NAME_CHARS),
                         key=lambda n: (-len(n), n)))
     return Style(str(kit.language or "en"), (symbol,) if symbol else (), kept)
+
+
+def _terms(kit) -> set[str]:
+    """A kit's own terms, kept whole as its board's names are: the titles of its reference cards and board panels
+    and its decks' names, where they read as a name, capitalised at both ends ("Up for Grabs", "Îles du Vent";
+    review 16 read "Up for / Grabs"), not as a heading ("Buying property")."""
+    titles = [c.title for c in kit.reference.cards] + [p.title for p in kit.board.centre.panels]
+    titles += [d.name for d in kit.decks]
+    words = (str(t).split() for t in titles if t)
+    return {" ".join(w) for w in words if len(w) > 1 and w[0][:1].isupper() and w[-1][:1].isupper()}
 
 
 _TRIGGERS = frozenset("'\"«»:;!?×%0123456789/=&.+-" + NBSP + NNBSP)
@@ -112,12 +123,30 @@ _BIND = re.compile(
     r")[ \t]+(?=[\w«“‘\"'(\[$€£¥₩*_])")  # then the space to bind, before a word
 
 
+_CURRENCY = "$€£¥₩"
+#: a space before a value that reads as the start of a line, away from what it names (review 16): a bare number
+#: naming what the word before it names ("roll 8:", "Tollbooth 2,", "May 2009"), not counting a word after it
+#: (``_NUMBER_WORD`` binds that one forward); an amount after such a number ("Tollbooth 2 $200"; not after an amount,
+#: or a list of amounts would be one word). A value after a colon
+#: ("Market price: / 300") is the line breakers' to keep (``text._stranded``): bound, a narrow space's "property:
+#: $600," outgrew its line and Moneyloopy's board names fell a point
+_BIND_VALUE = re.compile(
+    r"(?<=[^\W\d_])[ \t]+(?=\d{1,4}(?:[.,;:!?)\]](?!\d)|[ \t]+(?![^\W\d_])|$))"
+    rf"|(?:(?<=[^\W\d_][ {NBSP}]\d)|(?<=[^\W\d_][ {NBSP}]\d\d))[ \t]+(?=[{_CURRENCY}]\d)")
+_SPACED_FIGURE = re.compile(r"[ \t][\d$€£¥₩]")  # where _BIND_VALUE may apply
+
+
 def bind_short(text: str) -> str:
     """Running text with a no-break space after each word that would read as the end of its line if one ended
     there (reviews 14 and 15): a short word opening a sentence or clause, a word of one letter, a short word
-    opening a bracket. Bound to the word after it on one line, it goes down with that word; the line breaks
-    elsewhere. Spaces within a line only: a line end in the text (a list's next item) is never bound."""
-    return _BIND.sub(lambda m: m.group(1) + NBSP, text) if text else text
+    opening a bracket; and before each number that would read as the start of one, away from what it names
+    (review 16: "roll / 8", ``_BIND_VALUE``). Bound to its neighbour on one line, it goes down with
+    it; the line breaks elsewhere. Spaces within a line only: a line end in the text (a list's next item) is
+    never bound."""
+    if not text:
+        return text
+    text = _BIND.sub(lambda m: m.group(1) + NBSP, text)
+    return _BIND_VALUE.sub(NBSP, text) if _SPACED_FIGURE.search(text) else text
 
 
 def keep_names(text: str, style: Style) -> str:

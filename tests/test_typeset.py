@@ -515,3 +515,62 @@ def test_a_number_keeps_its_word_across_a_line_end_of_the_content():
     assert ts.running("comes back as 4\nreconstructions", ts.ENGLISH) == "comes back as 4" + ts.NBSP + "reconstructions"
     assert ts.running("pay 4\n- next item", ts.ENGLISH) == "pay 4\n- next item"
     assert ts.running("pay 4\n\nNext one", ts.ENGLISH) == "pay 4\n\nNext one"
+
+
+@pytest.mark.parametrize("text, bound", [
+    ("From Tennessee Avenue, roll 8: pay $200", "roll" + ts.NBSP + "8:"),       # a number naming what its word names
+    ("the notes of sheet 3 (see the map)", "sheet" + ts.NBSP + "3"),
+    ("first posted on 8 May 2009.", "May" + ts.NBSP + "2009."),
+    ("Tollbooth 1 $100, Tollbooth 2 $200.", "2" + ts.NBSP + "$200"),            # an amount after its numbered label
+])
+def test_a_number_keeps_the_word_it_names(text, bound):
+    """Review 16 read "roll / 8" and "Tollbooth 2 / $200" at the ends of Moneyloopy's reference-card lines. A bare
+    number after a word, counting nothing after it, is bound to that word; an amount to the number before it."""
+    out = ts.running(text, ts.ENGLISH)
+    assert bound in out and ts.running(out, ts.ENGLISH) == out
+
+
+@pytest.mark.parametrize("text", [
+    "at most 2 on each",          # the number counts the word after it: bound forward, not back
+    "so that the 10% interest",   # a number with its unit is no name's number
+    "totals 8–12 pay",            # a range
+    "or 1,200 MU with",
+])
+def test_a_number_counting_or_measuring_is_not_bound_back(text):
+    out = ts.running(text, ts.ENGLISH)
+    figure = re.search(r"\d", out).start()
+    assert out[figure - 1] == " ", repr(out)
+
+
+def test_a_label_keeps_its_value_where_the_lines_can_move():
+    """Euronopoly's board ended a line on "Speed trap:" over "50 MU × …", and Moneyloopy's booklet "Market
+    price:" over "300 for each" (review 16). A line ending inside a short label (its clause's start up to a colon
+    before a value) costs a breaker as a stranded opener does: the label goes down with its value, where the
+    paragraph keeps its line count. A colon after a value ("gets $1,000:") or a range ("bet: 1–3 lose") labels
+    nothing, and a long clause before its colon keeps only its last word."""
+    para = "Toll station: 150 MU with 1, 2, 3 or 4 owned. Speed trap: 50 MU × the dice total × the traps owned."
+    width = fonts.text_width("Toll station: 150 MU with 1, 2, 3 or 4 owned. Speed trap:", FONT, 9) + 0.1
+    assert _greedy(ts.running(para, ts.ENGLISH), width)[0].endswith("Speed trap:")
+    lines = [t.text.replace(ts.NBSP, " ") for t in fit(para, (0, 0, width, 40), FONT, 9, 9, mode="para",
+                                                         align="left", style=ts.ENGLISH).shapes]
+    assert lines[0].endswith("owned.") and lines[1].startswith("Speed trap: 50"), lines
+    words = ("houses.", "Market", "price:", "300" + ts.NBSP + "for", "each.")
+    assert [w for w, s in zip(words, text._stranded(words)) if s] == ["Market", "price:"]
+    for words in (("Each", "player", "gets", "$1,000:", f"1{ts.NBSP}×{ts.NBSP}$500,"), ("You", "may", "bet:", "1–3")):
+        assert not any(text._stranded(words)[:-1]), words
+    words = ("lands", "on", "it", "exactly:", "200" + ts.NBSP + "MU")
+    assert [w for w, s in zip(words, text._stranded(words)) if s] == ["exactly:"]
+
+
+def test_a_kits_own_terms_stay_whole_as_its_board_names_do():
+    """Etymonopoly's cards broke "Up for / Grabs" (review 16): a kit's style keeps whole the titles of its reference
+    cards and board panels and its decks' names that read as names (capitalised at both ends), beside its board's
+    short names; a heading ("Buying property") is no name."""
+    from pnp.typeset import style_of
+
+    kit, _ = checked("etymonopoly")
+    names = style_of(kit).names
+    assert {"Up for Grabs", "Language Death", "Close Call"} <= set(names)
+    assert not any(n[:1].isupper() and not n.split()[-1][:1].isupper() and n not in
+                   {str(s.name) for s in kit.board.spaces} for n in names), names
+    assert "Up" + ts.NBSP + "for" + ts.NBSP + "Grabs" in ts.running("leave it Up for Grabs; if owned", style_of(kit))

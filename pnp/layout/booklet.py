@@ -1057,6 +1057,7 @@ class _Blocks:
         note = " ".join([*key, *same])
         if symbol:
             note = f"{self.w['amounts'].format(unit=symbol)} {note}"
+        note = running(note, self.s.style)  # a paragraph: "Market price: / 300" broke after its colon (review 16)
         return [self.s.grid(rows, True, where, lead=note, under=under, whole={rent_col} if under is None else None,
                             right={j for j in range(1, len(rows[0])) if j != (rent_col if under is None else -1)})]
 
