@@ -108,3 +108,57 @@ def test_a_property_tables_building_head_is_the_kits_word(kit):
     said = " ".join(_line_texts(g.lead))  # a column of one value in every row is said once, in the key
     assert want in heads or want in said, (kit, heads, said)
     assert (kit in ("etymonopoly", "monopoly-2-3", "euronopoly")) == (game.game.terms.building is not None)
+
+
+def _names(row) -> str:
+    return " ".join(" ".join("".join(p[0] for p in w.pieces) for w in ln.words)
+                    for ln in row.cells[0].lines).replace("\u00a0", " ")
+
+
+def test_alike_spaces_of_no_colour_group_share_one_row_of_the_property_table():
+    """Euronopoly's booklet printed its four toll stations and four speed traps in eight rows, each pair of lines
+    the same but its name (review 16): a run of alike spaces of no colour group (swatch, price and rents the same)
+    is one row naming them all, each name whole; streets keep a row each, and spaces apart on the board (Monopoly
+    2.3's stations, between streets) keep theirs."""
+    game, problems = checked("euronopoly")
+    ctx = Ctx(game, problems=problems)
+    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+    names = [_names(r) for r in g.rows]
+    stations = [t.space for t in game.titles.titles if t.rent_by_owned]
+    traps = [t.space for t in game.titles.titles if t.multipliers]
+    assert len(stations) == len(traps) == 4
+    for kind in (stations, traps):
+        (row,) = [n for n in names if str(game.board.space(kind[0]).name) in n]
+        assert all(str(game.board.space(s).name) in row for s in kind), row
+    streets = [t for t in game.titles.titles if game.board.space(t.space).group]
+    assert len(g.rows) == len(streets) + 2
+    game, problems = checked("monopoly-2-3")
+    ctx = Ctx(game, problems=problems)
+    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+    assert len(g.rows) == len([t for t in game.titles.titles if game.board.space(t.space)])
+
+
+def test_a_two_way_tables_row_heads_are_bold_on_the_headers_tint():
+    """Euronopoly's risk table in the booklet: the board shades its rows' heads (the die's faces), the booklet set
+    them as bare figures beside the figures they head (review 16)."""
+    from pnp import scene
+    from pnp.layout.common import mix
+
+    def rects(shape):
+        if isinstance(shape, scene.Rect):
+            yield shape
+        elif isinstance(shape, scene.Group):
+            for c in shape.children:
+                yield from rects(c)
+
+    game, problems = checked("euronopoly")
+    ctx = Ctx(game, problems=problems)
+    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._table("risk", None)
+    assert g.row_heads and len(g.rows) == 6
+    for r in g.rows:
+        (word,) = r.cells[0].lines[0].words
+        assert word.pieces[0][1] == ctx.fonts.heading  # bold
+    tint = mix(ctx.colours.accent, "#ffffff", booklet.HEAD_TINT)
+    heads = [r for page in booklet.booklet_pages(ctx) for r in rects(page.front)
+             if r.fill == tint and abs(r.w - g.widths[0]) < 1e-6]
+    assert len(heads) == 6  # the six rows' heads, each as wide as the first column

@@ -254,8 +254,11 @@ def test_every_rent_by_the_number_owned_says_so(kit, lang):
     rows = [" ".join(wd.text for ln in [*(ln for c in r.cells for ln in c.lines), *(r.under or [])]
                      for wd in ln.words).replace("\u00a0", " ").replace("\u202f", " ") for r in g.rows]
     titles = [t for t in ctx.kit.titles.titles if ctx.kit.board.space(t.space) is not None]
-    assert len(rows) == len(titles)
-    owned = [(t, row) for t, row in zip(titles, rows) if t.rent_by_owned or t.multipliers]
+    assert len(rows) <= len(titles)  # alike stations share a row (test_booklet_proof)
+    named = lambda t: " ".join(str(ctx.kit.board.space(t.space).name).split())  # noqa: E731
+    plain = lambda text: text.replace("’", "'")  # noqa: E731  (King’s Cross, as typeset)
+    owned = [(t, next(row for row in rows if named(t) in plain(row))) for t in titles
+             if t.rent_by_owned or t.multipliers]
     assert owned
     for t, row in owned:
         assert any(x.replace("\u00a0", " ") in row for x in said), row

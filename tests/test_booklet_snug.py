@@ -55,6 +55,8 @@ def _tables(page) -> list[tuple[scene.Rect, list[scene.Line], list[scene.Text]]]
     texts = [s for s in page if isinstance(s, scene.Text)]
     out = []
     for band in (s for s in page if isinstance(s, scene.Rect) and s.fill and abs(s.x - SIDE) < EPS):
+        if any(abs(r.y1 - band.y) < EPS and r.x2 - r.x1 > band.w + EPS for r in rules):
+            continue  # a row's head (a two-way table's first column), on its row's rule: no header band
         under = [r for r in rules if r.y1 <= band.y + EPS]
         mine: list[scene.Line] = []
         for r in under:

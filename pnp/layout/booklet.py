@@ -327,6 +327,42 @@ class _Text:
         return (n - 1) * self.lead + (CAP + DESC) * self.size * PT if n else 0.0
 
 
+class _Loose(list):
+    """A cell's spans that wrap in whatever width their column gets and ask it no more than their widest word: the
+    names of a row standing for several spaces (``_one_row_per_kind``), which would otherwise widen the names'
+    column off the rent ladder's grid."""
+
+
+def _widest(words: list[_Word]) -> list[_Word]:
+    """The widest of ``words`` alone (what a ``_Loose`` cell asks of its column)."""
+    return [max(words, key=lambda w: w.width)] if words else []
+
+
+def _one_row_per_kind(rows: list[list], owned: set[int]) -> tuple[list[list], set[int]]:
+    """A property table's rows (under its header) with each run of alike spaces of no colour group (a station, a
+    utility: the same swatch, price and rents) made one row naming them all, each name whole: Euronopoly's four
+    toll stations and four speed traps printed eight rows of four rents, twice over (review 16). ``owned``: the
+    rows whose rents go by the number owned, renumbered."""
+    def kind(row):
+        swatch = row[0][1]
+        return (swatch.hollow, str(swatch), swatch.icon, *map(str, row[1:])) if swatch.hollow else None
+
+    out, renumbered, i = [rows[0]], set(), 1
+    while i < len(rows):
+        j = i + 1
+        while j < len(rows) and kind(rows[i]) is not None and kind(rows[j]) == kind(rows[i]):
+            j += 1
+        row = rows[i]
+        if j - i > 1:
+            names = ", ".join(sp.text.replace(" ", NBSP) for r in rows[i:j] for sp in r[0][0])
+            row = [(_Loose([markup.Span(names)]), row[0][1]), *row[1:]]
+        if i in owned:
+            renumbered.add(len(out))
+        out.append(row)
+        i = j
+    return out, renumbered
+
+
 class _Swatch(str):
     """A swatch's colour, with the mark of the group it stands for (two groups may share a colour); ``hollow``: a
     space of no colour group (a station, a utility), its colour as an outline, so it reads as no set's member; or,
@@ -375,6 +411,9 @@ class _Grid:
     #: over the header repeated on each page the table goes on to: its caption and "(continued)" in the edition's
     #: language, or that word alone, small and italic, for a table without a caption
     more: _Text | None = None
+    #: the first column holds the rows' heads (a two-way table of tables.yaml: a die's face, a dice total), set on
+    #: the header's tint, as the board sets them (review 16 read the booklet's risk table's bare labels as figures)
+    row_heads: bool = False
 
     def height(self) -> float:
         """All of it, caption to note, on one page."""
@@ -466,8 +505,9 @@ LADDER_COLUMN = 0.6
 #: mm between two steps' columns of a rent ladder set in columns (``_Steps``): a figure's width at TABLE_PT and a little
 #: more (at 2.4, Monopoly 2.3's table took five street names onto two lines)
 STEP_GAP = 1.8
-#: the accent's share of white in the band under a table's rows' second line and its heads (a header's first line:
-#: 0.82)
+#: the white's share in the accent's tint of a table's header (and of its rows' heads)
+HEAD_TINT = 0.82
+#: the white's share in the band under a table's rows' second line and its heads
 UNDER_TINT = 0.94
 #: mm a column widens by at a time while its width is sought; a row saved is worth this many wrapped cells
 WIDTH_STEP, ROW_WORTH = 0.5, 4
@@ -526,14 +566,19 @@ class _Setter:
 
     def grid(self, rows: list[list[str | list[markup.Span] | tuple]], header: bool, where: tuple,
              caption: str = "", note: str = "", right: set[int] | None = None,
-             under: dict[int, str] | None = None, whole: set[int] | None = None, lead: str = "") -> _Grid | None:
+             under: dict[int, str] | None = None, whole: set[int] | None = None, lead: str = "",
+             row_heads: bool = False) -> _Grid | None:
         """A table set to the column's full measure, its columns as wide as their texts ask (``_columns``), or, where
         every cell fits on one line, only as wide as its content up to SNUG_MOST (80 %) of the column (``_snug``;
         not a table with lines ``under`` its rows, set across it); the type shrinks (not under MIN_BODY_PT) when even
         the longest words do not fit. ``whole``: columns whose cells (a property's rent ladder) are set on one line
-        wherever they can be (``_whole``)."""
+        wherever they can be (``_whole``). ``row_heads``: the first column holds the rows' heads, bold on the
+        header's tint."""
         if not rows:
             return None
+        if row_heads:
+            rows = [rows[0]] + [[[markup.Span(str(r[0]), markup.STRONG)] if str(r[0]) else r[0], *r[1:]]
+                                for r in rows[1:]] if header else rows
         ncols = max(len(r) for r in rows)
         raw = [[self._cell_spans(c) for c in r] + [([], None)] * (ncols - len(r)) for r in rows]
         cells = [[_plain(r[j][0]) for r in raw[1 if header else 0:] if _plain(r[j][0]).strip()]
@@ -614,7 +659,7 @@ class _Setter:
         foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                          self.ink, before=1.0) if note else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
-                     more=self._continued(caption), lead=key)
+                     more=self._continued(caption), lead=key, row_heads=row_heads)
 
     def _hung(self, raw, right: set[int], whole: set[int]) -> tuple[list[float], float, list[float]] | None:
         """Where a header cell wider than its column's body (Monopoly 2.3's "Building" over figures of three digits,
@@ -729,7 +774,8 @@ class _Setter:
         for i, r in enumerate(raw):
             fonts = _Fonts(*[self.ctx.fonts.heading] * 3) if header and i == 0 else self.body
             space = text_width(" ", fonts.plain, size)
-            cells.append([(self._cell_words(spans, fonts, size),
+            cells.append([(_widest(self._cell_words(spans, fonts, size)) if isinstance(spans, _Loose) else
+                           self._cell_words(spans, fonts, size),
                            space, 2 * PAD_X + (SWATCH + 1.0 if swatch is not None else 0.0)) for spans, swatch in r])
         return cells
 
@@ -1001,6 +1047,7 @@ class _Blocks:
             if has_mortgage:
                 row.append(num(t.mortgage) if t.mortgage else "")
             rows.append(row)
+        rows, owned = _one_row_per_kind(rows, owned)
         # a column of one value in every row (Moneyloopy's one market price) is said once, under the table
         same = []
         for j in range(len(rows[0]) - 1, 0, -1):
@@ -1065,7 +1112,8 @@ class _Blocks:
         t = self.ctx.kit.tables.table(arg)
         if t is None:
             return []
-        return [self.s.grid(table_rows(self.ctx, t), True, where, caption=str(t.title or ""))]
+        return [self.s.grid(table_rows(self.ctx, t), True, where, caption=str(t.title or ""),
+                            row_heads=any(str(r.label) for r in t.rows))]
 
     def _board(self, arg: str, where: tuple) -> list:
         return [_Picture(lambda size: board_picture(self.ctx, size), PICTURE, PICTURE)]
@@ -1680,7 +1728,7 @@ class _Pages:
             lead = g.size * LEADING * PT
             below = len(row.under) * lead if row.under else 0.0
             out.append(scene.Rect(SIDE, top - row.height + below, sum(g.widths), row.height - below,
-                                  fill=mix(ctx.colours.accent, "#ffffff", 0.82)))
+                                  fill=mix(ctx.colours.accent, "#ffffff", HEAD_TINT)))
             if below:  # the tint of the bands its line heads (review 13: one tint for both lines read as one head)
                 out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below,
                                       fill=mix(ctx.colours.accent, "#ffffff", UNDER_TINT)))
@@ -1690,6 +1738,9 @@ class _Pages:
             below = len(row.under) * g.size * LEADING * PT
             out.append(scene.Rect(SIDE, top - row.height, sum(g.widths), below + PAD_Y - DESC * g.size * PT,
                                   fill=mix(ctx.colours.accent, "#ffffff", UNDER_TINT)))
+        if g.row_heads and not row.header:  # the row's head on the header's tint, as the board sets it
+            out.append(scene.Rect(SIDE, top - row.height, g.widths[0], row.height,
+                                  fill=mix(ctx.colours.accent, "#ffffff", HEAD_TINT)))
         x = SIDE
         lowest = top - PAD_Y - CAP * g.size * PT
         for width, cell in zip(g.widths, row.cells):
