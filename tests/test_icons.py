@@ -8,7 +8,7 @@ import pytest
 
 from pnp import model, scene
 from pnp.layout import icons
-from pnp.layout.icons import NAMES, icon
+from pnp.layout.icons import NAMES, OWN_INKS, icon
 
 
 def _extents(shape, m=scene.IDENTITY):
@@ -86,7 +86,7 @@ def test_icon_uses_only_shapes_and_its_colours(name):
                 assert len(op) == {"M": 3, "L": 3, "C": 7, "Z": 1}[op[0]]
                 assert all(math.isfinite(v) for v in op[1:])
     assert "#aa0000" in colours
-    assert colours <= {"#aa0000", "#00bb00"}, (name, colours)
+    assert colours <= {"#aa0000", "#00bb00", *OWN_INKS.get(name, ())}, (name, colours)
 
 
 def test_background_defaults_to_white():
@@ -271,3 +271,12 @@ def test_a_counter_with_an_icon_draws_it_in_place_of_its_shape(monkeypatch):
         face = pieces.counter_face(ctx, dataclasses.replace(plain, icon="roots"))
         assert [d[0] for d in drawn] == ["roots"]
         assert not any(getattr(s, "stroke", None) for s in face.children), outline
+
+
+def test_a_flag_keeps_its_own_red_on_any_disc():
+    """Tahiti's flag token: its outer bands knocked out to the token's wine disc read as the disc showing through,
+    the cloth as a scroll (review 16). A banner's bands are its own red whatever the disc; only the cloth's edge and
+    pole take the icon's colour, the emblem the disc's."""
+    for disc in ("#721632", "#1d4e89"):
+        colours = {getattr(s, "fill", None) for s in _leaves(icon("banner", 0, 0, 20, "#ffffff", disc))}
+        assert icons.BANNER_RED in colours and "#ffffff" in colours and disc in colours

@@ -421,11 +421,19 @@ def _flag(c: str, b: str) -> list:
     ]
 
 
+#: the red of a banner's outer bands (French Polynesia's flag): its own ink, where bands knocked out to the
+#: token's wine disc read as the disc showing through, the cloth as a scroll (review 16)
+BANNER_RED = "#ce1126"
+#: the inks an icon draws in besides its colour and its background: a flag's own colours, which no theme recolours
+OWN_INKS: dict[str, tuple[str, ...]] = {"banner": (BANNER_RED,)}
+
+
 def _banner(c: str, b: str) -> list:
-    """``_flag`` with a cloth of three bands: the upper and lower knocked out inside the cloth's edge, the middle
+    """``_flag`` with a cloth of three bands: the upper and lower in BANNER_RED inside the cloth's edge, the middle
     one bearing a knocked-out disc. On a token's dark disc (the icon light, its knock-outs the disc's colour) it
     reads as French Polynesia's red, white and red, its emblem on the white."""
-    return _flag(c, b) + [_fill(_band(36.5, 28.5), b), _fill(_band(13.5, 5.5), b), _disc(4, 21, 4.2, b)]
+    return _flag(c, b) + [_fill(_band(36.5, 28.5), BANNER_RED), _fill(_band(13.5, 5.5), BANNER_RED),
+                          _disc(4, 21, 4.2, b)]
 
 
 def _skull(c: str, b: str) -> list:
