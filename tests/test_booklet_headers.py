@@ -41,8 +41,9 @@ def test_monopoly_23s_property_names_keep_one_line():
     wider than the dotted run they replaced), the building column headed 'House' (terms.building)."""
     s = _setter()
     (g,) = booklet._Blocks(s.ctx, s)._properties("", None)
+    # (the row naming the four stations, test_booklet_proof, wraps its names by design)
     wrapped = [" ".join("".join(p[0] for p in w.pieces) for w in c.lines[0].words)
-               for r in g.rows for c in r.cells if len(c.lines) > 1]
+               for r in g.rows for c in r.cells if len(c.lines) > 1 and not getattr(r.cells[0].swatch, "hollow", 0)]
     assert not wrapped and booklet.MIN_BODY_PT <= g.size <= TABLE_PT, (wrapped, g.size)
     assert all(len(c.lines) == 1 for c in g.header.cells)
     _apart(g)

@@ -8,7 +8,7 @@ from pnp.layout.booklet import _Setter
 from pnp.layout.common import Ctx
 
 from conftest import REFERENCE_KITS
-from kits_cache import checked
+from kits_cache import bundled, checked
 
 
 def _line_texts(t) -> list[str]:
@@ -117,25 +117,48 @@ def _names(row) -> str:
 
 def test_alike_spaces_of_no_colour_group_share_one_row_of_the_property_table():
     """Euronopoly's booklet printed its four toll stations and four speed traps in eight rows, each pair of lines
-    the same but its name (review 16): a run of alike spaces of no colour group (swatch, price and rents the same)
-    is one row naming them all, each name whole; streets keep a row each, and spaces apart on the board (Monopoly
-    2.3's stations, between streets) keep theirs."""
-    game, problems = checked("euronopoly")
-    ctx = Ctx(game, problems=problems)
-    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
-    names = [_names(r) for r in g.rows]
-    stations = [t.space for t in game.titles.titles if t.rent_by_owned]
-    traps = [t.space for t in game.titles.titles if t.multipliers]
-    assert len(stations) == len(traps) == 4
-    for kind in (stations, traps):
-        (row,) = [n for n in names if str(game.board.space(kind[0]).name) in n]
-        assert all(str(game.board.space(s).name) in row for s in kind), row
-    streets = [t for t in game.titles.titles if game.board.space(t.space).group]
-    assert len(g.rows) == len(streets) + 2
-    game, problems = checked("monopoly-2-3")
-    ctx = Ctx(game, problems=problems)
-    (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
-    assert len(g.rows) == len([t for t in game.titles.titles if game.board.space(t.space)])
+    the same but its name (review 16), Monopoly 2.3 and Tahiti their four stations among the streets (review 17):
+    alike spaces of no colour group (swatch, icon, price and rents the same) share one row naming them all, each
+    name whole, where the first of them stands; streets keep a row each, and so do unalike utilities (Monopoly 2.3's
+    bulb and tap)."""
+    for kit, kinds in (("euronopoly", 2), ("monopoly-2-3", 3)):
+        game, problems = checked(kit)
+        ctx = Ctx(game, problems=problems)
+        (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+        names = [_names(r) for r in g.rows]
+        spaces = [game.board.space(t.space) for t in game.titles.titles]
+        stations = [game.board.space(t.space) for t in game.titles.titles if t.rent_by_owned]
+        assert len(stations) == 4
+        (row,) = [n for n in names if str(stations[0].name).replace("'", "’") in n]
+        assert all(str(s.name).replace("'", "’") in row for s in stations), row
+        streets = [s for s in spaces if s.group]
+        assert len(g.rows) == len(streets) + kinds, (kit, names)
+        first = next(i for i, s in enumerate(spaces) if not s.group)  # the stations' row where the first stands
+        assert names.index(row) == first
+
+
+def test_a_property_table_breaks_between_colour_groups():
+    """Monopoly 2.3's booklet broke its property table inside the greens, Etymonopoly's inside the yellow family
+    (review 17): a page break moves back (at most GROUP_BACK rows) to the end of a group."""
+    from pnp.layout.booklet import GROUP_BACK, _group_end, _Row
+
+    rows = [_Row([], 5.0, group=g) for g in ("a", "a", "b", "b", "b", None, "c")]
+    assert _group_end(rows, 3, 1) == 2  # inside b: back to a's end
+    assert _group_end(rows, 5, 1) == 5  # b ends there
+    assert _group_end(rows, 4, 3) == 4  # back to 2 would leave fewer than side rows: stays
+    assert _group_end([_Row([], 5.0, group="x")] * 6, 4, 1) == 4  # no group's end within GROUP_BACK: stays
+    assert GROUP_BACK >= 2
+    for kit in ("monopoly-2-3", "etymonopoly"):
+        pages = bundled(kit).flowed[0]
+        assert pages.splits, kit
+        game, problems = checked(kit)
+        ctx = Ctx(game, problems=problems)
+        (g,) = booklet._Blocks(ctx, _Setter(ctx, ctx.style))._properties("", None)
+        groups = [r.group for r in g.rows]
+        for sides in pages.splits:
+            if len(sides) > 1 and sum(sides) == len(groups):
+                end = sides[0]
+                assert groups[end] is None or groups[end] != groups[end - 1], (kit, sides)
 
 
 def test_a_two_way_tables_row_heads_are_bold_on_the_headers_tint():

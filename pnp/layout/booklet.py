@@ -327,6 +327,22 @@ class _Text:
         return (n - 1) * self.lead + (CAP + DESC) * self.size * PT if n else 0.0
 
 
+#: rows a page break may move back to end a page at a colour group's last row (a group has at most three streets)
+GROUP_BACK = 2
+
+
+def _group_end(rows: list[_Row], fit: int, side: int, blank: float = 0.0) -> int:
+    """Where a table's page break falls, ``fit`` rows on this page (``blank`` mm of the page left under them):
+    moved back to the end of a colour group, so that no group's streets are split over two pages (review 17:
+    Monopoly 2.3's greens, Etymonopoly's yellow family), by at most GROUP_BACK rows, leaving at least ``side`` and
+    the page's foot blank for at most FOOT_LEAST."""
+    k = fit
+    while 0 < k < len(rows) and rows[k].group is not None and rows[k].group == rows[k - 1].group:
+        k -= 1
+    moved = sum(r.height for r in rows[k:fit])
+    return k if k >= side and fit - k <= GROUP_BACK and blank + moved <= FOOT_LEAST + 1e-6 else fit
+
+
 class _Loose(list):
     """A cell's spans that wrap in whatever width their column gets and ask it no more than their widest word: the
     names of a row standing for several spaces (``_one_row_per_kind``), which would otherwise widen the names'
@@ -339,27 +355,30 @@ def _widest(words: list[_Word]) -> list[_Word]:
 
 
 def _one_row_per_kind(rows: list[list], owned: set[int]) -> tuple[list[list], set[int]]:
-    """A property table's rows (under its header) with each run of alike spaces of no colour group (a station, a
-    utility: the same swatch, price and rents) made one row naming them all, each name whole: Euronopoly's four
-    toll stations and four speed traps printed eight rows of four rents, twice over (review 16). ``owned``: the
-    rows whose rents go by the number owned, renumbered."""
+    """A property table's rows (under its header) with the alike spaces of no colour group (stations, utilities: the
+    same swatch, price and rents) made one row naming them all, each name whole, where the first of them stands:
+    Euronopoly's four toll stations and four speed traps printed eight rows of four rents, twice over (review 16),
+    Tahiti's and Monopoly 2.3's four stations four rows among the streets (review 17). ``owned``: the rows whose
+    rents go by the number owned, renumbered."""
     def kind(row):
         swatch = row[0][1]
         return (swatch.hollow, str(swatch), swatch.icon, *map(str, row[1:])) if swatch.hollow else None
 
-    out, renumbered, i = [rows[0]], set(), 1
-    while i < len(rows):
-        j = i + 1
-        while j < len(rows) and kind(rows[i]) is not None and kind(rows[j]) == kind(rows[i]):
-            j += 1
-        row = rows[i]
-        if j - i > 1:
-            names = ", ".join(sp.text.replace(" ", NBSP) for r in rows[i:j] for sp in r[0][0])
+    alike: dict[tuple, list[int]] = {}
+    for i, row in enumerate(rows[1:], 1):
+        if kind(row) is not None:
+            alike.setdefault(kind(row), []).append(i)
+    out, renumbered = [rows[0]], set()
+    for i, row in enumerate(rows[1:], 1):
+        same = alike.get(kind(row), [i]) if kind(row) is not None else [i]
+        if same[0] != i:
+            continue  # named in the row of the first of its kind
+        if len(same) > 1:
+            names = ", ".join(sp.text.replace(" ", NBSP) for k in same for sp in rows[k][0][0])
             row = [(_Loose([markup.Span(names)]), row[0][1]), *row[1:]]
         if i in owned:
             renumbered.add(len(out))
         out.append(row)
-        i = j
     return out, renumbered
 
 
@@ -390,6 +409,9 @@ class _Row:
     header: bool = False
     under: list[_Line] | None = None  # a line across the whole row, under its cells (a property's rents)
     indent: float = 0.0  # mm the line under the cells starts in from the row's left
+    #: the colour group a property's row stands for (its swatch's colour and mark): a page break keeps a group's
+    #: rows together where it can (``_group_end``)
+    group: tuple | None = None
 
 
 @dataclass
@@ -652,6 +674,10 @@ class _Setter:
                 cells = [_Cell(c.lines[:3], c.right, c.swatch) for c in cells]
                 height = 2 * size * LEADING * PT + (CAP + DESC) * size * PT + 2 * PAD_Y
             out_rows.append(_Row(cells, height, is_head, extra, indent))
+        for row, r in zip(out_rows, raw):
+            swatch = r[0][1] if r else None
+            if isinstance(swatch, _Swatch) and not swatch.hollow and not swatch.icon:
+                row.group = (str(swatch), swatch.mark)
         head = out_rows[0] if header else None
         body = out_rows[1:] if header else out_rows
         cap = self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3), self.ink,
@@ -1686,6 +1712,7 @@ class _Pages:
                 most = fit
                 if len(rows) - fit < self.side:
                     fit = len(rows) - self.side  # self.side rows at least at the top of the next page
+                fit = _group_end(rows, fit, self.side, room - sum(r.height for r in rows[:fit]))
                 if fit < self.side and not self.top and len(rows) > 1:
                     self.new_page()  # too few rows at this page's foot: the table goes on on the next
                     continue
