@@ -185,3 +185,25 @@ def test_a_two_way_tables_row_heads_are_bold_on_the_headers_tint():
     heads = [r for page in booklet.booklet_pages(ctx) for r in rects(page.front)
              if r.fill == tint and abs(r.w - g.widths[0]) < 1e-6]
     assert len(heads) == 6  # the six rows' heads, each as wide as the first column
+
+
+def test_a_pale_grey_icon_in_the_property_table_takes_the_texts_ink():
+    """Etymonopoly's white Tocharians' icon, darkened to a grey, read as a lighter weight beside the branches' black
+    (review 17): a pale grey or white icon takes the text's ink; a pale hue is still darkened, keeping its colour."""
+    from pnp import scene
+
+    assert booklet._grey("#ffffff") and booklet._grey("#f0f2f1") and not booklet._grey("#f2c12e")
+    game, problems = checked("etymonopoly")
+    ctx = Ctx(game, problems=problems)
+    tocharian = game.board.space(next(t.space for t in game.titles.titles if t.multipliers))
+    assert booklet._grey(booklet.space_colour(ctx, tocharian))
+
+    def inks(g, inside=False):
+        for c in g.children:
+            if isinstance(c, scene.Group):
+                yield from inks(c, inside or (c.key or "").startswith(f"icon-{tocharian.icon}-"))
+            elif inside and getattr(c, "fill", None):
+                yield c.fill
+
+    found = {f for page in booklet.booklet_pages(ctx) for f in inks(page.front)}
+    assert ctx.colours.ink in found, found

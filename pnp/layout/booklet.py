@@ -343,6 +343,12 @@ def _group_end(rows: list[_Row], fit: int, side: int, blank: float = 0.0) -> int
     return k if k >= side and fit - k <= GROUP_BACK and blank + moved <= FOOT_LEAST + 1e-6 else fit
 
 
+def _grey(colour: str) -> bool:
+    """Whether ``colour`` (#rrggbb) is a grey or white: its channels within 16 of each other."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    return max(channels) - min(channels) <= 16
+
+
 class _Loose(list):
     """A cell's spans that wrap in whatever width their column gets and ask it no more than their widest word: the
     names of a row standing for several spaces (``_one_row_per_kind``), which would otherwise widen the names'
@@ -1775,10 +1781,12 @@ class _Pages:
             cx = x + PAD_X
             if cell.swatch is not None:  # "" : no colour, the name indented like its neighbours
                 if cell.swatch and getattr(cell.swatch, "icon", None):  # the board's icon for the space, in its
-                    # colour, darkened where that is too pale to read on the page (Etymonopoly's white Tocharians)
+                    # colour, darkened where that is too pale to read on the page; a pale grey or white (Etymonopoly's
+                    # Tocharians) in the text's ink: darkened, it read as a lighter weight beside the black branches
+                    # (review 17), where a darkened hue (a yellow station's) still tells its colour
                     ink = str(cell.swatch)
                     if contrast_ratio(ink, "#ffffff") < 3.0:
-                        ink = mix(ink, ctx.colours.ink, 0.6)
+                        ink = ctx.colours.ink if _grey(ink) else mix(ink, ctx.colours.ink, 0.6)
                     out.append(icon(cell.swatch.icon, cx + SWATCH / 2, baseline - 0.2 + SWATCH / 2, SWATCH * 1.15,
                                     ink))
                 elif cell.swatch and getattr(cell.swatch, "hollow", False):
