@@ -334,11 +334,12 @@ LABEL_WORDS = 3
 def _labels(words: tuple[str, ...]) -> list[tuple[int, int]]:
     """(first, last) word of each label before a value: a word ending in a colon before a value (``_VALUE``), with
     the words before it back to its clause's start where they are at most LABEL_WORDS ("Market price:"), else
-    alone ("… lands on it exactly:"). A value before a colon ("Each player gets $1,000: 1 × $500, …") labels
-    nothing: it is what the clause says, and the list after it may begin a line."""
+    alone ("… lands on it exactly:"); a French label's colon after its narrow no-break space ("Loyer :") as well. A
+    value before a colon ("Each player gets $1,000: 1 × $500, …") labels nothing: it is what the clause says, and
+    the list after it may begin a line."""
     out = []
     for i in range(len(words) - 1):
-        if words[i][-1:] == ":" and words[i][-2:-1].isalpha() and _VALUE.match(words[i + 1]):
+        if words[i][-1:] == ":" and words[i][:-1].rstrip(NO_BREAK)[-1:].isalpha() and _VALUE.match(words[i + 1]):
             first = i
             while first > 0 and i - first < LABEL_WORDS - 1 and words[first - 1][-1:] not in _CLAUSE_END:
                 first -= 1

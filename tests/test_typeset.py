@@ -560,6 +560,9 @@ def test_a_label_keeps_its_value_where_the_lines_can_move():
         assert not any(text._stranded(words)[:-1]), words
     words = ("lands", "on", "it", "exactly:", "200" + ts.NBSP + "MU")
     assert [w for w, s in zip(words, text._stranded(words)) if s] == ["exactly:"]
+    # French: the colon after its narrow no-break space ("Prix :") is a label's too
+    words = tuple(ts.typeset("le terrain. Prix de vente : 100 000 F chacun.", ts.Style("fr")).split(" "))
+    assert [w for w, s in zip(words, text._stranded(words)) if s] == ["Prix", "de", "vente" + ts.NNBSP + ":"], words
 
 
 def test_a_kits_own_terms_stay_whole_as_its_board_names_do():
