@@ -46,8 +46,8 @@ def slug_band(opts: PrintOptions) -> float:
 @dataclass
 class Binding:
     """What the imposed booklet prints of itself: a slug on every side of every sheet but the covers naming
-    ``title`` (the kit), how to print it and, on the first sheet's back, how to bind it, in ``lang``. Nothing of it is on a page: the
-    binding note stood at the foot of the back cover, on the finished booklet (review 9)."""
+    ``title`` (the kit), how to print it and, on the first sheet's back, how to bind it, in ``lang``. Nothing of it
+    is on a page: the binding note stood at the foot of the back cover, on the finished booklet (review 9)."""
 
     title: str
     lang: str | None = None

@@ -556,7 +556,8 @@ def test_a_label_keeps_its_value_where_the_lines_can_move():
     assert lines[0].endswith("owned.") and lines[1].startswith("Speed trap: 50"), lines
     words = ("houses.", "Market", "price:", "300" + ts.NBSP + "for", "each.")
     assert [w for w, s in zip(words, text._stranded(words)) if s] == ["Market", "price:"]
-    for words in (("Each", "player", "gets", "$1,000:", f"1{ts.NBSP}×{ts.NBSP}$500,"), ("You", "may", "bet:", "1–3")):
+    listed = f"1{ts.NBSP}×{ts.NBSP}$500,"
+    for words in (("Each", "player", "gets", "$1,000:", listed), ("You", "may", "bet:", "1–3")):
         assert not any(text._stranded(words)[:-1]), words
     words = ("lands", "on", "it", "exactly:", "200" + ts.NBSP + "MU")
     assert [w for w, s in zip(words, text._stranded(words)) if s] == ["exactly:"]
