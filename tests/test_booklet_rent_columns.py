@@ -245,7 +245,8 @@ def test_every_rent_by_the_number_owned_says_so(kit, lang):
     """Monopoly 2.3's stations and Etymonopoly's branches printed "25 · 50 · 100 · 200" under the heads of the
     houses' steps (review 15: read as rents by houses); Euronopoly's speed traps said "× dice total" four times
     and not what the four count. Every row of a station's or a utility's rents (rent_by_owned, multipliers) says
-    they go by the number owned, in the kit's words, and says the dice once."""
+    they go by the number owned, in the kit's words, and says the dice once, after the factors said as alternatives
+    (review 17 read "4 · 10 × the roll" as the roll times 10 alone)."""
     from pnp import words
     from pnp.layout import booklet
 
@@ -268,3 +269,5 @@ def test_every_rent_by_the_number_owned_says_so(kit, lang):
         assert any(x.replace("\u00a0", " ") in row for x in said), row
         if t.multipliers:
             assert row.count("×") == 1, row
+            # the factors as alternatives ("4 or 10 × the roll"): dotted, the dice read as the last one's alone
+            assert len(t.multipliers) < 2 or f" {w['or']} " in row and " · " not in row.split(":")[-1], row

@@ -349,6 +349,12 @@ def _grey(colour: str) -> bool:
     return max(channels) - min(channels) <= 16
 
 
+def _either(values: list[str], word: str) -> str:
+    """Factors a roll is multiplied by, one of which applies, said as alternatives ("4 or 10", "50, 100, 150 or 200"):
+    dotted as a rent ladder ("4 · 10 × the roll"), the dice read as the last factor's alone (review 17)."""
+    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} {word}{NBSP}{values[-1]}"
+
+
 class _Loose(list):
     """A cell's spans that wrap in whatever width their column gets and ask it no more than their widest word: the
     names of a row standing for several spaces (``_one_row_per_kind``), which would otherwise widen the names'
@@ -1058,9 +1064,9 @@ class _Blocks:
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
                 owned.add(len(listed))
-            elif t.multipliers:  # the factors, then the kit's words for the dice once ("50 · 100 × dice total")
+            elif t.multipliers:  # the factors, then the kit's words for the dice once ("50 or 100 × dice total")
                 rolled = str(terms.rolled) if terms.rolled else self.w["rolled"]  # the kit's words, as its deeds
-                rents = rolled.format(x=dots.join(cell_text(self.ctx, m) for m in t.multipliers))
+                rents = rolled.format(x=_either([cell_text(self.ctx, m) for m in t.multipliers], self.w["or"]))
                 owned.add(len(listed))
             elif t.table:
                 rents = self.w["see_table"]
