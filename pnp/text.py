@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from . import scene
 from .fonts import PT, em_width, split_runs, text_width
-from .typeset import NO_BREAK, Style, running, typeset
+from .typeset import CURRENCY_SIGNS, NO_BREAK, Style, running, typeset
 
 STEP = 0.25  # pt
 CAP = 0.74  # visual top of capitals above the baseline, in em
@@ -225,7 +225,7 @@ _CLAUSE_END = frozenset(".!?;:")
 STRANDED = 4
 #: a word that is a value: a figure, a signed or priced one ("300", "−100", "$600,"), not a range opening a list
 #: ("bet: 1–3 lose, 4–6 double")
-_VALUE = re.compile(r"[−+$€£¥₩]?\d[\d,.\u202f]*(?![\d–-])")
+_VALUE = re.compile(rf"[−+{CURRENCY_SIGNS}]?\d[\d,.\u202f]*(?![\d–-])")
 
 
 @lru_cache(maxsize=4096)

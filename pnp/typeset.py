@@ -33,6 +33,8 @@ NO_BREAK = NBSP + NNBSP + FIGURE_SPACE
 UNITS = ("%", "‰", "°", "°C", "mm", "cm", "m", "km", "g", "kg", "h", "min", "s", "pt", "€", "$", "£", "¥", "₩", "¢")
 #: symbols written before the number they belong to
 PREFIX_SYMBOLS = ("€", "$", "£", "¥", "₩", "№")
+#: the money signs a figure may follow ("$200"): a value's start wherever running text looks for one
+CURRENCY_SIGNS = "$€£¥₩"
 
 
 @dataclass(frozen=True)
@@ -120,10 +122,9 @@ _BIND = re.compile(
     rf"(?<=[.!?;:][ {NBSP}{NNBSP}]){_LETTERS}"  # opening a sentence or clause ("prison. Ne / passez", "too. If")
     r"|(?<![^\s(\[«“‘])[^\W\d_]"  # a word of one letter ("or a / Go To Jail card", "à / la banque")
     rf"|(?<![^\s])[(\[]{_LETTERS}"  # opening a bracket ("(from / Start")
-    r")[ \t]+(?=[\w«“‘\"'(\[$€£¥₩*_])")  # then the space to bind, before a word
+    rf")[ \t]+(?=[\w«“‘\"'(\[{CURRENCY_SIGNS}*_])")  # then the space to bind, before a word
 
 
-_CURRENCY = "$€£¥₩"
 #: a space before a value that reads as the start of a line, away from what it names (review 16): a bare number
 #: naming what the word before it names ("roll 8:", "Tollbooth 2,", "May 2009"), not counting a word after it
 #: (``_NUMBER_WORD`` binds that one forward); an amount after such a number ("Tollbooth 2 $200"; not after an amount,
@@ -132,8 +133,8 @@ _CURRENCY = "$€£¥₩"
 #: $600," outgrew its line and Moneyloopy's board names fell a point
 _BIND_VALUE = re.compile(
     r"(?<=[^\W\d_])[ \t]+(?=\d{1,4}(?:[.,;:!?)\]](?!\d)|[ \t]+(?![^\W\d_])|$))"
-    rf"|(?:(?<=[^\W\d_][ {NBSP}]\d)|(?<=[^\W\d_][ {NBSP}]\d\d))[ \t]+(?=[{_CURRENCY}]\d)")
-_SPACED_FIGURE = re.compile(r"[ \t][\d$€£¥₩]")  # where _BIND_VALUE may apply
+    rf"|(?:(?<=[^\W\d_][ {NBSP}]\d)|(?<=[^\W\d_][ {NBSP}]\d\d))[ \t]+(?=[{CURRENCY_SIGNS}]\d)")
+_SPACED_FIGURE = re.compile(rf"[ \t][\d{CURRENCY_SIGNS}]")  # where _BIND_VALUE may apply
 
 
 def bind_short(text: str) -> str:

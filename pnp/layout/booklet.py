@@ -1049,25 +1049,23 @@ class _Blocks:
         if given:
             head[2] = _Ladder(steps, given, head=True)
         rows: list[list] = [head]
-        listed = []  # the title of each row under the header
         colon = " : " if self.ctx.style.french else ": "
         owned = set()  # the rows whose rents go by the number owned (a station's, a utility's dice)
         for t in kit.titles.titles:
             space = kit.board.space(t.space)
             if space is None:
                 continue
-            listed.append(t)
             group = groups.get(space.group) if space.group else None
             price = space.price if space.price is not None else kit.game.rules.market_price
             if t.rent:
                 rents = _Ladder(steps, [num(r) for r in t.rent])
             elif t.rent_by_owned:
                 rents = dots.join(num(r) for r in t.rent_by_owned)
-                owned.add(len(listed))
+                owned.add(len(rows))  # the index this row takes
             elif t.multipliers:  # the factors, then the kit's words for the dice once ("50 or 100 × dice total")
                 rolled = str(terms.rolled) if terms.rolled else self.w["rolled"]  # the kit's words, as its deeds
                 rents = rolled.format(x=_either([cell_text(self.ctx, m) for m in t.multipliers], self.w["or"]))
-                owned.add(len(listed))
+                owned.add(len(rows))  # the index this row takes
             elif t.table:
                 rents = self.w["see_table"]
             else:
