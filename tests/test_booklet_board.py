@@ -1,20 +1,29 @@
 """Issue 33: the board's picture inside the rules booklet earns its place beside the cover's miniature. It is set at
-the column's full width (booklet.PICTURE), never smaller (it was shrunk to 59-92 mm, too small to read); where a page
-has not the room it goes to the top of the next and what follows it in its section comes up (a figure floats,
-never past a heading); a booklet that would take another sheet of paper for it leaves it out."""
+the column's full width (booklet.PICTURE): it was shrunk to 59-92 mm, too small to read. Where a page has not the
+room it goes to the top of the next and what follows it in its section comes up (a figure floats, never past a
+heading of its section). Review 17 asked for it in every kit, labelled: the middle of each board is a game of its
+own, and the booklet only described it in prose. So it is a diagram: a label on each corner, deck spot and panel
+(``board.landmarks``), the board's own name for it, readable where the board's own words are not; where the column's
+width would take another sheet of paper, the next sections come up over it, and failing that it is drawn smaller,
+down to booklet.BOARD_LEAST, its labels at their size; a booklet with no room even for that leaves it out."""
 from __future__ import annotations
 
 import pytest
 
 from pnp import scene
 from pnp.layout import booklet
-from pnp.layout.booklet import COLUMN, PICTURE, LEAST_SIDE_ROWS
+from pnp.layout.board import landmarks
+from pnp.layout.booklet import (BOARD_LEAST, BOARD_STEP, COLUMN, LABEL_GAP, LABEL_LEAST, LABEL_PT, PICTURE,
+                                LEAST_SIDE_ROWS)
 from pnp.layout.common import Ctx
+from pnp.model import Space
 from pnp.problems import Problems
 
 from conftest import REFERENCE_KITS
 from kits_cache import bundled
-from test_booklet import _texts, _with_rules
+from test_booklet import _diagram, _texts, _with_rules
+
+KITS = [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")]
 
 
 def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
@@ -31,31 +40,94 @@ def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
     return out
 
 
-@pytest.mark.parametrize("kit,lang", [(k, None) for k in REFERENCE_KITS] + [("tahiti", "en")])
-def test_the_board_inside_is_full_width_or_left_out_where_it_would_take_another_sheet(kit, lang):
+def _labels(group, m=scene.IDENTITY) -> list[tuple[tuple, list[scene.Text]]]:
+    """The board diagram's labels on a page: (slip x, y, w, h on the page, its words)."""
+    out = []
+    for child in group.children:
+        if not isinstance(child, scene.Group) or child.miniature:
+            continue
+        mm = scene.compose(m, child.transform)
+        if not _diagram(child):
+            out += _labels(child, mm)
+            continue
+        slips = [c for c in child.children if isinstance(c, scene.Rect)]
+        words = [c for c in child.children if isinstance(c, scene.Group) and not c.miniature]
+        assert len(slips) == len(words)
+        for r, w in zip(slips, words):
+            x, y = scene.apply(mm, r.x, r.y)
+            out.append(((x, y, r.w * mm[0], r.h * mm[0]), [t for t in w.children if isinstance(t, scene.Text)]))
+    return out
+
+
+def _sheets(shared, size: float | None, reach: bool = True, side: int = LEAST_SIDE_ROWS) -> int:
+    """Sheets of paper the booklet takes with its board's picture at ``size`` mm (None: without it), with ``side``
+    rows of a table a side of its breaks at least."""
+    ctx = Ctx(shared.game, problems=Problems())  # the trials' own: the shared problems stay as laid out
+    sections = booklet._sections(ctx)
+    assert any(isinstance(b, booklet._Picture) and not b.figure for _, blocks in sections for b in blocks)
+    sized = [(s, [b if not isinstance(b, booklet._Picture) or b.figure else booklet.replace(b, w=size, h=size)
+                  for b in blocks if size or not isinstance(b, booklet._Picture) or b.figure])
+             for s, blocks in sections]
+    cover, back = booklet._cover(ctx, ctx.kit.booklet), booklet._back_cover(ctx)
+    return booklet._sheets(booklet._flow(ctx, cover, back, sized, True, side, reach=reach))
+
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_the_board_inside_is_full_width_else_as_large_as_four_sheets_let_it_be(kit, lang):
     shared = bundled(kit, lang)  # laid out once a session (tests/kits_cache.py): read only
     ctx, problems, pages = shared.ctx, shared.problems, shared.pages
     assert len(pages) == 16 and not [p for p in problems.items if "W-rules-blank" in str(p)]
     size = float(ctx.kit.board.size)
-    assert PICTURE == COLUMN
+    assert PICTURE == COLUMN and BOARD_LEAST >= 0.7 * COLUMN
     cover = _pictures(pages[0].front)
-    assert len(cover) == 1 and cover[0][2] * size < PICTURE  # the cover's miniature
+    assert len(cover) == 1 and cover[0][2] * size < BOARD_LEAST  # the cover's miniature
     inner = [p for page in pages[1:] for p in _pictures(page.front)]
-    assert len(inner) <= 1
-    for x, _, k in inner:  # at the column's full width, from margin to margin
-        assert abs(k * size - COLUMN) < 1e-6 and abs(x - booklet.SIDE) < 1e-6
-    if not inner:  # left out: with it the booklet would take a fifth sheet of paper, even set tight, or a
-        # table would keep fewer than SIDE_ROWS rows a side that it keeps without the picture in four
-        ctx = Ctx(shared.game, problems=Problems())  # the trials' own: the shared problems stay as laid out
-        sections = booklet._sections(ctx)
-        assert any(isinstance(b, booklet._Picture) for _, blocks in sections for b in blocks)
-        bare = [(s, [b for b in blocks if not isinstance(b, booklet._Picture)]) for s, blocks in sections]
-        cover, back = booklet._cover(ctx, ctx.kit.booklet), booklet._back_cover(ctx)
+    assert len(inner) == 1, kit  # every bundled kit shows its board's diagram
+    (x, _, k), = inner
+    drawn = k * size
+    assert BOARD_LEAST - 1e-6 <= drawn <= COLUMN + 1e-6
+    assert abs(x - (booklet.SIDE + (COLUMN - drawn) / 2)) < 1e-6  # centred in the column
+    if drawn < COLUMN - 1e-6:  # smaller: a step larger, it would take a fifth sheet of paper, or cost a table the
+        # SIDE_ROWS a side it keeps without the board in four
+        larger = min(drawn + BOARD_STEP, COLUMN)
+        assert _sheets(shared, larger) > 4 or (_sheets(shared, None, side=booklet.SIDE_ROWS) <= 4 <
+                                                _sheets(shared, larger, side=booklet.SIDE_ROWS)), (kit, drawn)
 
-        def sheets(secs, side):
-            return booklet._sheets(booklet._flow(ctx, cover, back, secs, True, side))
-        assert sheets(sections, LEAST_SIDE_ROWS) > 4 or (sheets(sections, booklet.SIDE_ROWS) > 4
-                                                          and sheets(bare, booklet.SIDE_ROWS) <= 4)
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_the_board_diagram_labels_every_landmark_readably_and_no_label_touches_another(kit, lang):
+    shared = bundled(kit, lang)
+    ctx, pages = shared.ctx, shared.pages
+    labels = [lb for page in pages[1:] for lb in _labels(page.front)]
+    (x0, y0, k), = [p for page in pages[1:] for p in _pictures(page.front)]
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+    assert len(labels) == len(marks) >= 4 + 2  # the corners, the decks' spots at least
+    size = k * float(ctx.kit.board.size)
+    ring = k * float(ctx.kit.board.corner)
+    for (name, _, entity, _), ((x, y, w, h), words) in zip(marks, labels):
+        said = " ".join(t.text for t in words).replace("\u00a0", " ")
+        assert said.split() == name.replace("\u00a0", " ").split(), (said, name)
+        assert all(LABEL_LEAST - 1e-9 <= t.size <= LABEL_PT + 1e-9 for t in words), said
+        edge = 0.0 if isinstance(entity, Space) else ring  # a centre thing's label in the centre
+        assert x0 + edge - 1e-6 <= x and x + w <= x0 + size - edge + 1e-6, said
+    for i, (a, _) in enumerate(labels):
+        for b, _ in labels[i + 1:]:
+            assert not booklet._touch(a, b, LABEL_GAP - 1e-6), (kit, a, b)
+
+
+def test_the_labels_of_crowded_panels_take_two_lines_or_their_panels_width_never_each_other():
+    """Two panels side by side, their long titles each wider than its panel: the first label that would run over
+    the other's takes another way (two lines, its panel's width) and neither touches the other."""
+    game, _ = bundled("euronopoly").game, None
+    ctx = Ctx(game, problems=Problems())
+    s = float(game.board.size)
+    panel = type("P", (), {"rotate": 0.0})()
+    marks = [("Speed traps, totals two to seven", (100.0, 300.0, 60.0, 80.0), panel, "title"),
+             ("Speed traps, totals eight to twelve", (162.0, 300.0, 60.0, 80.0), panel, "title")]
+    placed = booklet._labels(ctx, marks, s / 4)
+    (a, _), (b, _) = placed
+    assert not booklet._touch(a, b, LABEL_GAP - 1e-6)
+    assert a[2] <= 60.0 / 4 and b[2] <= 60.0 / 4 + 1.0 or a[3] > 4.0  # set narrower, on more lines
 
 
 def test_a_board_that_meets_a_pages_foot_goes_whole_to_the_next_and_the_text_after_it_comes_up(mini):

@@ -16,6 +16,7 @@ from pnp.layout.common import Ctx
 
 from conftest import REFERENCE_KITS, ROOT, loaded
 from kits_cache import bundled
+from test_booklet import _diagram
 
 EPS = 0.01
 
@@ -27,11 +28,12 @@ def _setter():
 
 
 def _flat(group, m=scene.IDENTITY, out=None) -> list:
-    """A page's shapes where they are drawn (its groups moved into place), pictures left out."""
+    """A page's shapes where they are drawn (its groups moved into place), pictures (the board's diagram with its
+    labels) left out."""
     out = [] if out is None else out
     for child in group.children if isinstance(group, scene.Group) else group:
         if isinstance(child, scene.Group):
-            if not child.miniature:
+            if not child.miniature and not _diagram(child):
                 _flat(child, scene.compose(m, child.transform), out)
         elif isinstance(child, scene.Line):
             (x1, y1), (x2, y2) = scene.apply(m, child.x1, child.y1), scene.apply(m, child.x2, child.y2)

@@ -1276,6 +1276,35 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
     return out
 
 
+def _bounds(corners: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def landmarks(ctx: Ctx) -> list[tuple[str, tuple[float, float, float, float], object, str]]:
+    """What a reader looks for on the board, named as the board names it: each corner, each deck spot (its label,
+    else its deck's name, else the title cards'), each panel with a title over a text or a table (a panel that is
+    a caption alone names what it stands beside), as (name, box x, y, w, h in the board's frame, content entity,
+    its field). The booklet's board diagram labels them."""
+    board = ctx.kit.board
+    out: list = []
+    for g in space_geometry(board):
+        if g.corner:
+            out.append((str(g.space.name), (g.x, g.y, g.w, g.h), g.space, "name"))
+    for what, corners, entity in _placed_footprints(ctx):
+        if what.startswith("deck spot"):
+            deck = ctx.kit.deck(entity.deck) if entity.deck else None
+            if entity.label:
+                out.append((str(entity.label), _bounds(corners), entity, "label"))
+            elif deck is not None:
+                out.append((str(deck.name), _bounds(corners), deck, "name"))
+            elif entity.titles:
+                out.append((str(ctx.kit.game.terms.title_card), _bounds(corners), ctx.kit.game.terms, "title_card"))
+        elif what.startswith("panel") and entity.title and (entity.text or entity.table):
+            out.append((str(entity.title), _bounds(corners), entity, "title"))
+    return out
+
+
 def centre_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
     """What the centre holds, as (what, corners in the board's frame, content entity): every deck spot with its
     pile's sheets and face-up row, every panel, every transit zone, every run of the title and subtitle. Things

@@ -41,7 +41,8 @@ from typing import Callable
 from .. import markup, scene
 from .. import words as pnp_words
 from ..fonts import PT, text_width
-from ..model import Booklet, RulesSection, Table
+from ..legibility import MIN_PT
+from ..model import Booklet, RulesSection, Space, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
@@ -492,6 +493,9 @@ class _Picture:
 #: cover's (72 mm) only at a size that shows more of it; a booklet that would take another sheet of paper for it
 #: leaves it out (``set_pages``: the cover shows the board)
 PICTURE = COLUMN
+#: mm: the least the board's diagram is drawn at where the column's width would take another sheet of paper (its
+#: labels keep their size, the board under them shrinks), the size sought to within BOARD_STEP mm
+BOARD_LEAST, BOARD_STEP = 0.75 * COLUMN, 2.0
 
 
 #: a figure's items at most this share of their printed size (a card of 57 × 89 mm at 37 × 58 mm: its words still
@@ -1152,7 +1156,7 @@ class _Blocks:
                             row_heads=any(str(r.label) for r in t.rows))]
 
     def _board(self, arg: str, where: tuple) -> list:
-        return [_Picture(lambda size: board_picture(self.ctx, size), PICTURE, PICTURE)]
+        return [_Picture(lambda size: board_diagram(self.ctx, size), PICTURE, PICTURE)]
 
     def _figure(self, arg: str, where: tuple) -> list:
         """The items named, drawn as their sheets print them (clipped to their trim, outlined) side by side, centred
@@ -1358,6 +1362,150 @@ def board_picture(ctx: Ctx, size: float) -> scene.Group:
                        transform=scene.scale(k), miniature=True)
 
 
+#: pt: a board diagram's labels, all at one size, LABEL_PT where they have the room, never under LABEL_LEAST (the
+#: least any printed text reads at: legibility.MIN_PT); one line at most LABEL_WIDE_MAX mm long; LABEL_PAD mm of
+#: paper around the words (across, down)
+LABEL_PT, LABEL_LEAST = 7.0, MIN_PT
+LABEL_WIDE_MAX = 40.0
+LABEL_PAD = (0.9, 0.5)
+LABEL_TOP = 0.4  # mm from a panel's top left to its label's, the label over the panel's own title
+LABEL_GAP = 0.6  # mm at least between two labels
+LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
+LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
+LABEL_TRIES = 5000  # steps the search for the labels' ways takes at most
+
+
+def board_diagram(ctx: Ctx, size: float) -> scene.Group:
+    """The board drawn ``size`` mm square with a label on each of its landmarks (``board.landmarks``: the corners,
+    the deck spots, the panels), its name as the board prints it, on a slip of paper over the thing's middle, or
+    over a panel's own title at its top left: at a booklet's size the board's own words are too small to read, and
+    the centre is a game of its own. No label touches another (``_labels``)."""
+    from .board import landmarks
+
+    out: list = [board_picture(ctx, size)]
+    for (sx, sy, sw, sh), words in _labels(ctx, landmarks(ctx), size):
+        out.append(scene.Rect(sx, sy, sw, sh, fill=ctx.colours.paper, stroke=ctx.colours.line, width=0.15,
+                              radius=0.8))
+        out.append(words)
+    return scene.Group(out)
+
+
+def _labels(ctx: Ctx, marks: list, size: float) -> list[tuple[tuple, scene.Group]]:
+    """Each landmark's label as (its slip x, y, w, h in mm on the board drawn ``size`` mm square, its words), in the
+    first of its ways (``_ways``) that touches no other label, all at one size: LABEL_PT, else as much less (down
+    to LABEL_LEAST, in half points) as leaves every label room. Where even that does not, each takes its first way
+    free of those set before it, or its last."""
+    pt = LABEL_PT
+    while True:
+        options = _ways(ctx, marks, size, pt)
+        found = _free_ways(options)
+        if found is not None:
+            return found
+        if pt - 0.5 < LABEL_LEAST - 1e-9:
+            placed: list = []
+            for ways_of in options:
+                placed.append(next((o for o in ways_of if not any(_touch(o[0], p[0], LABEL_GAP) for p in placed)),
+                                   ways_of[-1]))
+            return placed
+        pt -= 0.5
+
+
+def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tuple, scene.Group]]]:
+    """The ways to set each landmark's label at ``pt``, the first preferred."""
+    from ..text import fit
+
+    k = size / float(ctx.kit.board.size)
+    px, py = LABEL_PAD
+    ring = float(ctx.kit.board.corner) * k  # a centre thing's label stays in the centre, off the ring
+    font = ctx.fonts.heading
+
+    def label(name: str, box: tuple, on_title: bool, room: float, across: str, down: str,
+              inner: bool) -> tuple[tuple, scene.Group]:
+        """The label's slip and words, set ``room`` mm wide at most: ``across`` from the thing's left edge
+        ("start"), to its right ("end") or on its middle; ``down`` at its top, its middle or its foot."""
+        x, y, w, h = (v * k for v in box)
+        f = fit(name, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink,
+                align="left" if on_title else "center", style=ctx.style)
+        sw, sh = f.width + 2 * px, f.height + 2 * py
+        sx = {"start": x + LABEL_TOP, "end": x + w - LABEL_TOP - sw}.get(across, x + w / 2 - sw / 2)
+        sy = {"top": y + h - LABEL_TOP - sh, "foot": y + LABEL_TOP}.get(down, y + h / 2 - sh / 2)
+        edge = ring if inner else 0.0
+        sx = min(max(sx, edge), size - edge - sw)  # on the board; a centre thing's in the centre
+        shift = sx + px - (0.0 if on_title else (room - f.width) / 2)
+        return (sx, sy, sw, sh), scene.Group(f.shapes, transform=scene.translate(shift, sy + sh / 2 - 10.0))
+
+    def ways(name: str, box: tuple, on_title: bool, inner: bool) -> list:
+        """The ways to set a label, the first preferred: a panel's over its title, from its left edge or ending at
+        its right, else on its middle; a centred one on its thing's middle, else at its top or its foot; each on
+        one line (a centred label only where that is at most LABEL_SPILL times its thing's width), else on two,
+        else as wide as its thing (or its longest word)."""
+        text = typeset(name, ctx.style)
+        word = max(text_width(wd, font, pt) for wd in text.split()) + 0.01
+        thin = max(box[2] * k - 2 * LABEL_TOP, word)
+        two = max(LABEL_TWO * text_width(text, font, pt), word)
+        rooms = [*([LABEL_WIDE_MAX] if on_title or two / LABEL_TWO <= LABEL_SPILL * box[2] * k else []),
+                 *([two] if two > thin else []), thin]
+        if on_title:
+            first, then = [("start", "top"), ("end", "top")], [("middle", "middle")]
+        else:
+            first, then = [("middle", "middle")], [("middle", "top"), ("middle", "foot")]
+        out: dict[tuple, tuple] = {}  # a way the same as one before it (one line fitting any room) once
+        for places in (first, then):
+            for room in rooms:
+                for a, d in places:
+                    way = label(name, box, on_title, room, a, d, inner)
+                    out.setdefault(tuple(round(v, 3) for v in way[0]), way)
+        return list(out.values())
+
+    return [ways(name, box, field_name == "title" and getattr(entity, "rotate", 0.0) % 360 == 0,
+                 not isinstance(entity, Space))
+            for name, box, entity, field_name in marks]
+
+
+def _free_ways(options: list[list[tuple[tuple, scene.Group]]]) -> list | None:
+    """A way for each label (``options``: each label's ways, the first preferred) touching no other's, the ways'
+    ranks adding up to the least the search finds in LABEL_TRIES steps; None where it finds none."""
+    # label by label from the board's top left (neighbours set one after another), each way free of those set
+    # tried in turn; a branch whose ranks already add up to the best found's is given up
+    order = sorted(range(len(options)), key=lambda n: (-round(options[n][0][0][1] + options[n][0][0][3], 1),
+                                                        options[n][0][0][0]))
+    best: tuple[int, list[int]] | None = None
+    chosen: list[int] = []
+    tries = 0
+
+    def search(cost: int) -> None:
+        nonlocal best, tries
+        if best is not None and cost >= best[0]:
+            return
+        if len(chosen) == len(order):
+            best = (cost, list(chosen))
+            return
+        ways_of = options[order[len(chosen)]]
+        boxes = [options[order[j]][c][0] for j, c in enumerate(chosen)]
+        for n, (box, _) in enumerate(ways_of):
+            tries += 1
+            if tries > LABEL_TRIES or (best is not None and cost + n >= best[0]):
+                return
+            if not any(_touch(box, other, LABEL_GAP) for other in boxes):
+                chosen.append(n)
+                search(cost + n)
+                chosen.pop()
+
+    search(0)
+    if best is None:
+        return None
+    out: list = [None] * len(options)
+    for n, c in zip(order, best[1]):
+        out[n] = options[n][c]
+    return out
+
+
+def _touch(a: tuple, b: tuple, gap: float) -> bool:
+    """Boxes (x, y, w, h) nearer each other than ``gap`` mm."""
+    return (a[0] < b[0] + b[2] + gap and b[0] < a[0] + a[2] + gap and
+            a[1] < b[1] + b[3] + gap and b[1] < a[1] + a[3] + gap)
+
+
 # --------------------------------------------------------------------------- pages
 class _Pages:
     """Flows blocks onto pages: headings kept with what follows, paragraphs split with two lines a side at
@@ -1385,6 +1533,7 @@ class _Pages:
         self.trail = 0.0  # mm of the space under the last block set, taken off ``y`` already
         self.keeps = False  # the last block set introduces the next (a heading, a lead-in): it keeps with it
         self.promised: float | None = None  # mm that block kept under it on its page (``_keep``)
+        self.came_up = 0  # the page the last picture floated over (``_float``)
         self.top = True
         self.held: float | None = None  # the room the page had above the headings just set over the next block
         self.new_page()
@@ -1483,21 +1632,26 @@ class _Pages:
             return need + t.after + _list_head(blocks, i + 1, most - n)
         return need + gap + nxt.height(_first_lines(nxt, most - n))
 
-    def place(self, blocks: list) -> None:
+    def place(self, blocks: list, after: list | None = None) -> int:
         """A section's blocks in order, but for a picture that would go to the next page and leave this one's foot
-        blank: what comes after it in the section comes up to fill that room as far as it fits whole (``_float``).
-        A table never lets text overtake it: the text after a table reads it (the review found Etymonopoly's
-        "pays that price" set before the rule and table it follows). Where a table (and the headings over it) goes
-        whole to the next page, a figure coming later in the section that fits the room it leaves is set there
-        (``_fill``): only figures move, never text."""
+        blank: what comes after it comes up to fill that room as far as it fits whole (``_float``), the blocks
+        ``after`` it too (the next sections', headings and all) where the section's own end there; returns how many
+        of those it set. A table never lets text overtake it: the text after a table reads it (the review found
+        Etymonopoly's "pays that price" set before the rule and table it follows). Where a table (and the headings
+        over it) goes whole to the next page, a figure coming later in the section that fits the room it leaves is
+        set there (``_fill``): only figures move, never text."""
         blocks = list(blocks)  # a figure set in a table's room is taken out of its place
+        taken = 0
         i = 0
         while i < len(blocks):
             j = i
             while j < len(blocks) and isinstance(blocks[j], _Text) and blocks[j].keep:
                 j += 1  # the headings and lead-in over a table go with it
             if j < len(blocks) and isinstance(blocks[j], _Picture) and not self.top:
-                i = self._float(blocks, i, j)
+                own = len(blocks)
+                i = self._float(blocks + (after or [])[taken:], i, j, own)
+                if i > own:  # the next sections' first blocks came up over it
+                    taken, i = taken + i - own, own
                 continue
             if j < len(blocks) and isinstance(blocks[j], _Grid) and not self.top:
                 f = self._fill(blocks, i, j)
@@ -1507,6 +1661,7 @@ class _Pages:
                     continue  # the table and its headings still go to the next page (less room here now)
             self._place(blocks, i, i + 1)
             i += 1
+        return taken
 
     def _fill(self, blocks: list, i: int, j: int) -> int | None:
         """The index of the figure to set here when the table ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over
@@ -1602,11 +1757,13 @@ class _Pages:
             most = min(size * FEATHER_MOST, FEATHER_MM) * (FEATHER_KEPT if self.keeps else 1.0)
             self.gaps[-1].append((len(self.pages[-1]), size, most))
 
-    def _float(self, blocks: list, i: int, j: int) -> int:
+    def _float(self, blocks: list, i: int, j: int, own: int | None = None) -> int:
         """Set the picture ``blocks[j]`` and the keeping texts ``blocks[i:j]`` over it; return the index of the next
         block to set. When it would leave more than VOID of this page's foot blank (it goes to the next page), the
         texts and tables after it that fit here whole come first (its headings and lead-in stay above them: nothing
-        moves past a heading, nor past the section's end), as many as leave the least blank: it floats."""
+        moves past a heading of its section), as many as leave the least blank: it floats. ``blocks[own:]`` are the
+        next sections' (``place``): where the picture's section ends before the page does, they come up too,
+        headings and all, as a printed book's figure goes to the top of the next page and the text reads on."""
         mark = self._mark()
         page, shapes = mark[0], mark[1]
         self._place(blocks, i, j + 1)
@@ -1615,17 +1772,20 @@ class _Pages:
         left = self.blank[page - 1]
         if left <= VOID:
             return j + 1  # a little blank at a page's foot reads better than text taken out of its order
-        end = j + 1  # the texts, tables and figures after it, up to the next heading
+        own = len(blocks) if own is None else own
+        end = j + 1  # the texts, tables and figures after it, up to the next heading of its section
         while end < len(blocks) and (isinstance(blocks[end], (_Text, _Grid)) or getattr(blocks[end], "figure", False)) \
-                and not getattr(blocks[end], "heading", False):
+                and (end >= own or not getattr(blocks[end], "heading", False)):
             end += 1
         heads = blocks[i:j]
         best = None
         for last in range(j + 1, end):
             nxt = blocks[last + 1] if last + 1 < len(blocks) else None
             b = blocks[last]
-            if isinstance(b, _Text) and (b.keep or (b.marker and isinstance(nxt, _Text) and nxt.marker)):
-                continue  # a lead-in never ends the text moved up, nor does a list stop half way
+            if isinstance(b, _Text) and (b.keep or (b.marker and isinstance(nxt, _Text) and nxt.marker
+                                                    and last < own)):
+                continue  # a lead-in never ends the text moved up, nor does a list of its section stop half way
+                # (a list of a section ahead may: it reads on after the picture, at the top of the next page)
             self._undo(mark)
             self._place(heads + blocks[j + 1:last + 1], 0, len(heads) + last - j)
             if len(self.pages) > page:
@@ -1639,6 +1799,7 @@ class _Pages:
             return j + 1
         order = heads + blocks[j + 1:best[0] + 1] + [blocks[j]]
         self._place(order, 0, len(order))
+        self.came_up = page  # the page the next sections' blocks that came up (if any) went on
         return best[0] + 1
 
     def _text(self, t: _Text, keep: float, inside: bool = False) -> None:
@@ -2218,18 +2379,27 @@ def _furniture(ctx: Ctx, n: int, heads: tuple[list, list]) -> list:
 
 
 def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
-          side: int = SIDE_ROWS, heads: bool = True, turns: bool = True) -> tuple[_Pages, list]:
+          side: int = SIDE_ROWS, heads: bool = True, turns: bool = True, reach: bool = False) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
     ``tables``: short tables split rather than leave a page blank at its foot; else they go whole to the next page
-    (as a booklet with blank pages to spare before its back cover can)."""
+    (as a booklet with blank pages to spare before its back cover can); ``reach``: a picture's next sections come
+    up over it (``_Pages.place``)."""
     pages = _Pages(ctx, tables, side, heads, turns)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
-    for section, blocks in sections:
+    carried = 0  # the blocks of the sections ahead already set: they came up over a picture (``_Pages.place``)
+    for n, (section, blocks) in enumerate(sections):
         if len(pages.pages) == 1:
             pages.new_page()
+        if carried:  # its heading came up over the picture: it begins on that page
+            begun.append((pages.came_up, section))
+            skip = min(carried, len(blocks))
+            carried -= skip
+            if skip < len(blocks):
+                pages.place(blocks[skip:])  # what came up ended inside it: nothing comes up over its rest
+            continue
         before = len(pages.pages)
-        pages.place(blocks)
+        carried = pages.place(blocks, [b for _, later in sections[n + 1:] for b in later] if reach else None)
         first = next((n for n, shapes in enumerate(pages.pages[before - 1:], before) if shapes), before)
         begun.append((first, section))
     pages.end_page()  # the last page of text
@@ -2268,51 +2438,84 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
                        if isinstance(b, _Picture)), key=lambda at: (every[at[0]][1][at[1]].figure, at))
 
     def only(kept: frozenset) -> list:
-        """The sections with the pictures ``kept`` (their places: section, block) and no other."""
-        return [(section, [b for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in kept])
+        """The sections with the pictures ``kept`` (their places and sizes: section, block, mm) and no other."""
+        size = {(n, k): mm for n, k, mm in kept}
+        return [(section, [b if not isinstance(b, _Picture) or b.h == size[n, k] else replace(b, w=size[n, k],
+                                                                                            h=size[n, k])
+                           for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in size])
                 for n, (section, blocks) in enumerate(every)]
 
-    def flow(kept: frozenset, tables: bool, side: int, heads: bool = False, turns: bool = True) -> tuple[_Pages, list]:
+    def flow(kept: frozenset, tables: bool, side: int, heads: bool = False, turns: bool = True,
+             reach: bool = False) -> tuple[_Pages, list]:
         """``_flow`` of the sections with the pictures ``kept``, made once for each way the trials below ask for it
         (the pictures are tried with the headings' least keeps: a picture comes before HEAD_LINES; ``turns``: tables
-        kept off a page turn, ``_Pages._turn``)."""
-        key = (kept, tables, side, heads, turns)
+        kept off a page turn, ``_Pages._turn``; ``reach``: the next sections' text comes up over a picture,
+        ``_Pages.place``)."""
+        key = (kept, tables, side, heads, turns, reach)
         if key not in flowed:
-            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads, turns)
+            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads, turns, reach)
         return flowed[key]
 
-    # the pictures (the board's at the column's width, then the figures) one by one, each kept unless it takes
-    # another sheet of paper (the cover shows the board), or costs a table its SIDE_ROWS a side that the booklet
-    # without pictures keeps in as many sheets
-    kept = frozenset()
-    without = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
-    sides = _sheets(flow(kept, True, SIDE_ROWS)) <= without
-    for picture in pictures:
-        trial = kept | {picture}
-        least = _sheets(flow(trial, True, LEAST_SIDE_ROWS))
-        if least > without or (sides and _sheets(flow(trial, True, SIDE_ROWS)) > least):
-            continue
-        kept = trial
+    # the pictures kept unless they take another sheet of paper (the cover shows the board), or cost a table its
+    # SIDE_ROWS a side that the booklet without pictures keeps in as many sheets: the figures one by one in the
+    # booklet's order, then the board's diagram at the column's width, else with the next sections' text coming up
+    # over it, else as large as the room lets it be (down to BOARD_LEAST, sought to within BOARD_STEP mm); where it
+    # has no room beside the figures, it comes first
+    without = _sheets(flow(frozenset(), True, LEAST_SIDE_ROWS))
+    sides = _sheets(flow(frozenset(), True, SIDE_ROWS)) <= without
+
+    def fits(trial: frozenset, reach: bool = False) -> bool:
+        least = _sheets(flow(trial, True, LEAST_SIDE_ROWS, reach=reach))
+        return least <= without and not (sides and _sheets(flow(trial, True, SIDE_ROWS, reach=reach)) > least)
+
+    def board(kept: frozenset, n: int, k: int) -> tuple[frozenset, bool] | None:
+        """``kept`` and the board's diagram at the largest size they leave it room for, and whether the next
+        sections' text must come up over it; None without room."""
+        full = every[n][1][k].h
+        for reach in (False, True):
+            if fits(kept | {(n, k, full)}, reach):
+                return kept | {(n, k, full)}, reach
+        if not fits(kept | {(n, k, BOARD_LEAST)}, True):
+            return None
+        low, high = BOARD_LEAST, full
+        while high - low > BOARD_STEP:
+            mid = (low + high) / 2
+            low, high = (mid, high) if fits(kept | {(n, k, mid)}, True) else (low, mid)
+        return kept | {(n, k, low)}, True
+
+    def figures(kept: frozenset, reach: bool = False) -> frozenset:
+        for n, k in pictures:
+            p = every[n][1][k]
+            if p.figure and fits(trial := kept | {(n, k, p.h)}, reach):
+                kept = trial
+        return kept
+
+    kept, reach = figures(frozenset()), False
+    for n, k in pictures:
+        if not every[n][1][k].figure:
+            first = board(frozenset(), n, k)
+            kept, reach = board(kept, n, k) or ((figures(*first), first[1]) if first else (kept, reach))
+    shown = {(n, k) for n, k, _ in kept}
     for n, k in pictures:
         p = every[n][1][k]
-        if (n, k) not in kept and p.where is not None:  # the board's picture is left out quietly: the cover has it
+        if (n, k) not in shown and p.where is not None:  # the board's picture is left out quietly: the cover has it
             obj, name, line = p.where
             ctx.problems.report(RULES_FIGURE, line_of(obj, name, line), obj.sub(name),
                                 "this picture is left out: the booklet has no room for it without another sheet of "
                                 "paper; shorten the text around it, move it, or take it out")
-    least = _sheets(flow(kept, True, LEAST_SIDE_ROWS))
+    least = _sheets(flow(kept, True, LEAST_SIDE_ROWS, reach=reach))
     # SIDE_ROWS rows at least on each side of a table's break, HEAD_LINES under a heading, and no table split from a
     # right-hand page to the one overleaf (``_Pages._turn``), unless that takes another sheet of paper
     trials = [(side, heads, turns) for side in range(SIDE_ROWS, LEAST_SIDE_ROWS - 1, -1) for heads in (True, False)
               for turns in (True, False)]
     for side, heads, turns in trials:
-        pages, begun = flow(kept, True, side, heads, turns)
+        pages, begun = flow(kept, True, side, heads, turns, reach)
         if _sheets((pages, begun)) <= least:
             break
     if len(pages.pages) % 4:  # blank pages before the back cover: spent on tables kept whole, as far as the
         # sheets the booklet takes anyway allow, the largest blank at a page's foot the least
         sheets = _sheets((pages, begun))
-        flows = [flow(kept, False, side, heads, turns)]
+        flows = [flow(kept, False, side, heads, turns, reach)]
         flows = [f for f in flows if _sheets(f) == sheets and len(f[0].pages) > len(pages.pages)]
         if flows:
             pages, begun = min(flows, key=lambda f: (-len(f[0].pages), max(f[0].blank[1:-1], default=0.0)))
