@@ -224,19 +224,33 @@ def test_a_short_price_head_stands_over_the_prices_on_one_line(kit):
                          ids=lambda v: v or "")
 def test_a_propertys_own_figures_are_set_apart_from_its_rents(kit, lang):
     """On the line under each property the rents stand on the columns' edges, and so do the property's own figures
-    on its name line (price, a building's cost): set as the rents, review 14 read them as one more rent. They are set
-    in the heads' bold, as the heads over them; the rents in the body's face."""
+    on its name line (price, a building's cost): set as the rents, review 14 read them as one more rent; in the heads'
+    bold under heads standing over the rents' columns, review 17 still did ("6", "Villa"). Each is said with its
+    own word before it ("Price 200", "Apartment 100"), its figure in bold, the rents in the body's face; no head over
+    the rents' columns names them."""
     from pnp.layout import booklet
 
     shared = bundled(kit, lang)
     ctx = shared.ctx
+    terms = ctx.kit.game.terms
     s = booklet._Setter(ctx, ctx.style)
     (g,) = booklet._Blocks(ctx, s)._properties("", None)
-    head_fonts = {f for c in g.header.cells for ln in c.lines for w in ln.words for _, f in w.pieces}
-    figures = [f for r in g.rows for c in r.cells[1:] for ln in c.lines for w in ln.words for _, f in w.pieces]
+    heads = [str(terms.price_head or terms.price), str(terms.building or booklet.words(ctx)["build"])]
+    assert not any(ln.words for c in g.header.cells[1:] for ln in c.lines)
+    said = 0
+    for r in g.rows:
+        for c in r.cells[1:]:
+            pieces = [p for ln in c.lines for w in ln.words for p in w.pieces]
+            if not pieces:
+                continue
+            word, figure = " ".join(t for t, _ in pieces[:-1]), pieces[-1]
+            assert word.replace("\u00a0", " ").strip() in heads, (word, heads)
+            assert figure[1] == ctx.fonts.heading and figure[0][0].isdigit(), figure
+            assert all(f != ctx.fonts.heading for _, f in pieces[:-1])
+            said += 1
+    assert said >= len(g.rows)
     rents = [f for r in g.rows for ln in r.under or () for w in ln.words for _, f in w.pieces]
-    assert len(figures) >= len(g.rows) and set(figures) <= head_fonts, (set(figures), head_fonts)
-    assert rents and not set(rents) & set(figures)
+    assert rents and ctx.fonts.heading not in set(rents)
 
 
 @pytest.mark.parametrize("kit, lang", [("monopoly-2-3", None), ("etymonopoly", None), ("euronopoly", None),

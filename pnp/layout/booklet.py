@@ -1117,10 +1117,12 @@ class _Blocks:
             if given:
                 under[0] = _Ladder(steps, given, head=True)
             rows = [r[:rent_col] + r[rent_col + 1:] for r in rows]
-            # the name line's figures (a price, a building's) in the bold of their heads over the rents' heads: on
-            # the rent columns' edges, in the rents' weight, they read as one more rent (review 14)
-            rows = [rows[0]] + [[r[0]] + [[markup.Span(str(c), markup.STRONG)] if c else c for c in r[1:]]
-                                for r in rows[1:]]
+            # the name line's figures (a price, a building's) in bold, each after its head's word: on the rent
+            # columns' edges, in the rents' weight, they read as one more rent (review 14); in bold alone, under
+            # heads over the rents' columns, still as rents of a kind (review 17)
+            rows = [[rows[0][0]] + [""] * (len(rows[0]) - 1)] + [
+                [r[0]] + [[markup.Span(f"{rows[0][j]} "), markup.Span(str(c), markup.STRONG)] if c else c
+                          for j, c in enumerate(r[1:], 1)] for r in rows[1:]]
         else:  # the rents last, after the prices: a building's price between the rents' heads and the price read
             # as one more step of rent ("Hotel 250 House 50", review 13); a rent by the number owned says so under
             # the heads of the houses' steps ("25 · 50 · 100 · 200" read as rents by houses, review 15)
