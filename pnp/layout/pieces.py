@@ -376,6 +376,9 @@ def counter_face(ctx: Ctx, c: Counter) -> scene.Group:
 
 # ---------------------------------------------------------------------------- player standees
 STANDEE_W, STANDEE_FIG, STANDEE_BASE = 25.0, 30.0, 10.0
+#: pt: a standee's name under its figure, smaller only where a long name needs it (7 pt read as about 6 beside the
+#: other kits' sheets: review 17)
+STANDEE_NAME_PT = 8.5
 
 
 def token_items(ctx: Ctx) -> list[Item]:
@@ -414,5 +417,6 @@ def _figure(ctx: Ctx, t: Token, w: float, fig: float) -> scene.Group:
     g.add(scene.Circle(w / 2, fig * 0.6, w * 0.36, fill=t.colour, stroke=ctx.colours.line, width=0.3))
     if t.icon:
         g.add(icon(t.icon, w / 2, fig * 0.6, w * 0.4, contrast(t.colour), t.colour))
-    g.add(*ctx.fit(t.name, (2, 1.5, w - 4, 6), ctx.fonts.heading, 7, t, "name", what="token name").shapes)
+    g.add(*ctx.fit(t.name, (2, 1.5, w - 4, 6), ctx.fonts.heading, STANDEE_NAME_PT, t, "name",
+                   what="token name").shapes)
     return g
