@@ -136,8 +136,9 @@ def test_a_snug_table_keeps_a_gutter_between_its_columns_texts():
 
 
 def test_a_table_that_wraps_or_is_nearly_full_keeps_the_full_measure():
-    """A table whose cells wrap, one whose content takes more than SNUG_MOST of the column, and one whose key is
-    wider than its content are stretched to the column as before."""
+    """A table whose cells wrap, one whose content takes more than SNUG_MOST of the column, and one whose key or
+    caption is wider than SNUG_MOST of it are stretched to the column as before; a key or a caption wider than the
+    table, but not so wide, sets the table at its width (review 17: Euronopoly's risk caption ran past its table)."""
     s = _setter()
     long = " ".join(["a rule of some length"] * 8)
     assert abs(sum(s.grid([["Case", "Rule"], ["One", long]], True, None).widths) - COLUMN) < EPS
@@ -148,4 +149,10 @@ def test_a_table_that_wraps_or_is_nearly_full_keeps_the_full_measure():
     assert abs(sum(g.widths) - COLUMN) < EPS
     short = [["A", "B"], ["1", "2"]]
     assert sum(s.grid(short, True, None).widths) < COLUMN / 4
-    assert abs(sum(s.grid(short, True, None, lead="A key of a few words, wider than the table").widths) - COLUMN) < EPS
+    key = "A key of a few words, wider than the table"
+    g = s.grid(short, True, None, lead=key)
+    assert abs(sum(g.widths) - max(ln.width for ln in g.lead.lines)) < EPS < COLUMN - sum(g.widths)
+    g = s.grid(short, True, None, caption="A caption of a few words")
+    assert abs(sum(g.widths) - max(ln.width for ln in g.caption.lines)) < EPS < COLUMN - sum(g.widths)
+    assert abs(sum(s.grid(short, True, None, lead=" ".join([key] * 3)).widths) - COLUMN) < EPS
+    assert abs(sum(s.grid(short, True, None, caption=" ".join([key] * 3)).widths) - COLUMN) < EPS

@@ -650,8 +650,10 @@ class _Setter:
         key = self.text(markup.spans(lead), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                         self.ink, after=1.5) if lead else None
         if fits and hung is None and not under:
+            over = [t for t in (key, self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3))
+                                if caption else None) if t is not None]
             widths = self._snug(raw, header, size, widths, right,
-                                max((ln.width for ln in key.lines), default=0.0) if key else 0.0)
+                                max((ln.width for t in over for ln in t.lines), default=0.0))
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
@@ -755,8 +757,10 @@ class _Setter:
         column, a left-aligned one takes it on its right), the table starting at the text column's left edge.
         ``widths`` (the full measure, ``_columns``) where a cell wraps at the full measure, where the snug table would
         take more than SNUG_MOST of the column (a long first column and many columns of figures: nearly full anyway)
-        or where the table's key, ``key`` mm at its widest line, is wider than the snug table (a key reaching past
-        its table reads as a stray paragraph)."""
+        or where what stands over it (its key, its caption), ``key`` mm at its widest line, is wider than SNUG_MOST of
+        the column; where that is wider than the snug table, but not so wide, the table takes its width, the room
+        shared between its columns (a key or a caption reaching past its table reads as a stray paragraph: reviews
+        13, 17)."""
         ncols = len(widths)
         natural = self._naturals(raw, header, size)
         if sum(natural) > COLUMN + 1e-6:
@@ -764,7 +768,10 @@ class _Setter:
         snug = list(natural)
         for j in range(1, ncols):  # the white between column j - 1 and column j, on the side its texts leave free
             snug[j if j in right or j - 1 in right else j - 1] += GUTTER - 2 * PAD_X
-        return widths if sum(snug) > SNUG_MOST * COLUMN + 1e-6 or key > sum(snug) + 1e-6 else snug
+        if max(sum(snug), key) > SNUG_MOST * COLUMN + 1e-6:
+            return widths
+        extra = max(0.0, key - sum(snug)) / ncols
+        return [w + extra for w in snug]
 
     def _continued(self, caption: str) -> _Text:
         """What a table split over pages sets over its header on each page it goes on to: its caption in the caption's
@@ -1154,8 +1161,13 @@ class _Blocks:
         t = self.ctx.kit.tables.table(arg)
         if t is None:
             return []
-        return [self.s.grid(table_rows(self.ctx, t), True, where, caption=str(t.title or ""),
-                            row_heads=any(str(r.label) for r in t.rows))]
+        rows, caption = table_rows(self.ctx, t), str(t.title or "")
+        # a table of money whose caption and cells do not say the currency says it in its key (Euronopoly's risk
+        # table, "+30" under "+ you receive, − you pay", had no unit: review 17), as the property table does
+        symbol = str(self.ctx.kit.game.currency.symbol).strip()
+        unsaid = t.money and symbol and symbol not in caption and not any(symbol in str(c) for r in rows for c in r)
+        return [self.s.grid(rows, True, where, caption=caption, row_heads=any(str(r.label) for r in t.rows),
+                            lead=self.w["amounts"].format(unit=symbol) if unsaid else "")]
 
     def _board(self, arg: str, where: tuple) -> list:
         return [_Picture(lambda size: board_diagram(self.ctx, size), PICTURE, PICTURE)]
