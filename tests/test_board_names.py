@@ -40,3 +40,24 @@ def test_names_grow_to_the_room_of_the_spaces_and_stay_on_them(kit_id):
             assert edge - 1e-6 <= x0 and x0 + t.width <= g.along - edge + 1e-6, (g.space.id, t.text)
             assert t.y + 0.72 * t.size * PT <= g.depth, (g.space.id, t.text)
     assert not [p for p in problems.items if p.code in ("E-text-overflow", "W-text-shrunk")]
+
+
+@pytest.mark.parametrize("kit_id", KITS)
+def test_subtitles_grow_with_the_names_as_far_as_every_space_keeps_its_parts(kit_id):
+    """Etymonopoly's native names stayed at SUB_PT (7.5 pt) under names grown to 13 pt and read as about 6 (review
+    17): a board's subtitles take one size, up to SUB_SHARE of the names', where every space with one keeps its
+    name's lines, its amount and text sizes and its icon as with SUB_PT; a board whose names did not grow keeps
+    SUB_PT."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    pt, sub = board.name_pt(ctx), board.sub_pt(ctx)
+    assert board.SUB_PT <= sub <= board.SUB_SHARE * pt + 1e-9
+    spaces = [g for g in board.space_geometry(kit.board) if not g.corner and g.space.subtitle]
+    if kit_id in ("etymonopoly", "euronopoly"):  # every language's native name, every city's own
+        assert sub >= 9.0 and spaces
+    for g in spaces:
+        grown = board._side_face(ctx.quiet(), g, pt, sub)[1]
+        assert board._keeps(grown, board._side_face(ctx.quiet(), g, pt)[1]), g.space.id
+        texts = [t for t in walk_text(board._side_space(ctx, g)) if t.font != ctx.fonts.heading
+                 and abs(t.size - sub) < 1e-6]
+        assert texts, g.space.id  # drawn at that size

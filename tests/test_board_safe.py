@@ -112,7 +112,8 @@ def test_a_side_spaces_subtitle_keeps_its_air_under_the_name(kit_id, lang):
             continue
         runs = list(scene.walk_text(board._side_space(ctx, g)))
         name = [t for t in runs if t.font == ctx.fonts.heading and t.size > board.MONEY_PT + 0.01]
-        sub = [t for t in runs if t.size < board.MONEY_PT - 0.01 and t.y > g.depth / 3]  # in italic or a script's face
+        sub = [t for t in runs if t.font != ctx.fonts.heading and abs(t.size - board.sub_pt(ctx)) < 0.01
+               and t.y > g.depth / 3]  # in italic or a script's face
         assert name and sub, g.space.id
         last = min(t.y for t in name)
         top = max(t.y for t in sub) + CAP * max(t.size for t in sub) * PT

@@ -349,13 +349,39 @@ def _keeps(grown: tuple, base: tuple) -> bool:
     return grown[0] and all(a >= b - 1e-6 for a, b in texts) and icon[0] >= ICON_GIVE * icon[1] - 1e-6
 
 
+#: a space's subtitle (a local name) grows with the board's names, up to this share of their size: at SUB_PT under
+#: names grown to 13 pt, Etymonopoly's native names read as about 6 pt (review 17)
+SUB_SHARE = 0.7
+
+
+def sub_pt(ctx: Ctx) -> float:
+    """The one size of every side space's subtitle: the largest, in half points from SUB_SHARE of the names' size
+    (``name_pt``) down to SUB_PT, at which every space keeps what it has with its subtitle at SUB_PT (its name's
+    lines, its amount's and text's sizes, its icon all but ICON_GIVE)."""
+    key = ("board-sub-pt",)
+    if key not in ctx.memo:
+        quiet = ctx.quiet()
+        pt = name_pt(ctx)
+        sides = [g for g in space_geometry(ctx.kit.board) if not g.corner and g.space.subtitle]
+        size, chosen = math.floor(SUB_SHARE * pt * 2) / 2, SUB_PT
+        if size > SUB_PT + 1e-9 and sides:
+            base = {g.index: _side_face(quiet, g, pt)[1] for g in sides}
+            while size > SUB_PT + 1e-9:
+                if all(_keeps(_side_face(quiet, g, pt, size)[1], base[g.index]) for g in sides):
+                    chosen = size
+                    break
+                size -= 0.5
+        ctx.memo[key] = chosen
+    return ctx.memo[key]
+
+
 def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
-    return _side_face(ctx, g, name_pt(ctx))[0]
+    return _side_face(ctx, g, name_pt(ctx), sub_pt(ctx))[0]
 
 
-def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
-    """A side space with its name at ``pt``, and what its parts keep: (whether the name holds at ``pt`` in at most
-    two lines, subtitle size, amount size, text size, icon size)."""
+def _side_face(ctx: Ctx, g: SpaceGeom, pt: float, sub: float = SUB_PT) -> tuple[scene.Group, tuple]:
+    """A side space with its name at ``pt`` and its subtitle at ``sub``, and what its parts keep: (whether the name
+    holds at ``pt`` in at most two lines, subtitle size, amount size, text size, icon size)."""
     s = g.space
     W, D = g.along, g.depth
     col, fonts = ctx.colours, ctx.fonts
@@ -396,8 +422,8 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float) -> tuple[scene.Group, tuple]:
                 and (f.lines == 1 or widest <= inner_w - 2 * NAME_AIR + 1e-6)]
     y = top - f.height - drop
     if s.subtitle:
-        sub_h = SUB_PT * PT * 2.3
-        fs = _fit(ctx, s.subtitle, (PAD, y - 0.6 - sub_h, inner_w, sub_h), fonts.italic, SUB_PT, s, "subtitle",
+        sub_h = sub * PT * 2.3
+        fs = _fit(ctx, s.subtitle, (PAD, y - 0.6 - sub_h, inner_w, sub_h), fonts.italic, sub, s, "subtitle",
                   "subtitle", col.ink, valign="top")
         # its capitals SUB_GAP under the name's descent, whether the name has descenders or not: a row's subtitles
         # on one line, the least air SUB_GAP (under a name without descenders the subtitle stood 1.5 mm from its
