@@ -158,3 +158,31 @@ def _board_size(mini) -> float:
 
     kit, _ = loaded(mini)
     return float(kit.board.size)
+
+
+def test_where_the_boards_section_ends_the_next_sections_text_comes_up_over_it(mini):
+    """A section whose text leaves less room than the board takes, the board its last block: it goes to the top of
+    the next page. Without ``reach`` the page's foot stays blank (nothing moves past a section's end); with it the
+    next section, heading and all, comes up to fill it, as a book's figure floats, and that section begins there."""
+    from conftest import loaded
+
+    para = " ".join(["Words to fill the page."] * 70)
+    (mini / "rules.yaml").write_text(
+        "title: Rules of play\nsections:\n"
+        "  - heading: Playing\n    covers: [components, setup, turn, winning, jail, building, cards]\n"
+        f"    text: |\n      {para}\n\n      @board\n"
+        "  - heading: Next part\n    text: |\n      Undertext one, a short paragraph.\n\n"
+        "      Undertext two, another short one.\n", encoding="utf-8")
+    kit, _ = loaded(mini)
+    ctx = Ctx(kit, problems=Problems())
+    sections = booklet._sections(ctx)
+    cover, back = booklet._cover(ctx, ctx.kit.booklet), booklet._back_cover(ctx)
+    found = {}
+    for reach in (False, True):
+        pages, begun = booklet._flow(ctx, cover, back, sections, True, reach=reach)
+        where = {t.text: n for n, page in enumerate(pages.pages, 1) for _, t in _texts(scene.Group(page))}
+        board = [n for n, page in enumerate(pages.pages[1:], 2) if _pictures(scene.Group(page))]  # not the cover
+        found[reach] = (where["Next part"], board[0], dict((s.heading, p) for p, s in begun)["Next part"])
+    (head, board, begins), (head2, board2, begins2) = found[False], found[True]
+    assert head >= board  # after it
+    assert head2 < board2 == board and begins2 == head2  # came up over it, its section begun there
