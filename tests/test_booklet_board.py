@@ -12,11 +12,10 @@ import pytest
 
 from pnp import scene
 from pnp.layout import booklet
-from pnp.layout.board import landmarks
-from pnp.layout.booklet import (BOARD_LEAST, BOARD_STEP, COLUMN, LABEL_GAP, LABEL_LEAST, LABEL_PT, PICTURE,
-                                LEAST_SIDE_ROWS)
+from pnp.layout.board import landmarks, plain_words
+from pnp.layout.booklet import (BOARD_LEAST, BOARD_STEP, COLUMN, LABEL_GAP, LABEL_GAP_LEAST, LABEL_LEAST, LABEL_PT,
+                                PICTURE, LEAST_SIDE_ROWS)
 from pnp.layout.common import Ctx
-from pnp.model import Space
 from pnp.problems import Problems
 
 from conftest import REFERENCE_KITS
@@ -35,13 +34,14 @@ def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
             mm = scene.compose(m, child.transform)
             if not child.miniature:
                 out += _pictures(child, mm)
-            elif any(isinstance(c, scene.Group) and c.key == "booklet-board" for c in child.children):
+            elif any(isinstance(c, scene.Group) and c.key in ("booklet-board", "booklet-board-diagram")
+                     for c in child.children):
                 out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))
     return out
 
 
 def _labels(group, m=scene.IDENTITY) -> list[tuple[tuple, list[scene.Text]]]:
-    """The board diagram's labels on a page: (slip x, y, w, h on the page, its words)."""
+    """The board diagram's labels on a page: (the box its slip takes, x, y, w, h on the page, its words)."""
     out = []
     for child in group.children:
         if not isinstance(child, scene.Group) or child.miniature:
@@ -50,12 +50,13 @@ def _labels(group, m=scene.IDENTITY) -> list[tuple[tuple, list[scene.Text]]]:
         if not _diagram(child):
             out += _labels(child, mm)
             continue
-        slips = [c for c in child.children if isinstance(c, scene.Rect)]
-        words = [c for c in child.children if isinstance(c, scene.Group) and not c.miniature]
-        assert len(slips) == len(words)
-        for r, w in zip(slips, words):
-            x, y = scene.apply(mm, r.x, r.y)
-            out.append(((x, y, r.w * mm[0], r.h * mm[0]), [t for t in w.children if isinstance(t, scene.Text)]))
+        for label in (c for c in child.children if isinstance(c, scene.Group) and not c.miniature):
+            lm = scene.compose(mm, label.transform)
+            (r,) = [c for c in label.children if isinstance(c, scene.Rect)]
+            corners = [scene.apply(lm, r.x + dx, r.y + dy) for dx in (0, r.w) for dy in (0, r.h)]
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            out.append(((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)),
+                        [t for t in scene.walk_text(label)]))
     return out
 
 
@@ -104,26 +105,56 @@ def test_the_board_diagram_labels_every_landmark_readably_and_no_label_touches_a
     assert len(labels) == len(marks) >= 4 + 2  # the corners, the decks' spots at least
     size = k * float(ctx.kit.board.size)
     ring = k * float(ctx.kit.board.corner)
-    for (name, _, entity, _), ((x, y, w, h), words) in zip(marks, labels):
-        said = " ".join(t.text for t in words).replace("\u00a0", " ")
-        assert said.split() == name.replace("\u00a0", " ").split(), (said, name)
+    for mark, ((x, y, w, h), words) in zip(marks, labels):
+        said = plain_words(*(t.text for t in words))
+        assert said in (plain_words(mark.name), plain_words(mark.short)), (said, mark.name)
         assert all(LABEL_LEAST - 1e-9 <= t.size <= LABEL_PT + 1e-9 for t in words), said
-        edge = 0.0 if isinstance(entity, Space) else ring  # a centre thing's label in the centre
+        edge = ring if mark.centre else 0.0  # a centre thing's label in the centre, a corner's on the board
         assert x0 + edge - 1e-6 <= x and x + w <= x0 + size - edge + 1e-6, said
+        assert y0 + edge - 1e-6 <= y and y + h <= y0 + size - edge + 1e-6, said
     for i, (a, _) in enumerate(labels):
         for b, _ in labels[i + 1:]:
-            assert not booklet._touch(a, b, LABEL_GAP - 1e-6), (kit, a, b)
+            assert not booklet._touch(a, b, LABEL_GAP_LEAST - 1e-6), (kit, a, b)
+
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_the_diagrams_board_leaves_out_the_words_its_labels_stand_for(kit, lang):
+    """Review 18: a label over the board's own word for the thing, half covering it, left loose letters round it
+    ("Toll…", "…th 2") that read as a misprint. The diagram's picture of the board draws none of the runs a label
+    stands for (a run of a landmark's own words inside it); the cover's picture still has them all."""
+    shared = bundled(kit, lang)
+    pages = shared.pages
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+
+    def named(group, m=scene.IDENTITY, inside=False) -> int:
+        """Runs of a landmark's words inside it, in the board's picture(s) under ``group``."""
+        found = 0
+        for c in group.children:
+            if isinstance(c, scene.Group):
+                board = inside or c.key in ("booklet-board", "booklet-board-diagram")
+                found += named(c, scene.compose(m, c.transform) if inside or board else m, board)
+            elif inside and isinstance(c, scene.Text):  # the run's middle
+                x, y = scene.apply(m, c.x + {"start": c.width / 2, "end": -c.width / 2}.get(c.anchor, 0.0), c.y)
+                found += any(plain_words(c.text) and plain_words(c.text) <= mark.words and
+                             mark.box[0] - 2 <= x <= mark.box[0] + mark.box[2] + 2 and
+                             mark.box[1] - 2 <= y <= mark.box[1] + mark.box[3] + 2 for mark in marks)
+        return found
+
+    assert named(pages[0].front) >= len(marks) - 2  # the cover's board prints its names (a pile may show none)
+    assert named(next(p.front for p in pages[1:] if _pictures(p.front))) == 0
 
 
 def test_the_labels_of_crowded_panels_take_two_lines_or_their_panels_width_never_each_other():
     """Two panels side by side, their long titles each wider than its panel: the first label that would run over
     the other's takes another way (two lines, its panel's width) and neither touches the other."""
-    game, _ = bundled("euronopoly").game, None
+    from pnp.layout.board import Landmark
+
+    game = bundled("euronopoly").game
     ctx = Ctx(game, problems=Problems())
     s = float(game.board.size)
-    panel = type("P", (), {"rotate": 0.0})()
-    marks = [("Speed traps, totals two to seven", (100.0, 300.0, 60.0, 80.0), panel, "title"),
-             ("Speed traps, totals eight to twelve", (162.0, 300.0, 60.0, 80.0), panel, "title")]
+    marks = [Landmark(f"Speed traps, totals {t}", (100.0 + dx, 300.0, 60.0, 80.0), None, "title",
+                      title=(103.0 + dx, 368.0, 54.0, 9.0))
+             for t, dx in (("two to seven", 0.0), ("eight to twelve", 62.0))]
     placed = booklet._labels(ctx, marks, s / 4)
     (a, _), (b, _) = placed
     assert not booklet._touch(a, b, LABEL_GAP - 1e-6)

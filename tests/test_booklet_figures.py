@@ -26,7 +26,8 @@ def _items(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
         if isinstance(child, scene.Group):
             mm = scene.compose(m, child.transform)
             if child.miniature:
-                board = any(isinstance(c, scene.Group) and c.key == "booklet-board" for c in child.children)
+                board = any(isinstance(c, scene.Group) and c.key in ("booklet-board", "booklet-board-diagram")
+                            for c in child.children)
                 if not board:
                     out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))
             else:

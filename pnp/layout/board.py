@@ -1307,27 +1307,69 @@ def _bounds(corners: list[tuple[float, float]]) -> tuple[float, float, float, fl
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def landmarks(ctx: Ctx) -> list[tuple[str, tuple[float, float, float, float], object, str]]:
-    """What a reader looks for on the board, named as the board names it: each corner, each deck spot (its label,
-    else its deck's name, else the title cards'), each panel with a title over a text or a table (a panel that is
-    a caption alone names what it stands beside), as (name, box x, y, w, h in the board's frame, content entity,
-    its field). The booklet's board diagram labels them."""
+@dataclass(frozen=True)
+class Landmark:
+    """A thing a reader looks for on the board, as the booklet's diagram labels it (``landmarks``)."""
+
+    name: str  # what the label says: the board's own words for it (a jail corner's cell, then its edges)
+    box: tuple[float, float, float, float]  # the thing, x, y, w, h in the board's frame
+    entity: object  # the content it comes from
+    field: str  # the field of that content holding its name
+    short: str = ""  # what it says where its name has not the room (a jail corner's cell alone)
+    title: tuple[float, float, float, float] | None = None  # a panel's own title, where its label goes
+    rotate: float = 0.0  # a panel's turn (degrees)
+    words: frozenset = frozenset()  # the board's words the label stands for (the diagram leaves them out)
+    centre: bool = True  # a thing of the centre (its label stays off the ring)
+
+
+_SPACES = re.compile("[\\s\u00a0\u202f\u2009]+")
+
+
+def plain_words(*texts) -> frozenset:
+    """The words of texts as typeset or not (no-break and thin spaces read as spaces, curly apostrophes as straight):
+    a diagram's label and the board's runs it stands for compare by them."""
+    return frozenset(w for t in texts if t for w in _SPACES.split(str(t).replace("\u2019", "'")) if w)
+
+
+
+def landmarks(ctx: Ctx) -> list[Landmark]:
+    """What a reader looks for on the board, named as the board names it: each corner (a jail corner by its cell
+    and its edges), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
+    market's face-up row), each panel with a title over a text or a table (a panel that is a caption alone names
+    what it stands beside). The booklet's board diagram labels them."""
     board = ctx.kit.board
-    out: list = []
+    S = float(board.size)
+    out: list[Landmark] = []
     for g in space_geometry(board):
         if g.corner:
-            out.append((str(g.space.name), (g.x, g.y, g.w, g.h), g.space, "name"))
-    for what, corners, entity in _placed_footprints(ctx):
-        if what.startswith("deck spot"):
-            deck = ctx.kit.deck(entity.deck) if entity.deck else None
-            if entity.label:
-                out.append((str(entity.label), _bounds(corners), entity, "label"))
-            elif deck is not None:
-                out.append((str(deck.name), _bounds(corners), deck, "name"))
-            elif entity.titles:
-                out.append((str(ctx.kit.game.terms.title_card), _bounds(corners), ctx.kit.game.terms, "title_card"))
-        elif what.startswith("panel") and entity.title and (entity.text or entity.table):
-            out.append((str(entity.title), _bounds(corners), entity, "title"))
+            s = g.space
+            name = f"{s.inner}\n\n{s.name}" if s.inner else str(s.name)
+            out.append(Landmark(name, (g.x, g.y, g.w, g.h), s, "name", short=str(s.inner or ""),
+                                words=plain_words(s.name, s.inner), centre=False))
+    for spot in board.centre.deck_spots:
+        deck = ctx.kit.deck(spot.deck) if spot.deck else None
+        if spot.label:
+            name, src, field_name = str(spot.label), spot, "label"
+        elif deck is not None:
+            name, src, field_name = str(deck.name), deck, "name"
+        elif spot.titles:
+            name, src, field_name = str(ctx.kit.game.terms.title_card), ctx.kit.game.terms, "title_card"
+        else:
+            continue
+        cw, ch = spot_size(ctx, spot)
+        stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
+        pile = _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, -cw / 2 - _spot_shift(ctx, spot), -ch / 2 - stack,
+                     cw + stack, ch + stack)
+        out.append(Landmark(name, _bounds(pile), src, field_name, words=plain_words(name)))
+    for p in board.centre.panels:
+        if not (p.title and (p.text or p.table)):
+            continue
+        w, h = float(p.width), float(p.height)
+        cx, cy = S / 2 + p.x, S / 2 + p.y
+        tx, ty, tw, th = _panel_boxes(ctx, p)[0]
+        out.append(Landmark(str(p.title), _bounds(_quad(cx, cy, p.rotate, -w / 2, -h / 2, w, h)), p, "title",
+                            title=_bounds(_quad(cx, cy, p.rotate, tx, ty, tw, th)), rotate=p.rotate % 360,
+                            words=plain_words(p.title)))
     return out
 
 

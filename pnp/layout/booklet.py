@@ -1364,14 +1364,16 @@ def figure_item(ctx: Ctx, shown: markup.Shown) -> tuple[Item, bool] | None:
     return match[0], kind == "back"
 
 
-def board_picture(ctx: Ctx, size: float) -> scene.Group:
-    """The board drawn ``size`` mm square: the board part's own drawing, scaled (vector, never a raster)."""
+def board_picture(ctx: Ctx, size: float, edit: Callable[[scene.Group], scene.Group] | None = None) -> scene.Group:
+    """The board drawn ``size`` mm square: the board part's own drawing, scaled (vector, never a raster); ``edit``
+    takes something out of it (the diagram's: the words its labels stand for)."""
     from .board import board_drawing
 
     full = float(ctx.kit.board.size)
     k = size / full
-    inner = scene.Group([board_drawing(ctx)], clip=(0.0, 0.0, full, full), key="booklet-board",
-                        bounds=(0.0, 0.0, full, full))  # stored once in the PDF, drawn at each size
+    drawing = board_drawing(ctx) if edit is None else edit(board_drawing(ctx))
+    inner = scene.Group([drawing], clip=(0.0, 0.0, full, full), key="booklet-board" if edit is None else
+                        "booklet-board-diagram", bounds=(0.0, 0.0, full, full))  # stored once, drawn at each size
     return scene.Group([inner, scene.Rect(0, 0, full, full, stroke=ctx.colours.line, width=0.6 / k)],
                        transform=scene.scale(k), miniature=True)
 
@@ -1383,7 +1385,8 @@ LABEL_PT, LABEL_LEAST = 7.0, MIN_PT
 LABEL_WIDE_MAX = 40.0
 LABEL_PAD = (0.9, 0.5)
 LABEL_TOP = 0.4  # mm from a panel's top left to its label's, the label over the panel's own title
-LABEL_GAP = 0.6  # mm at least between two labels
+LABEL_RISE = 2.0  # mm a label in a panel's title's place may rise over the panel's top edge and count as inside it
+LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
 LABEL_TRIES = 5000  # steps the search for the labels' ways takes at most
@@ -1391,31 +1394,62 @@ LABEL_TRIES = 5000  # steps the search for the labels' ways takes at most
 
 def board_diagram(ctx: Ctx, size: float) -> scene.Group:
     """The board drawn ``size`` mm square with a label on each of its landmarks (``board.landmarks``: the corners,
-    the deck spots, the panels), its name as the board prints it, on a slip of paper over the thing's middle, or
-    over a panel's own title at its top left: at a booklet's size the board's own words are too small to read, and
-    the centre is a game of its own. No label touches another (``_labels``)."""
+    the deck spots, the panels) in the board's own words, which the picture under it leaves out (a label half over
+    the word it repeats read as a misprint: review 18): a slip of paper over the thing's middle, or in a panel's
+    title's place, turned with a panel stood on its side. At a booklet's size the board's own words are too small
+    to read, and the centre is a game of its own. No label touches another (``_labels``)."""
     from .board import landmarks
 
-    out: list = [board_picture(ctx, size)]
-    for (sx, sy, sw, sh), words in _labels(ctx, landmarks(ctx), size):
-        out.append(scene.Rect(sx, sy, sw, sh, fill=ctx.colours.paper, stroke=ctx.colours.line, width=0.15,
-                              radius=0.8))
-        out.append(words)
+    marks = landmarks(ctx)
+    out: list = [board_picture(ctx, size, _unnamed(ctx, marks))]
+    for _, drawn in _labels(ctx, marks, size):
+        out.append(drawn)
     return scene.Group(out)
 
 
+def _unnamed(ctx: Ctx, marks: list) -> Callable[[scene.Group], scene.Group]:
+    """What takes out of the board's drawing the runs of text the diagram's labels stand for: a run whose every
+    word is a landmark's own, its middle inside the landmark."""
+    from .board import plain_words
+
+    def inside(x: float, y: float, box: tuple) -> bool:
+        bx, by, bw, bh = box
+        return bx - 1.0 <= x <= bx + bw + 1.0 and by - 1.0 <= y <= by + bh + 1.0
+
+    def walk(g: scene.Group, m: scene.Affine) -> scene.Group:
+        kept = []
+        for c in g.children:
+            if isinstance(c, scene.Group):
+                kept.append(walk(c, scene.compose(m, c.transform)))
+            elif isinstance(c, scene.Text):
+                half = {"start": c.width / 2, "end": -c.width / 2}.get(c.anchor, 0.0)
+                x, y = scene.apply(m, c.x + half, c.y)
+                said = plain_words(c.text)
+                if not any(said and said <= mark.words and inside(x, y, mark.box) for mark in marks):
+                    kept.append(c)
+            else:
+                kept.append(c)
+        # a group drawn once and reused under its key is another drawing now: its own key
+        return replace(g, children=kept, key=f"{g.key}-unnamed" if g.key else None)
+
+    return lambda drawing: walk(drawing, drawing.transform)
+
+
 def _labels(ctx: Ctx, marks: list, size: float) -> list[tuple[tuple, scene.Group]]:
-    """Each landmark's label as (its slip x, y, w, h in mm on the board drawn ``size`` mm square, its words), in the
-    first of its ways (``_ways``) that touches no other label, all at one size: LABEL_PT, else as much less (down
-    to LABEL_LEAST, in half points) as leaves every label room. Where even that does not, each takes its first way
-    free of those set before it, or its last."""
+    """Each landmark's label as (the box it takes, x, y, w, h in mm on the board drawn ``size`` mm square, its
+    slip and words), in the first of its ways (``_ways``) that touches no other label, all at one size: LABEL_PT,
+    else as much less (down to LABEL_LEAST, in half points) as leaves every label LABEL_GAP from the others, at
+    that size LABEL_GAP_LEAST. Where even that does not, each takes its first way free of those set before it, or
+    its last."""
     pt = LABEL_PT
     while True:
         options = _ways(ctx, marks, size, pt)
-        found = _free_ways(options)
-        if found is not None:
-            return found
-        if pt - 0.5 < LABEL_LEAST - 1e-9:
+        last = pt - 0.5 < LABEL_LEAST - 1e-9
+        for gap in (LABEL_GAP, LABEL_GAP_LEAST) if last else (LABEL_GAP,):
+            found = _free_ways(options, gap)
+            if found is not None:
+                return found
+        if last:
             placed: list = []
             for ways_of in options:
                 placed.append(next((o for o in ways_of if not any(_touch(o[0], p[0], LABEL_GAP) for p in placed)),
@@ -1425,93 +1459,130 @@ def _labels(ctx: Ctx, marks: list, size: float) -> list[tuple[tuple, scene.Group
 
 
 def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tuple, scene.Group]]]:
-    """The ways to set each landmark's label at ``pt``, the first preferred."""
+    """The ways to set each landmark's label at ``pt``, the first preferred: inside its thing before reaching past
+    it (the least past first); its full name before its short one (a jail corner's cell alone); a panel's in its
+    title's place, from its left edge, ending at its right or on its middle, else on the panel's middle; a corner's
+    or a spot's on its middle, else at its top or its foot; each on one line, on two, or as narrow as its thing (or
+    its longest word) allows. A centre thing's label stays in the centre, every label on the board, clear of the
+    board's title where it can be."""
     from ..text import fit
 
     k = size / float(ctx.kit.board.size)
     px, py = LABEL_PAD
-    ring = float(ctx.kit.board.corner) * k  # a centre thing's label stays in the centre, off the ring
+    ring = float(ctx.kit.board.corner) * k
     font = ctx.fonts.heading
 
-    def label(name: str, box: tuple, on_title: bool, room: float, across: str, down: str,
-              inner: bool) -> tuple[tuple, scene.Group]:
-        """The label's slip and words, set ``room`` mm wide at most: ``across`` from the thing's left edge
-        ("start"), to its right ("end") or on its middle; ``down`` at its top, its middle or its foot."""
-        x, y, w, h = (v * k for v in box)
+    def label(mark, name: str, room: float, across: str, down: str) -> tuple[tuple, scene.Group, float]:
+        """The label set ``room`` mm wide at most, ``across`` from its place's left edge ("start"), to its right
+        ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; and how
+        far it reaches past its thing (0: inside)."""
+        turned = mark.rotate in (90.0, 270.0)  # a panel on its side: its label turned with it
+        place = mark.title if down == "title" else mark.box
+        x, y, w, h = (v * k for v in place)
+        bx, by, bw, bh = (v * k for v in mark.box)
+        if turned:  # laid out across the place's long side, then turned
+            x, y, w, h = x + w / 2 - h / 2, y + h / 2 - w / 2, h, w
+            bx, by, bw, bh = bx + bw / 2 - bh / 2, by + bh / 2 - bw / 2, bh, bw
         f = fit(name, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink,
-                align="left" if on_title else "center", style=ctx.style)
+                align={"start": "left", "end": "right"}.get(across, "center"), style=ctx.style)
         sw, sh = f.width + 2 * px, f.height + 2 * py
         sx = {"start": x + LABEL_TOP, "end": x + w - LABEL_TOP - sw}.get(across, x + w / 2 - sw / 2)
-        sy = {"top": y + h - LABEL_TOP - sh, "foot": y + LABEL_TOP}.get(down, y + h / 2 - sh / 2)
-        edge = ring if inner else 0.0
-        sx = min(max(sx, edge), size - edge - sw)  # on the board; a centre thing's in the centre
-        shift = sx + px - (0.0 if on_title else (room - f.width) / 2)
-        return (sx, sy, sw, sh), scene.Group(f.shapes, transform=scene.translate(shift, sy + sh / 2 - 10.0))
+        # in a title's place its foot on the title's: the panel's first line of text stays clear, the label
+        # rising over the panel's edge by LABEL_RISE at most (on the title's middle it hid that line: review 18)
+        sy = {"top": y + h - LABEL_TOP - sh, "foot": y + LABEL_TOP, "title": y}.get(down, y + h / 2 - sh / 2)
+        if not turned:
+            edge = ring if mark.centre else 0.0
+            sx, sy = min(max(sx, edge), size - edge - sw), min(max(sy, edge), size - edge - sh)
+        rise = LABEL_RISE if down == "title" else 0.0
+        past = max(0.0, bx - sx, sx + sw - bx - bw, by - sy, sy + sh - by - bh - rise)
+        shift = sx + px - {"start": 0.0, "end": room - f.width}.get(across, (room - f.width) / 2)
+        drawn = scene.Group([scene.Rect(sx, sy, sw, sh, fill=ctx.colours.paper, stroke=ctx.colours.line,
+                                        width=0.15, radius=0.8),
+                             scene.Group(f.shapes, transform=scene.translate(shift, sy + sh / 2 - 10.0))])
+        if turned:
+            cx, cy = sx + sw / 2, sy + sh / 2
+            drawn.transform = scene.rotate(mark.rotate, cx, cy)
+            return (cx - sh / 2, cy - sw / 2, sh, sw), drawn, past
+        return (sx, sy, sw, sh), drawn, past
 
-    def ways(name: str, box: tuple, on_title: bool, inner: bool) -> list:
-        """The ways to set a label, the first preferred: a panel's over its title, from its left edge or ending at
-        its right, else on its middle; a centred one on its thing's middle, else at its top or its foot; each on
-        one line (a centred label only where that is at most LABEL_SPILL times its thing's width), else on two,
-        else as wide as its thing (or its longest word)."""
-        text = typeset(name, ctx.style)
-        word = max(text_width(wd, font, pt) for wd in text.split()) + 0.01
-        thin = max(box[2] * k - 2 * LABEL_TOP, word)
-        two = max(LABEL_TWO * text_width(text, font, pt), word)
-        rooms = [*([LABEL_WIDE_MAX] if on_title or two / LABEL_TWO <= LABEL_SPILL * box[2] * k else []),
-                 *([two] if two > thin else []), thin]
-        if on_title:
-            first, then = [("start", "top"), ("end", "top")], [("middle", "middle")]
+    def ways(mark) -> list:
+        along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
+        if mark.title is not None:
+            places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
         else:
-            first, then = [("middle", "middle")], [("middle", "top"), ("middle", "foot")]
-        out: dict[tuple, tuple] = {}  # a way the same as one before it (one line fitting any room) once
-        for places in (first, then):
-            for room in rooms:
-                for a, d in places:
-                    way = label(name, box, on_title, room, a, d, inner)
-                    out.setdefault(tuple(round(v, 3) for v in way[0]), way)
+            places = [("middle", d) for d in ("middle", "top", "foot")]
+        made = []
+        for name in dict.fromkeys((mark.name, mark.short or mark.name)):
+            # set as running text is: a name keeps its number ("Tollbooth 2"), a kit's term stays whole
+            name = "\n\n".join(running(part, ctx.style) for part in name.split("\n\n"))
+            text = typeset(name, ctx.style)
+            word = max(text_width(wd, font, pt) for wd in text.split()) + 0.01
+            one = max(text_width(ln, font, pt) for ln in text.split("\n")) + 0.01
+            thin, two = max(along - 2 * LABEL_TOP - 2 * px, word), max(LABEL_TWO * one, word)
+            # a centred label runs on one line past its thing only up to LABEL_SPILL times the thing's width
+            rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
+                     *([two] if two > thin else []), thin]
+            made += [label(mark, name, room, a, d) for a, d in places for room in rooms]
+        out: dict[tuple, tuple] = {}  # one of a kind once
+        for box, drawn, _ in [w for w in made if w[2] < 1e-6] + sorted((w for w in made if w[2] >= 1e-6),
+                                                                       key=lambda w: w[2]):
+            out.setdefault(tuple(round(v, 3) for v in box), (box, drawn))
         return list(out.values())
 
-    return [ways(name, box, field_name == "title" and getattr(entity, "rotate", 0.0) % 360 == 0,
-                 not isinstance(entity, Space))
-            for name, box, entity, field_name in marks]
+    # the board's title and subtitle (and their plaque) stay clear of the labels, where a label has another way
+    from .board import centre_footprints
+
+    kept = []
+    for what, corners, _ in centre_footprints(ctx):
+        if what.startswith("title"):
+            xs, ys = [x * k for x, _ in corners], [y * k for _, y in corners]
+            kept.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    out = []
+    for mark in marks:
+        made = ways(mark)
+        out.append([w for w in made if not any(_touch(w[0], t, LABEL_GAP_LEAST) for t in kept)] or made)
+    return out
 
 
-def _free_ways(options: list[list[tuple[tuple, scene.Group]]]) -> list | None:
-    """A way for each label (``options``: each label's ways, the first preferred) touching no other's, the ways'
-    ranks adding up to the least the search finds in LABEL_TRIES steps; None where it finds none."""
-    # label by label from the board's top left (neighbours set one after another), each way free of those set
-    # tried in turn; a branch whose ranks already add up to the best found's is given up
-    order = sorted(range(len(options)), key=lambda n: (-round(options[n][0][0][1] + options[n][0][0][3], 1),
-                                                        options[n][0][0][0]))
-    best: tuple[int, list[int]] | None = None
-    chosen: list[int] = []
+def _free_ways(options: list[list[tuple[tuple, scene.Group]]], gap: float = LABEL_GAP) -> list | None:
+    """A way for each label (``options``: each label's ways, the first preferred) ``gap`` mm at least from every
+    other's, the ways' ranks adding up to the least the search finds in LABEL_TRIES steps; None where it finds
+    none."""
+    # label by label from the board's top left (neighbours set one after another), each way free of those set tried
+    # in turn; setting one strikes the ways of the labels after it that it touches (a label left with none ends the
+    # branch), and a branch whose ranks, with the least each label left can take, reach the best found's is given up
+    boxes = [[way[0] for way in ways_of] for ways_of in options]
+    order = sorted(range(len(options)), key=lambda n: (-round(boxes[n][0][1] + boxes[n][0][3], 1), boxes[n][0][0]))
+    best: list = [None, None]  # its ranks' sum, the ways
+    chosen: dict[int, int] = {}
     tries = 0
 
-    def search(cost: int) -> None:
-        nonlocal best, tries
-        if best is not None and cost >= best[0]:
+    def search(at: int, cost: int, left: dict[int, list[int]]) -> None:
+        nonlocal tries
+        if best[0] is not None and cost + sum(ways[0] for ways in left.values()) >= best[0]:
             return
-        if len(chosen) == len(order):
-            best = (cost, list(chosen))
+        if at == len(order):
+            best[0], best[1] = cost, dict(chosen)
             return
-        ways_of = options[order[len(chosen)]]
-        boxes = [options[order[j]][c][0] for j, c in enumerate(chosen)]
-        for n, (box, _) in enumerate(ways_of):
+        i = order[at]
+        for n in left[i]:
             tries += 1
-            if tries > LABEL_TRIES or (best is not None and cost + n >= best[0]):
+            if tries > LABEL_TRIES:
                 return
-            if not any(_touch(box, other, LABEL_GAP) for other in boxes):
-                chosen.append(n)
-                search(cost + n)
-                chosen.pop()
+            rest: dict[int, list[int]] = {}
+            for j in order[at + 1:]:
+                rest[j] = [m for m in left[j] if not _touch(boxes[i][n], boxes[j][m], gap)]
+                if not rest[j]:
+                    break
+            else:
+                chosen[i] = n
+                search(at + 1, cost + n, rest)
+                del chosen[i]
 
-    search(0)
-    if best is None:
+    search(0, 0, {i: list(range(len(ways_of))) for i, ways_of in enumerate(options)})
+    if best[1] is None:
         return None
-    out: list = [None] * len(options)
-    for n, c in zip(order, best[1]):
-        out[n] = options[n][c]
-    return out
+    return [options[i][best[1][i]] for i in range(len(options))]
 
 
 def _touch(a: tuple, b: tuple, gap: float) -> bool:
