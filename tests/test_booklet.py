@@ -440,3 +440,14 @@ def test_the_running_head_stands_at_each_pages_outer_edge():
             assert abs(left - SIDE) < 0.05, (n, left, right)
         seen.add(n % 2)
     assert seen == {0, 1}
+
+
+@pytest.mark.parametrize("kit, lang, head", [("tahiti", None, "Monopoly Polynésie française · Règle du jeu"),
+                                             ("tahiti", "en", "Monopoly French Polynesia · Rules of play"),
+                                             ("moneyloopy", None, "Moneyloopy · Rules of play")])
+def test_the_running_head_names_the_kit_as_its_sheets_do(kit, lang, head):
+    """Tahiti's running head said "Monopoly · Règle du jeu", every sheet's slug and the cover "Monopoly Polynésie
+    française" (review 18): the head names the kit by its sheet title (game.sheet_name), else its title."""
+    pages = bundled(kit, lang).pages
+    texts = {t.text.replace("\u00a0", " ").replace("\u202f", " ") for _, t in _texts(pages[2].front)}
+    assert head in texts, sorted(texts)[:5]

@@ -2627,7 +2627,7 @@ def booklet_pages(ctx: Ctx) -> list[Item]:
     pages, begun = flowed
     booklet = ctx.kit.booklet
     game = ctx.kit.game
-    running = f"{game.title} · {booklet.title or words(ctx)['rules']}"
+    running = f"{game.sheet_name} · {booklet.title or words(ctx)['rules']}"  # the kit's name as its sheets say it
     items = []
     heads = _running_head(ctx, running)
     last = len(pages.pages)
