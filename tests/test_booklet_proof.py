@@ -107,7 +107,7 @@ def test_a_property_tables_building_head_is_the_kits_word(kit):
     want = str(game.game.terms.building) if game.game.terms.building else words.of(game.language)["build"]
     said = " ".join(_line_texts(g.lead))  # a column of one value in every row is said once, in the key
     assert want in heads or want in said, (kit, heads, said)
-    assert (kit in ("etymonopoly", "monopoly-2-3", "euronopoly")) == (game.game.terms.building is not None)
+    assert (kit in ("etymonopoly", "monopoly-2-3", "euronopoly", "tahiti")) == (game.game.terms.building is not None)
 
 
 def _names(row) -> str:
