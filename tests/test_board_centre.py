@@ -418,3 +418,20 @@ def test_a_labelled_spot_takes_its_own_colour_else_the_accent():
 
     assert outline(pot) == {str(pot.colour)}
     assert outline(replace(pot, colour=None)) == {str(ctx.colours.accent)}
+
+
+def test_a_decks_empty_place_names_itself_on_its_piles_line():
+    """Monopoly 2.3's discard places stood their names 15 mm over the names of the piles beside them, the pile's
+    under its icon (review 18): a deck's empty place sets its name where its pile sets the deck's."""
+    from kits_cache import bundled
+
+    ctx = bundled("monopoly-2-3").ctx
+    spots = ctx.kit.board.centre.deck_spots
+    lines = {}
+    for spot in spots:
+        if spot.deck and not spot.titles:
+            runs = list(scene.walk_text(B._deck_spot(ctx, spot, float(ctx.kit.board.size))))
+            lines[(spot.deck, spot.empty)] = max(t.y for t in runs)  # the name's first line, in the spot's frame
+    assert {("chance", True), ("chance", False), ("community-chest", True), ("community-chest", False)} <= set(lines)
+    for deck in ("chance", "community-chest"):
+        assert abs(lines[deck, True] - lines[deck, False]) < 0.5, lines

@@ -856,7 +856,9 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     elif neutral:  # the deeds' place: the house in the board's ink over the label, as a deck's pile shows its icon
         ic = _icon("house", 0.0, ch * 0.1, size * 0.8, colour, fill)
         g.add(ic)
-    top = ch * 0.1 - size / 2 - 2.0 if ic is not None else 8.0
+    # a deck's empty place names itself where its pile names the deck, under the room an icon takes (Monopoly 2.3's
+    # discards' names stood 15 mm over their piles' beside them: review 18)
+    top = ch * 0.1 - size / 2 - 2.0 if ic is not None or (deck is not None and not pile) else 8.0
     if band_box is not None:
         bx, by, bw, bh = band_box
         f = _fit(ctx, name, (bx + 1.5, by + 1.0, bw - 3.0, bh - 2.0), ctx.fonts.heading, 13.0, src, field_name,
