@@ -652,8 +652,10 @@ class _Setter:
         if fits and hung is None and not under:
             over = [t for t in (key, self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3))
                                 if caption else None) if t is not None]
+            # what wraps over it asks for the column's full measure
             widths = self._snug(raw, header, size, widths, right,
-                                max((ln.width for t in over for ln in t.lines), default=0.0))
+                                max((COLUMN if len(t.lines) > 1 else ln.width for t in over for ln in t.lines),
+                                    default=0.0))
         if not fits:
             self._overflow(where, "a table is wider than the page's column even at "
                                   f"{MIN_BODY_PT:g} pt; use fewer or narrower columns")
@@ -757,10 +759,10 @@ class _Setter:
         column, a left-aligned one takes it on its right), the table starting at the text column's left edge.
         ``widths`` (the full measure, ``_columns``) where a cell wraps at the full measure, where the snug table would
         take more than SNUG_MOST of the column (a long first column and many columns of figures: nearly full anyway)
-        or where what stands over it (its key, its caption), ``key`` mm at its widest line, is wider than SNUG_MOST of
-        the column; where that is wider than the snug table, but not so wide, the table takes its width, the room
-        shared between its columns (a key or a caption reaching past its table reads as a stray paragraph: reviews
-        13, 17)."""
+        or where what stands over it (its key, its caption), ``key`` mm at its widest line, takes more than one
+        line; where that is wider than the snug table, the table takes its width, the room shared between its
+        columns (a key or a caption reaching past its table reads as a stray paragraph: reviews 13, 17; a table
+        stretched to the full measure past its caption's end set its figures 14 mm apart: review 18)."""
         ncols = len(widths)
         natural = self._naturals(raw, header, size)
         if sum(natural) > COLUMN + 1e-6:
@@ -768,7 +770,7 @@ class _Setter:
         snug = list(natural)
         for j in range(1, ncols):  # the white between column j - 1 and column j, on the side its texts leave free
             snug[j if j in right or j - 1 in right else j - 1] += GUTTER - 2 * PAD_X
-        if max(sum(snug), key) > SNUG_MOST * COLUMN + 1e-6:
+        if sum(snug) > SNUG_MOST * COLUMN + 1e-6 or key >= COLUMN - 1e-6:
             return widths
         extra = max(0.0, key - sum(snug)) / ncols
         return [w + extra for w in snug]
