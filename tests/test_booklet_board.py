@@ -217,3 +217,43 @@ def test_where_the_boards_section_ends_the_next_sections_text_comes_up_over_it(m
     (head, board, begins), (head2, board2, begins2) = found[False], found[True]
     assert head >= board  # after it
     assert head2 < board2 == board and begins2 == head2  # came up over it, its section begun there
+
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_no_word_of_the_diagrams_board_shows_half_under_a_label(kit, lang):
+    """Review 19 found "Took the", "3. End yo" round a label set on a panel's middle, and bits of a corner's slanted
+    rule round its label: the diagram's board draws no run of text that a label's slip covers any part of."""
+    from pnp.fonts import PT
+    from pnp.text import CAP, DESC
+
+    pages = bundled(kit, lang).pages
+    page = next(p.front for p in pages[1:] if _pictures(p.front))
+    slips = [box for box, _ in _labels(page)]
+
+    def runs(group, m=scene.IDENTITY, inside=False):
+        for c in group.children:
+            if isinstance(c, scene.Group):
+                yield from runs(c, scene.compose(m, c.transform), inside or c.key == "booklet-board-diagram")
+            elif inside and isinstance(c, scene.Text):
+                x0 = c.x - {"middle": c.width / 2, "end": c.width}.get(c.anchor, 0.0)
+                corners = [scene.apply(m, x, c.y + dy) for x in (x0, x0 + c.width)
+                           for dy in (-DESC * c.size * PT, CAP * c.size * PT)]
+                xs, ys = [x for x, _ in corners], [y for _, y in corners]
+                yield c.text, (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    shown = list(runs(page))
+    assert shown  # the board's other words are there
+    hidden = [(text, slip) for text, box in shown for slip in slips if booklet._touch(box, slip, -0.05)]
+    assert not hidden, hidden[:3]
+
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_a_kits_jail_corners_are_labelled_alike(kit, lang):
+    """Euronopoly's three prisons: one labelled with its cell and its visitors' edges, two with the cell alone
+    (review 19). Where one jail corner's full name has no room inside it, every one says its cell alone."""
+    shared = bundled(kit, lang)
+    page = next(p.front for p in shared.pages[1:] if _pictures(p.front))
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+    said = [plain_words(*(t.text for t in words)) for _, words in _labels(page)]
+    forms = {said[i] == plain_words(mark.name) for i, mark in enumerate(marks) if mark.short}
+    assert len(forms) <= 1, forms

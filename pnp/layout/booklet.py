@@ -46,8 +46,8 @@ from ..model import Booklet, RulesSection, Space, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
-from ..text import _runs, even_breaks, greedy_lines as _greedy
-from ..typeset import NBSP, NO_BREAK, Style, running, typeset
+from ..text import Fit, _runs, even_breaks, greedy_lines as _greedy
+from ..typeset import NBSP, NO_BREAK, Style, bind_short, running, typeset
 from .common import Ctx, Item, contrast, contrast_ratio, mix, space_colour
 from .icons import group_mark, icon
 from .table import cell_text
@@ -1388,6 +1388,7 @@ LABEL_WIDE_MAX = 40.0
 LABEL_PAD = (0.9, 0.5)
 LABEL_TOP = 0.4  # mm from a panel's top left to its label's, the label over the panel's own title
 LABEL_RISE = 2.0  # mm a label in a panel's title's place may rise over the panel's top edge and count as inside it
+LABEL_PARA = 0.45  # ems between a label's parts (a jail corner's cell and its edges)
 LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
@@ -1403,20 +1404,33 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
     from .board import landmarks
 
     marks = landmarks(ctx)
-    out: list = [board_picture(ctx, size, _unnamed(ctx, marks))]
-    for _, drawn in _labels(ctx, marks, size):
+    labels = _labels(ctx, marks, size)
+    k = size / float(ctx.kit.board.size)
+    under = [tuple(v / k for v in box) for box, _ in labels]  # the labels' slips in the board's frame
+    out: list = [board_picture(ctx, size, _unnamed(ctx, marks, under))]
+    for _, drawn in labels:
         out.append(drawn)
     return scene.Group(out)
 
 
-def _unnamed(ctx: Ctx, marks: list) -> Callable[[scene.Group], scene.Group]:
-    """What takes out of the board's drawing the runs of text the diagram's labels stand for: a run whose every
-    word is a landmark's own, its middle inside the landmark."""
+def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group], scene.Group]:
+    """What takes out of the board's drawing the runs of text the diagram's labels stand for (a run whose every
+    word is a landmark's own, its middle inside the landmark) and every run a label's slip (``under``, in the
+    board's frame) would cover a part of: no word shows half hidden (review 19 found \"Took the\", \"3. End yo\"
+    round a label on a panel's middle)."""
     from .board import plain_words
 
     def inside(x: float, y: float, box: tuple) -> bool:
         bx, by, bw, bh = box
         return bx - 1.0 <= x <= bx + bw + 1.0 and by - 1.0 <= y <= by + bh + 1.0
+
+    def covered(c: scene.Text, m: scene.Affine) -> bool:
+        x0 = c.x - {"middle": c.width / 2, "end": c.width}.get(c.anchor, 0.0)
+        corners = [scene.apply(m, x, c.y + dy) for x in (x0, x0 + c.width)
+                   for dy in (-DESC * c.size * PT, CAP * c.size * PT)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        return any(_touch(box, slip, 0.0) for slip in under)
 
     def walk(g: scene.Group, m: scene.Affine) -> scene.Group:
         kept = []
@@ -1427,7 +1441,8 @@ def _unnamed(ctx: Ctx, marks: list) -> Callable[[scene.Group], scene.Group]:
                 half = {"start": c.width / 2, "end": -c.width / 2}.get(c.anchor, 0.0)
                 x, y = scene.apply(m, c.x + half, c.y)
                 said = plain_words(c.text)
-                if not any(said and said <= mark.words and inside(x, y, mark.box) for mark in marks):
+                if not any(said and said <= mark.words and inside(x, y, mark.box) for mark in marks) \
+                        and not covered(c, m):
                     kept.append(c)
             else:
                 kept.append(c)
@@ -1485,8 +1500,16 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         if turned:  # laid out across the place's long side, then turned
             x, y, w, h = x + w / 2 - h / 2, y + h / 2 - w / 2, h, w
             bx, by, bw, bh = bx + bw / 2 - bh / 2, by + bh / 2 - bw / 2, bh, bw
-        f = fit(name, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink,
-                align={"start": "left", "end": "right"}.get(across, "center"), style=ctx.style)
+        align = {"start": "left", "end": "right"}.get(across, "center")
+        parts = [fit(part, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink, align=align,
+                     style=ctx.style) for part in name.split("\n\n")]  # a jail corner's cell, then its edges
+        gap = LABEL_PARA * pt * PT
+        shapes, down_by = [], 0.0
+        for part in parts:  # stacked under the first, each fit having set its lines on the middle of 20 mm
+            lift = (parts[0].height - part.height) / 2 - down_by
+            shapes += [scene.Group(part.shapes, transform=scene.translate(0.0, lift))] if down_by else part.shapes
+            down_by += part.height + gap
+        f = Fit(shapes, pt, sum(p.lines for p in parts), False, False, down_by - gap, max(p.width for p in parts))
         sw, sh = f.width + 2 * px, f.height + 2 * py
         sx = {"start": x + LABEL_TOP, "end": x + w - LABEL_TOP - sw}.get(across, x + w / 2 - sw / 2)
         # in a title's place its foot on the title's: the panel's first line of text stays clear, the label
@@ -1500,23 +1523,24 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         shift = sx + px - {"start": 0.0, "end": room - f.width}.get(across, (room - f.width) / 2)
         drawn = scene.Group([scene.Rect(sx, sy, sw, sh, fill=ctx.colours.paper, stroke=ctx.colours.line,
                                         width=0.15, radius=0.8),
-                             scene.Group(f.shapes, transform=scene.translate(shift, sy + sh / 2 - 10.0))])
+                             scene.Group(f.shapes, transform=scene.translate(
+                                 shift, sy + sh - py - (10.0 + parts[0].height / 2)))])
         if turned:
             cx, cy = sx + sw / 2, sy + sh / 2
             drawn.transform = scene.rotate(mark.rotate, cx, cy)
             return (cx - sh / 2, cy - sw / 2, sh, sw), drawn, past
         return (sx, sy, sw, sh), drawn, past
 
-    def ways(mark) -> list:
+    def ways(mark, names: tuple[str, ...]) -> list:
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
         if mark.title is not None:
             places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
         else:
             places = [("middle", d) for d in ("middle", "top", "foot")]
         made = []
-        for name in dict.fromkeys((mark.name, mark.short or mark.name)):
-            # set as running text is: a name keeps its number ("Tollbooth 2"), a kit's term stays whole
-            name = "\n\n".join(running(part, ctx.style) for part in name.split("\n\n"))
+        for name in names:
+            # a name keeps its number ("Tollbooth 2"); a kit's term may wrap, as on the board itself
+            name = "\n\n".join(bind_short(part) for part in name.split("\n\n"))
             text = typeset(name, ctx.style)
             word = max(text_width(wd, font, pt) for wd in text.split()) + 0.01
             one = max(text_width(ln, font, pt) for ln in text.split("\n")) + 0.01
@@ -1539,9 +1563,11 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         if what.startswith("title"):
             xs, ys = [x * k for x, _ in corners], [y * k for _, y in corners]
             kept.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    # like things named alike: where one jail corner's full name has no room inside it, every one says its cell
+    full = all(_within(ways(mark, (mark.name,))[0][0], tuple(v * k for v in mark.box)) for mark in marks if mark.short)
     out = []
     for mark in marks:
-        made = ways(mark)
+        made = ways(mark, (mark.name, mark.short) if mark.short and full else (mark.short or mark.name,))
         out.append([w for w in made if not any(_touch(w[0], t, LABEL_GAP_LEAST) for t in kept)] or made)
     return out
 
@@ -1585,6 +1611,12 @@ def _free_ways(options: list[list[tuple[tuple, scene.Group]]], gap: float = LABE
     if best[1] is None:
         return None
     return [options[i][best[1][i]] for i in range(len(options))]
+
+
+def _within(a: tuple, b: tuple) -> bool:
+    """Box ``a`` (x, y, w, h) inside box ``b``."""
+    return b[0] - 1e-6 <= a[0] and a[0] + a[2] <= b[0] + b[2] + 1e-6 and \
+        b[1] - 1e-6 <= a[1] and a[1] + a[3] <= b[1] + b[3] + 1e-6
 
 
 def _touch(a: tuple, b: tuple, gap: float) -> bool:
