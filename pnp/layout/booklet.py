@@ -42,7 +42,7 @@ from .. import markup, scene
 from .. import words as pnp_words
 from ..fonts import PT, text_width
 from ..legibility import MIN_PT
-from ..model import Booklet, RulesSection, Space, Table
+from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
