@@ -257,3 +257,21 @@ def test_a_kits_jail_corners_are_labelled_alike(kit, lang):
     said = [plain_words(*(t.text for t in words)) for _, words in _labels(page)]
     forms = {said[i] == plain_words(mark.name) for i, mark in enumerate(marks) if mark.short}
     assert len(forms) <= 1, forms
+
+
+def test_a_board_diagram_with_no_room_is_left_out_with_a_warning(mini):
+    """The diagram is the booklet's key to the board's centre: a booklet with no room for it, even drawn at
+    BOARD_LEAST, leaves it out and says so at its @board line (W-rules-figure), as it does for a figure."""
+    warned = shown = 0
+    for sentences in range(60, 200, 10):
+        para = " ".join(["Words to fill the page."] * sentences)
+        problems, pages = _with_rules(mini, "@board\n\n" + para)
+        inner = [p for page in pages[1:] for p in _pictures(page.front)]
+        left = [p for p in problems.items if p.code == "W-rules-figure"]
+        assert bool(inner) != bool(left), sentences  # shown, or left out and said
+        if left:
+            assert left[0].loc.line is not None
+            warned += 1
+        else:
+            shown += 1
+    assert warned and shown

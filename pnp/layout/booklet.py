@@ -1172,7 +1172,7 @@ class _Blocks:
                             lead=self.w["amounts"].format(unit=symbol) if unsaid else "")]
 
     def _board(self, arg: str, where: tuple) -> list:
-        return [_Picture(lambda size: board_diagram(self.ctx, size), PICTURE, PICTURE)]
+        return [_Picture(lambda size: board_diagram(self.ctx, size), PICTURE, PICTURE, where=where)]
 
     def _figure(self, arg: str, where: tuple) -> list:
         """The items named, drawn as their sheets print them (clipped to their trim, outlined) side by side, centred
@@ -2617,7 +2617,7 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
     shown = {(n, k) for n, k, _ in kept}
     for n, k in pictures:
         p = every[n][1][k]
-        if (n, k) not in shown and p.where is not None:  # the board's picture is left out quietly: the cover has it
+        if (n, k) not in shown and p.where is not None:  # the board's diagram too: it is the booklet's key to the centre
             obj, name, line = p.where
             ctx.problems.report(RULES_FIGURE, line_of(obj, name, line), obj.sub(name),
                                 "this picture is left out: the booklet has no room for it without another sheet of "
