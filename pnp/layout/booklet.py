@@ -1403,6 +1403,9 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
     to read, and the centre is a game of its own. No label touches another (``_labels``)."""
     from .board import landmarks
 
+    key = ("booklet-diagram", round(size, 6))  # drawn once a size: the booklet's trials place it again and again
+    if key in ctx.memo:
+        return ctx.memo[key]
     marks = landmarks(ctx)
     labels = _labels(ctx, marks, size)
     k = size / float(ctx.kit.board.size)
@@ -1410,7 +1413,8 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
     out: list = [board_picture(ctx, size, _unnamed(ctx, marks, under))]
     for _, drawn in labels:
         out.append(drawn)
-    return scene.Group(out)
+    ctx.memo[key] = scene.Group(out)
+    return ctx.memo[key]
 
 
 def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group], scene.Group]:
@@ -1578,36 +1582,57 @@ def _free_ways(options: list[list[tuple[tuple, scene.Group]]], gap: float = LABE
     none."""
     # label by label from the board's top left (neighbours set one after another), each way free of those set tried
     # in turn; setting one strikes the ways of the labels after it that it touches (a label left with none ends the
-    # branch), and a branch whose ranks, with the least each label left can take, reach the best found's is given up
+    # branch), and a branch whose ranks, with the least each label left can take, reach the best found's is given up.
+    # A label's ways left are a bit set; which ways of one label each way of another leaves free is worked out once
     boxes = [[way[0] for way in ways_of] for ways_of in options]
     order = sorted(range(len(options)), key=lambda n: (-round(boxes[n][0][1] + boxes[n][0][3], 1), boxes[n][0][0]))
+    every = [(1 << len(b)) - 1 for b in boxes]
+    spans = [(min(x for x, _, _, _ in b), min(y for _, y, _, _ in b), max(x + w for x, _, w, _ in b),
+              max(y + h for _, y, _, h in b)) for b in boxes]  # all a label's ways take, to skip far pairs
+    free: dict[tuple[int, int], list[int]] = {}  # (label, its way) -> for each later label, its ways left free
+
+    def frees(i: int, n: int, later: list[int]) -> list[int]:
+        if (i, n) not in free:
+            box, out = boxes[i][n], []
+            for j in later:
+                x0, y0, x1, y1 = spans[j]
+                if not _touch(box, (x0, y0, x1 - x0, y1 - y0), gap):
+                    out.append(every[j])
+                    continue
+                out.append(sum(1 << m for m, other in enumerate(boxes[j]) if not _touch(box, other, gap)))
+            free[i, n] = out
+        return free[i, n]
+
     best: list = [None, None]  # its ranks' sum, the ways
     chosen: dict[int, int] = {}
     tries = 0
 
-    def search(at: int, cost: int, left: dict[int, list[int]]) -> None:
+    def least(bits: int) -> int:
+        return (bits & -bits).bit_length() - 1
+
+    def search(at: int, cost: int, left: list[int]) -> None:
         nonlocal tries
-        if best[0] is not None and cost + sum(ways[0] for ways in left.values()) >= best[0]:
+        if best[0] is not None and cost + sum(least(b) for b in left) >= best[0]:
             return
         if at == len(order):
             best[0], best[1] = cost, dict(chosen)
             return
-        i = order[at]
-        for n in left[i]:
+        i, mine, rest = order[at], left[0], left[1:]
+        later = order[at + 1:]
+        n = -1
+        while mine:
+            low = mine & -mine
+            n, mine = low.bit_length() - 1, mine ^ low
             tries += 1
             if tries > LABEL_TRIES:
                 return
-            rest: dict[int, list[int]] = {}
-            for j in order[at + 1:]:
-                rest[j] = [m for m in left[j] if not _touch(boxes[i][n], boxes[j][m], gap)]
-                if not rest[j]:
-                    break
-            else:
+            after = [r & f for r, f in zip(rest, frees(i, n, later))]
+            if all(after):
                 chosen[i] = n
-                search(at + 1, cost + n, rest)
+                search(at + 1, cost + n, after)
                 del chosen[i]
 
-    search(0, 0, {i: list(range(len(ways_of))) for i, ways_of in enumerate(options)})
+    search(0, 0, [every[i] for i in order])
     if best[1] is None:
         return None
     return [options[i][best[1][i]] for i in range(len(options))]
@@ -1631,8 +1656,11 @@ class _Pages:
     least, table rows kept whole (the header repeated), a short table whole unless that leaves more than VOID
     of a page blank, ``side`` rows at least on each side of a table's break."""
 
-    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS, heads: bool = True, turns: bool = True):
+    def __init__(self, ctx: Ctx, tables: bool = True, side: int = SIDE_ROWS, heads: bool = True, turns: bool = True,
+                 lazy: bool = False):
         self.ctx = ctx
+        #: pictures drawn only when the flow is chosen (``resolve``): the trials need their sizes, not their art
+        self.lazy, self.deferred = lazy, []
         self.side = side  # a split table's least rows on each side of a break
         #: a heading keeps HEAD_LINES lines of the text after it on its page (across a short paragraph); else (the
         #: rule yielding where it would cost a sheet of paper) LEAST_HEAD_LINES of a list, a paragraph's first lines
@@ -1867,6 +1895,15 @@ class _Pages:
                 drop += grown
                 out.append(scene.Group(shapes[at:end], transform=scene.translate(0.0, -drop)))
             self.pages[n] = out
+
+    def resolve(self) -> None:
+        """Draw the pictures a lazy flow left to draw, those still on its pages (a trial taken back leaves some)."""
+        on = {id(g) for page in self.pages for s in page
+              for g in ([s] + (s.children if isinstance(s, scene.Group) else []))}
+        for placed, draw, size in self.deferred:
+            if id(placed) in on and not placed.children:
+                placed.children.append(draw(size))
+        self.deferred = []
 
     def _gap(self, before: float) -> None:
         """A block starts ``before`` mm under the last one on this page: the gap between them is recorded (none at
@@ -2109,7 +2146,10 @@ class _Pages:
         self._gap(p.before)
         self.y -= self.gap(p.before)
         x = SIDE + (COLUMN - p.w) / 2
-        self.pages[-1].append(scene.Group([p.draw(size)], transform=scene.translate(x, self.y - size)))
+        placed = scene.Group([] if self.lazy else [p.draw(size)], transform=scene.translate(x, self.y - size))
+        if self.lazy:
+            self.deferred.append((placed, p.draw, size))
+        self.pages[-1].append(placed)
         self.y -= size + p.after
         self.trail = p.after
         self.keeps = False
@@ -2498,12 +2538,13 @@ def _furniture(ctx: Ctx, n: int, heads: tuple[list, list]) -> list:
 
 
 def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
-          side: int = SIDE_ROWS, heads: bool = True, turns: bool = True, reach: bool = False) -> tuple[_Pages, list]:
+          side: int = SIDE_ROWS, heads: bool = True, turns: bool = True, reach: bool = False,
+          lazy: bool = False) -> tuple[_Pages, list]:
     """The pages (cover, the sections' blocks, back cover) and, for each section, the page its heading went on.
     ``tables``: short tables split rather than leave a page blank at its foot; else they go whole to the next page
     (as a booklet with blank pages to spare before its back cover can); ``reach``: a picture's next sections come
     up over it (``_Pages.place``)."""
-    pages = _Pages(ctx, tables, side, heads, turns)
+    pages = _Pages(ctx, tables, side, heads, turns, lazy)
     pages.pages[-1].extend(cover)
     begun: list[tuple[int, RulesSection]] = []  # (the page a section's heading went on, the section)
     carried = 0  # the blocks of the sections ahead already set: they came up over a picture (``_Pages.place``)
@@ -2572,7 +2613,7 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
         ``_Pages.place``)."""
         key = (kept, tables, side, heads, turns, reach)
         if key not in flowed:
-            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads, turns, reach)
+            flowed[key] = _flow(ctx, cover, back, only(kept), tables, side, heads, turns, reach, lazy=True)
         return flowed[key]
 
     # the pictures kept unless they take another sheet of paper (the cover shows the board), or cost a table its
@@ -2647,6 +2688,7 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
                             f"text by {'a page' if blanks == 3 else f'{4 - blanks} pages'} to "
                             f"{len(pages.pages) - (4 - blanks)}, or add {blanks} "
                             f"page{'s' if blanks > 1 else ''} players need")
+    pages.resolve()  # the chosen flow's pictures drawn
     if feather:
         pages.feather()
     return pages, begun
