@@ -802,6 +802,19 @@ def _spot_shift(ctx: Ctx, spot) -> float:
     return SPOT_STACK * SPOT_STEP / 2 if _spot_pile(ctx, spot) and not spot.face_up else 0.0
 
 
+def spot_name(ctx: Ctx, spot) -> tuple:
+    """What a deck spot says, with the content and field it comes from: its label, else its deck's name, else the
+    title cards' (terms.title_card), else its deck's id."""
+    deck = ctx.kit.deck(spot.deck) if spot.deck else None
+    if spot.label:
+        return spot.label, spot, "label"
+    if deck:
+        return deck.name, deck, "name"
+    if spot.titles:
+        return ctx.kit.game.terms.title_card, ctx.kit.game.terms, "title_card"
+    return spot.deck or "", spot, "deck"
+
+
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     """A card-sized place in the centre: a deck's pile or the title cards' pile, drawn as a pile of cards
     (the top card shows a stylised back: frame, icon, name), or a labelled area (a dashed outline), with the
@@ -830,15 +843,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         g.add(*_card_shape(x0, y0, cw, ch, colour, fill))
     else:
         g.add(scene.Rect(x0, y0, cw, ch, fill=fill, stroke=colour, width=0.6, radius=SPOT_RADIUS, dash=(2.0, 1.2)))
-    if spot.label:
-        name, src, field_name = spot.label, spot, "label"
-    elif deck:
-        name, src, field_name = deck.name, deck, "name"
-    elif spot.titles:
-        terms = ctx.kit.game.terms
-        name, src, field_name = terms.title_card, terms, "title_card"
-    else:
-        name, src, field_name = spot.deck or "", spot, "deck"
+    name, src, field_name = spot_name(ctx, spot)
     ink = legible(colour, fill)
     inner = cw - 2 * SPOT_FRAME - 3.0
     band_box = None
@@ -1279,6 +1284,23 @@ def _quad(cx: float, cy: float, rotate: float, x0: float, y0: float, w: float, h
     return [scene.apply(m, x, y) for x, y in ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))]
 
 
+def _spot_quad(ctx: Ctx, spot, S: float, row: bool = True) -> list[tuple[float, float]]:
+    """A deck spot's corners in the board's frame: its pile with the sheets under it, and (``row``) its market's
+    face-up cards."""
+    cw, ch = spot_size(ctx, spot)
+    stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
+    w = cw + stack + (spot.face_up * (cw + SPOT_GAP) if row else 0.0)
+    return _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, -cw / 2 - _spot_shift(ctx, spot), -ch / 2 - stack, w,
+                 ch + stack)
+
+
+def _panel_quad(p, S: float, box: tuple | None = None) -> list[tuple[float, float]]:
+    """A panel's corners in the board's frame, or those of ``box`` (x, y, w, h in the panel's own frame)."""
+    w, h = float(p.width), float(p.height)
+    x, y, bw, bh = box if box is not None else (-w / 2, -h / 2, w, h)
+    return _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, x, y, bw, bh)
+
+
 def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], object]]:
     """The centre's things placed by the content (every deck spot with its pile's sheets and face-up row, every
     panel) and the transit zones of the spaces' links, as (what, corners in the board's frame, content entity)."""
@@ -1286,15 +1308,10 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
     S = float(board.size)
     out: list = []
     for i, spot in enumerate(board.centre.deck_spots):
-        cw, ch = spot_size(ctx, spot)
-        stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
-        w = cw + stack + spot.face_up * (cw + SPOT_GAP)
         name = spot.label or spot.deck or ("titles" if spot.titles else f"spot {i + 1}")
-        out.append((f"deck spot {name!r}", _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate,
-                                                  -cw / 2 - _spot_shift(ctx, spot), -ch / 2 - stack, w, ch + stack), spot))
+        out.append((f"deck spot {name!r}", _spot_quad(ctx, spot, S), spot))
     for p in board.centre.panels:
-        w, h = float(p.width), float(p.height)
-        out.append((f"panel {p.id!r}", _quad(S / 2 + p.x, S / 2 + p.y, p.rotate, -w / 2, -h / 2, w, h), p))
+        out.append((f"panel {p.id!r}", _panel_quad(p, S), p))
     for g in space_geometry(board):
         for i, link in enumerate(g.space.links):
             x0, y0, w, h = _link_box(g, i)
@@ -1305,8 +1322,9 @@ def _placed_footprints(ctx: Ctx) -> list[tuple[str, list[tuple[float, float]], o
 
 
 def _bounds(corners: list[tuple[float, float]]) -> tuple[float, float, float, float]:
-    xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    """The box (x, y, w, h) round corners (``_box`` gives its two corners)."""
+    x0, y0, x1, y1 = _box(corners)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 @dataclass(frozen=True)
@@ -1333,7 +1351,6 @@ def plain_words(*texts) -> frozenset:
     return frozenset(w for t in texts if t for w in _SPACES.split(str(t).replace("\u2019", "'")) if w)
 
 
-
 def landmarks(ctx: Ctx) -> list[Landmark]:
     """What a reader looks for on the board, named as the board names it: each corner (a jail corner by its cell
     and its edges), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
@@ -1349,29 +1366,16 @@ def landmarks(ctx: Ctx) -> list[Landmark]:
             out.append(Landmark(name, (g.x, g.y, g.w, g.h), s, "name", short=str(s.inner or ""),
                                 words=plain_words(s.name, s.inner), centre=False))
     for spot in board.centre.deck_spots:
-        deck = ctx.kit.deck(spot.deck) if spot.deck else None
-        if spot.label:
-            name, src, field_name = str(spot.label), spot, "label"
-        elif deck is not None:
-            name, src, field_name = str(deck.name), deck, "name"
-        elif spot.titles:
-            name, src, field_name = str(ctx.kit.game.terms.title_card), ctx.kit.game.terms, "title_card"
-        else:
+        name, src, field_name = spot_name(ctx, spot)
+        if field_name == "deck":  # a spot with nothing to say
             continue
-        cw, ch = spot_size(ctx, spot)
-        stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
-        pile = _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, -cw / 2 - _spot_shift(ctx, spot), -ch / 2 - stack,
-                     cw + stack, ch + stack)
-        out.append(Landmark(name, _bounds(pile), src, field_name, words=plain_words(name)))
+        out.append(Landmark(str(name), _bounds(_spot_quad(ctx, spot, S, row=False)), src, field_name,
+                            words=plain_words(name)))
     for p in board.centre.panels:
-        if not (p.title and (p.text or p.table)):
-            continue
-        w, h = float(p.width), float(p.height)
-        cx, cy = S / 2 + p.x, S / 2 + p.y
-        tx, ty, tw, th = _panel_boxes(ctx, p)[0]
-        out.append(Landmark(str(p.title), _bounds(_quad(cx, cy, p.rotate, -w / 2, -h / 2, w, h)), p, "title",
-                            title=_bounds(_quad(cx, cy, p.rotate, tx, ty, tw, th)), rotate=p.rotate % 360,
-                            words=plain_words(p.title)))
+        if p.title and (p.text or p.table):
+            out.append(Landmark(str(p.title), _bounds(_panel_quad(p, S)), p, "title",
+                                title=_bounds(_panel_quad(p, S, _panel_boxes(ctx, p)[0])), rotate=p.rotate % 360,
+                                words=plain_words(p.title)))
     return out
 
 
