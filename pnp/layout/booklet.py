@@ -649,9 +649,10 @@ class _Setter:
             widths, size = self._whole(raw, header, size, widths, whole)
         key = self.text(markup.spans(lead), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                         self.ink, after=1.5) if lead else None
+        cap = self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3), self.ink,
+                        after=1.0) if caption else None
         if fits and hung is None and not under:
-            over = [t for t in (key, self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3))
-                                if caption else None) if t is not None]
+            over = [t for t in (key, cap) if t is not None]
             # what wraps over it asks for the column's full measure
             widths = self._snug(raw, header, size, widths, right,
                                 max((COLUMN if len(t.lines) > 1 else ln.width for t in over for ln in t.lines),
@@ -700,8 +701,6 @@ class _Setter:
                 row.group = (str(swatch), swatch.mark)
         head = out_rows[0] if header else None
         body = out_rows[1:] if header else out_rows
-        cap = self.text([markup.Span(caption)], 9.5, _Fonts(*[self.ctx.fonts.heading] * 3), self.ink,
-                        after=1.0) if caption else None
         foot = self.text(markup.spans(note), MIN_BODY_PT + 0.5, _Fonts(*[self.ctx.fonts.italic] * 3),
                          self.ink, before=1.0) if note else None
         return _Grid(widths, head, body, size, text_width(" ", self.body.plain, size), cap, foot,
@@ -1535,24 +1534,31 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
             return (cx - sh / 2, cy - sw / 2, sh, sw), drawn, past
         return (sx, sy, sw, sh), drawn, past
 
-    def ways(mark, names: tuple[str, ...]) -> list:
+    laid: dict[tuple[int, str], list] = {}  # (landmark, name) -> its label set every way, each once
+
+    def named(mark, name: str) -> list:
+        """The label saying ``name`` set every way: each place, each measure."""
+        if (id(mark), name) in laid:
+            return laid[id(mark), name]
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
         if mark.title is not None:
             places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
         else:
             places = [("middle", d) for d in ("middle", "top", "foot")]
-        made = []
-        for name in names:
-            # a name keeps its number ("Tollbooth 2"); a kit's term may wrap, as on the board itself
-            name = "\n\n".join(bind_short(part) for part in name.split("\n\n"))
-            text = typeset(name, ctx.style)
-            word = max(text_width(wd, font, pt) for wd in text.split()) + 0.01
-            one = max(text_width(ln, font, pt) for ln in text.split("\n")) + 0.01
-            thin, two = max(along - 2 * LABEL_TOP - 2 * px, word), max(LABEL_TWO * one, word)
-            # a centred label runs on one line past its thing only up to LABEL_SPILL times the thing's width
-            rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
-                     *([two] if two > thin else []), thin]
-            made += [label(mark, name, room, a, d) for a, d in places for room in rooms]
+        # a name keeps its number ("Tollbooth 2"); a kit's term may wrap, as on the board itself
+        text = "\n\n".join(bind_short(part) for part in name.split("\n\n"))
+        set_as = typeset(text, ctx.style)
+        word = max(text_width(wd, font, pt) for wd in set_as.split()) + 0.01
+        one = max(text_width(ln, font, pt) for ln in set_as.split("\n")) + 0.01
+        thin, two = max(along - 2 * LABEL_TOP - 2 * px, word), max(LABEL_TWO * one, word)
+        # a centred label runs on one line past its thing only up to LABEL_SPILL times the thing's width
+        rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
+                 *([two] if two > thin else []), thin]
+        laid[id(mark), name] = [label(mark, text, room, a, d) for a, d in places for room in rooms]
+        return laid[id(mark), name]
+
+    def ways(mark, names: tuple[str, ...]) -> list:
+        made = [way for name in names for way in named(mark, name)]
         out: dict[tuple, tuple] = {}  # one of a kind once
         for box, drawn, _ in [w for w in made if w[2] < 1e-6] + sorted((w for w in made if w[2] >= 1e-6),
                                                                        key=lambda w: w[2]):
@@ -1898,8 +1904,7 @@ class _Pages:
 
     def resolve(self) -> None:
         """Draw the pictures a lazy flow left to draw, those still on its pages (a trial taken back leaves some)."""
-        on = {id(g) for page in self.pages for s in page
-              for g in ([s] + (s.children if isinstance(s, scene.Group) else []))}
+        on = {id(s) for page in self.pages for s in page}  # as placed: set_pages resolves before it feathers
         for placed, draw, size in self.deferred:
             if id(placed) in on and not placed.children:
                 placed.children.append(draw(size))
