@@ -275,3 +275,62 @@ def test_a_board_diagram_with_no_room_is_left_out_with_a_warning(mini):
         else:
             shown += 1
     assert warned and shown
+
+
+def _lines(drawn: scene.Group) -> int:
+    """The lines of words a label's drawing sets (runs at distinct heights)."""
+    def ys(group, m=scene.IDENTITY):
+        for c in group.children:
+            if isinstance(c, scene.Group):
+                yield from ys(c, scene.compose(m, c.transform))
+            elif isinstance(c, scene.Text):
+                yield round(scene.apply(m, c.x, c.y)[1], 2)
+    return len(set(ys(drawn)))
+
+
+def test_a_long_name_on_a_narrow_spot_takes_two_lines_past_it_not_four_inside_it():
+    """Review of session 24: Moneyloopy's "Chance bids: put your bid here" stood in a column of four lines inside
+    its narrow spot. A label takes more than booklet.LABEL_LINES lines only where fewer have no way: on two, it
+    reaches a little past the spot."""
+    from pnp.layout.board import Landmark
+
+    game = bundled("moneyloopy").game
+    ctx = Ctx(game, problems=Problems())
+    s = float(game.board.size)
+    name = "Chance bids: put your bid here"
+    spot = Landmark(name, (150.0, 150.0, 57.0, 89.0), None, "label", words=plain_words(name))
+    ((box, drawn),) = booklet._labels(ctx, [spot], s / 4)
+    assert plain_words(*(t.text for t in scene.walk_text(drawn))) == plain_words(name)
+    assert _lines(drawn) <= booklet.LABEL_LINES - 1, _lines(drawn)
+    assert box[2] > 57.0 / 4  # wider than the spot: it reaches past it
+
+
+def test_a_label_keeps_off_a_neighbouring_landmark_where_its_own_has_room_on_more_lines():
+    """Euronopoly's two speed-trap panels side by side: on two lines each label spanned both panels and named
+    neither (a trial of session 25). Over another landmark a label weighs more than one a line longer."""
+    from pnp.layout.board import Landmark
+
+    game = bundled("euronopoly").game
+    ctx = Ctx(game, problems=Problems())
+    s = float(game.board.size)
+    marks = [Landmark(f"Speed traps, totals {t}", (120.0 + dx, 220.0, 50.0, 70.0), None, "title",
+                      title=(121.5 + dx, 277.0, 47.0, 11.0)) for t, dx in (("2–7", 0.0), ("8–12", 54.0))]
+    k = 88.5 / s
+    placed = booklet._labels(ctx, marks, 88.5)
+    for (box, _), mark in zip(placed, marks):
+        other = next(m for m in marks if m is not mark)
+        ox, oy, ow, oh = (v * k for v in other.box)
+        assert not booklet._touch(box, (ox, oy, ow, oh), -0.05), (mark.name, box)
+
+
+def test_tahitis_island_panels_are_labelled_in_one_place():
+    """Review 19: Tahiti's island panels, alike in size and side by side, had some labels in their title's place and
+    some on their middle (there the label hid the panel's text, and its title was left bare). Each is labelled in
+    its title's place: a label on a panel's middle weighs more than one reaching a little past its title's."""
+    shared = bundled("tahiti")
+    page = next(p.front for p in shared.pages[1:] if _pictures(p.front))
+    (x0, y0, k), = _pictures(page)
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+    islands = [(mark.name, abs(box[1] - (y0 + k * mark.title[1])) < 0.05) for mark, (box, _) in zip(marks, _labels(page))
+               if mark.title is not None and mark.field == "title" and mark.box[3] < 30.0]
+    assert len(islands) == 8 and all(titled for _, titled in islands), islands

@@ -1391,6 +1391,14 @@ LABEL_PARA = 0.45  # ems between a label's parts (a jail corner's cell and its e
 LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
+LABEL_LINES = 3  # lines a label takes before ...
+LABEL_LINE = 5.0  # ... each more (past the fewest its name takes) weighs as much as reaching this many mm past its
+#                   thing (Moneyloopy's spot said "Chance bids: put your bid here" on 4 lines)
+LABEL_OVER = 6.0  # mm: a label over another landmark weighs as much as reaching this far past its own (Euronopoly's
+#                  two speed-trap panels side by side: a label across both named neither)
+LABEL_PLACE = 0.5  # mm: a label in a thing's second place weighs as much as one reaching this far past it in its first
+LABEL_MIDDLE = 6.0  # mm: a panel's label on its middle weighs as much as one reaching this far past its title's place
+#                    (there it hides the panel's text, its own title left bare)
 LABEL_TRIES = 5000  # steps the search for the labels' ways takes at most
 
 
@@ -1479,12 +1487,13 @@ def _labels(ctx: Ctx, marks: list, size: float) -> list[tuple[tuple, scene.Group
 
 
 def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tuple, scene.Group]]]:
-    """The ways to set each landmark's label at ``pt``, the first preferred: inside its thing before reaching past
-    it (the least past first); its full name before its short one (a jail corner's cell alone); a panel's in its
-    title's place, from its left edge, ending at its right or on its middle, else on the panel's middle; a corner's
-    or a spot's on its middle, else at its top or its foot; each on one line, on two, or as narrow as its thing (or
-    its longest word) allows. A centre thing's label stays in the centre, every label on the board, clear of the
-    board's title where it can be."""
+    """The ways to set each landmark's label at ``pt``, the lightest first: each weighs how far it reaches past its
+    thing, and more for lines past LABEL_LINES, for covering another landmark, for a place after its thing's first
+    (``named``); of two alike, its full name before its short one (a jail corner's cell alone). A panel's label goes
+    in its title's place, from its left edge, ending at its right or on its middle, else on the panel's middle; a
+    corner's or a spot's on its middle, else at its top or its foot; each on one line, on two, or as narrow as its
+    thing (or its longest word) allows. A centre thing's label stays in the centre, every label on the board, clear
+    of the board's title where it can be."""
     from ..text import fit
 
     k = size / float(ctx.kit.board.size)
@@ -1492,10 +1501,10 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     ring = float(ctx.kit.board.corner) * k
     font = ctx.fonts.heading
 
-    def label(mark, name: str, room: float, across: str, down: str) -> tuple[tuple, scene.Group, float]:
+    def label(mark, name: str, room: float, across: str, down: str) -> tuple[tuple, scene.Group, float, int]:
         """The label set ``room`` mm wide at most, ``across`` from its place's left edge ("start"), to its right
-        ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; and how
-        far it reaches past its thing (0: inside)."""
+        ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; how
+        far it reaches past its thing (0: inside), and its lines."""
         turned = mark.rotate in (90.0, 270.0)  # a panel on its side: its label turned with it
         place = mark.title if down == "title" else mark.box
         x, y, w, h = (v * k for v in place)
@@ -1531,20 +1540,25 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         if turned:
             cx, cy = sx + sw / 2, sy + sh / 2
             drawn.transform = scene.rotate(mark.rotate, cx, cy)
-            return (cx - sh / 2, cy - sw / 2, sh, sw), drawn, past
-        return (sx, sy, sw, sh), drawn, past
+            return (cx - sh / 2, cy - sw / 2, sh, sw), drawn, past, f.lines
+        return (sx, sy, sw, sh), drawn, past, f.lines
 
     laid: dict[tuple[int, str], list] = {}  # (landmark, name) -> its label set every way, each once
 
     def named(mark, name: str) -> list:
-        """The label saying ``name`` set every way: each place, each measure."""
+        """The label saying ``name`` set every way: each place, each measure; each way as (its box, its drawing,
+        what it weighs: how far it reaches past its thing, LABEL_LINE for each line past LABEL_LINES or the fewest
+        the name takes, LABEL_OVER where it covers a part of another landmark, LABEL_PLACE for each place preferred
+        to its own, LABEL_MIDDLE for a panel's middle)."""
         if (id(mark), name) in laid:
             return laid[id(mark), name]
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
         if mark.title is not None:
             places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
+            rank = {place: LABEL_PLACE * n for n, place in enumerate(places[:-1])} | {places[-1]: LABEL_MIDDLE}
         else:
             places = [("middle", d) for d in ("middle", "top", "foot")]
+            rank = {place: LABEL_PLACE * n for n, place in enumerate(places)}
         # a name keeps its number ("Tollbooth 2"); a kit's term may wrap, as on the board itself
         text = "\n\n".join(bind_short(part) for part in name.split("\n\n"))
         set_as = typeset(text, ctx.style)
@@ -1554,14 +1568,24 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         # a centred label runs on one line past its thing only up to LABEL_SPILL times the thing's width
         rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
                  *([two] if two > thin else []), thin]
-        laid[id(mark), name] = [label(mark, text, room, a, d) for a, d in places for room in rooms]
+        made = [((a, d), *label(mark, text, room, a, d)) for a, d in places for room in rooms]
+        fewest = max(LABEL_LINES, min(lines for *_, lines in made))
+        others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
+
+        def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it (past a title's rise)
+            rise = LABEL_RISE if place[1] == "title" else 0.0
+            return any(_touch(box, o, -rise - 0.05) for o in others)
+
+        laid[id(mark), name] = [(box, drawn, (past if past > 1e-6 else 0.0) + LABEL_LINE * max(0, lines - fewest) +
+                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place])
+                                for place, box, drawn, past, lines in made]
         return laid[id(mark), name]
 
     def ways(mark, names: tuple[str, ...]) -> list:
-        made = [way for name in names for way in named(mark, name)]
+        """A landmark's ways to say one of ``names``, the lightest first (``named``; of two alike, the first name's),
+        each box once."""
         out: dict[tuple, tuple] = {}  # one of a kind once
-        for box, drawn, _ in [w for w in made if w[2] < 1e-6] + sorted((w for w in made if w[2] >= 1e-6),
-                                                                       key=lambda w: w[2]):
+        for box, drawn, _ in sorted((way for name in names for way in named(mark, name)), key=lambda w: w[2]):
             out.setdefault(tuple(round(v, 3) for v in box), (box, drawn))
         return list(out.values())
 
