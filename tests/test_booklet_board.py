@@ -34,7 +34,7 @@ def _pictures(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
             mm = scene.compose(m, child.transform)
             if not child.miniature:
                 out += _pictures(child, mm)
-            elif any(isinstance(c, scene.Group) and c.key in ("booklet-board", "booklet-board-diagram")
+            elif any(isinstance(c, scene.Group) and str(c.key).startswith("booklet-board")
                      for c in child.children):
                 out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))
     return out
@@ -131,7 +131,7 @@ def test_the_diagrams_board_leaves_out_the_words_its_labels_stand_for(kit, lang)
         found = 0
         for c in group.children:
             if isinstance(c, scene.Group):
-                board = inside or c.key in ("booklet-board", "booklet-board-diagram")
+                board = inside or str(c.key).startswith("booklet-board")
                 found += named(c, scene.compose(m, c.transform) if inside or board else m, board)
             elif inside and isinstance(c, scene.Text):  # the run's middle
                 x, y = scene.apply(m, c.x + {"start": c.width / 2, "end": -c.width / 2}.get(c.anchor, 0.0), c.y)
@@ -233,7 +233,8 @@ def test_no_word_of_the_diagrams_board_shows_half_under_a_label(kit, lang):
     def runs(group, m=scene.IDENTITY, inside=False):
         for c in group.children:
             if isinstance(c, scene.Group):
-                yield from runs(c, scene.compose(m, c.transform), inside or c.key == "booklet-board-diagram")
+                yield from runs(c, scene.compose(m, c.transform),
+                                inside or str(c.key).startswith("booklet-board-diagram"))
             elif inside and isinstance(c, scene.Text):
                 x0 = c.x - {"middle": c.width / 2, "end": c.width}.get(c.anchor, 0.0)
                 corners = [scene.apply(m, x, c.y + dy) for x in (x0, x0 + c.width)
@@ -334,3 +335,20 @@ def test_tahitis_island_panels_are_labelled_in_one_place():
     islands = [(mark.name, abs(box[1] - (y0 + k * mark.title[1])) < 0.05) for mark, (box, _) in zip(marks, _labels(page))
                if mark.title is not None and mark.field == "title" and mark.box[3] < 30.0]
     assert len(islands) == 8 and all(titled for _, titled in islands), islands
+
+
+def test_a_diagram_at_another_size_is_a_drawing_of_its_own():
+    """The diagram's board leaves out the words under its labels, which lie elsewhere at each size: its drawing is
+    stored under a key of its size (one key for every size would have drawn the first one stored wherever another
+    size was placed)."""
+    ctx = Ctx(bundled("moneyloopy").game, problems=Problems())
+
+    def keys(group) -> set:
+        found = set()
+        for c in group.children:
+            if isinstance(c, scene.Group):
+                found |= ({c.key} if str(c.key).startswith("booklet-board") else set()) | keys(c)
+        return found
+
+    small, large = keys(booklet.board_diagram(ctx, 90.0)), keys(booklet.board_diagram(ctx, 118.0))
+    assert len(small) == len(large) == 1 and small != large

@@ -26,7 +26,7 @@ def _items(group, m=scene.IDENTITY) -> list[tuple[float, float, float]]:
         if isinstance(child, scene.Group):
             mm = scene.compose(m, child.transform)
             if child.miniature:
-                board = any(isinstance(c, scene.Group) and c.key in ("booklet-board", "booklet-board-diagram")
+                board = any(isinstance(c, scene.Group) and str(c.key).startswith("booklet-board")
                             for c in child.children)
                 if not board:
                     out.append((*scene.apply(mm, 0.0, 0.0), mm[0]))

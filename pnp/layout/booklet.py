@@ -1365,16 +1365,18 @@ def figure_item(ctx: Ctx, shown: markup.Shown) -> tuple[Item, bool] | None:
     return match[0], kind == "back"
 
 
-def board_picture(ctx: Ctx, size: float, edit: Callable[[scene.Group], scene.Group] | None = None) -> scene.Group:
+def board_picture(ctx: Ctx, size: float, edit: Callable[[scene.Group], scene.Group] | None = None,
+                  key: str = "booklet-board") -> scene.Group:
     """The board drawn ``size`` mm square: the board part's own drawing, scaled (vector, never a raster); ``edit``
-    takes something out of it (the diagram's: the words its labels stand for)."""
+    takes something out of it (the diagram's: the words its labels stand for), and the drawing so edited is stored
+    under its own ``key``."""
     from .board import board_drawing
 
     full = float(ctx.kit.board.size)
     k = size / full
     drawing = board_drawing(ctx) if edit is None else edit(board_drawing(ctx))
-    inner = scene.Group([drawing], clip=(0.0, 0.0, full, full), key="booklet-board" if edit is None else
-                        "booklet-board-diagram", bounds=(0.0, 0.0, full, full))  # stored once, drawn at each size
+    inner = scene.Group([drawing], clip=(0.0, 0.0, full, full), key=key,
+                        bounds=(0.0, 0.0, full, full))  # stored once, drawn wherever it is placed
     return scene.Group([inner, scene.Rect(0, 0, full, full, stroke=ctx.colours.line, width=0.6 / k)],
                        transform=scene.scale(k), miniature=True)
 
@@ -1417,7 +1419,8 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
     labels = _labels(ctx, marks, size)
     k = size / float(ctx.kit.board.size)
     under = [tuple(v / k for v in box) for box, _ in labels]  # the labels' slips in the board's frame
-    out: list = [board_picture(ctx, size, _unnamed(ctx, marks, under))]
+    # its words left out where its labels at this size lie: a drawing of its own at each size
+    out: list = [board_picture(ctx, size, _unnamed(ctx, marks, under), key=f"booklet-board-diagram-{size:g}")]
     for _, drawn in labels:
         out.append(drawn)
     ctx.memo[key] = scene.Group(out)
