@@ -150,3 +150,16 @@ def test_a_reference_front_is_framed_as_the_other_card_faces(kit_id):
                 assert band.x + cards.BAND_AIR - 0.05 <= r.x and right <= band.x + band.w - cards.BAND_AIR + 0.05
             else:
                 assert cards.FRAME + 2.0 <= r.x and right <= w - cards.FRAME - 2.0, (it.id, r.text)
+
+
+@pytest.mark.parametrize("kit_id,lang", [("etymonopoly", None), ("euronopoly", None), ("moneyloopy", None),
+                                         ("monopoly-2-3", None), ("tahiti", None), ("tahiti", "en")])
+def test_every_bundled_reference_title_sits_on_one_line_in_its_band(kit_id, lang):
+    """Tahiti's English 'Bankruptcy, end of the game' took two lines in a band drawn for one, its capitals on the
+    band's top (a publisher's review, session 25): every bundled reference card's title is one line."""
+    from kits_cache import bundled
+
+    ctx = bundled(kit_id, lang).ctx
+    for card in cards.reference_cards(ctx):
+        face, _ = cards._reference_face(ctx, card, str(card.title))
+        assert len({round(t.y, 2) for t in walk_text(face)}) == 1, card.title
