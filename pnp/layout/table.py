@@ -79,10 +79,11 @@ ROW_MAX = 11.0  # mm: the tallest a table's row is drawn
 
 
 def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows: int = 0,
-               align: str = "center") -> list:
+               align: str = "center", whole: "Table | None" = None) -> list:
     """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``, its own title over
     it set ``align``; ``rows``: the body rows the grid is ruled for, when more than the table's (the shorter of two
-    grids side by side ends on the other's foot, its last row ruled and shaded as the labels)."""
+    grids side by side ends on the other's foot, its last row ruled and shaded as the labels); ``whole``: the table
+    this grid is a part of, whose widest figures set every part's figure edges (grids side by side set alike)."""
     t = ctx.kit.table(ref)
     if t is None:  # a table id that does not exist: the validator reports it
         return []
@@ -120,9 +121,10 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
 
     # a column of figures: each right-aligned on one edge, the widest centred in the column (and under its head)
     edges = {}
-    for j in figure_columns(ctx, t):
+    for j in figure_columns(ctx, whole or t):
         # measured as printed: the typesetting the fit applies gives "-100" its true minus
-        widest = max(text_width(typeset(cell_text(ctx, r.cells[j]), ctx.style), fonts.body, cell_pt) for r in t.rows)
+        widest = max(text_width(typeset(cell_text(ctx, r.cells[j]), ctx.style), fonts.body, cell_pt)
+                     for r in (whole or t).rows if j < len(r.cells))
         edges[j] = min(col_w / 2 + widest / 2, col_w - air)
 
     cell(t.corner or "", x, top - row_h, label_w, t, "corner", fonts.heading)
@@ -265,7 +267,8 @@ def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: boo
             chunk = rows[b * per:(b + 1) * per]
             part = replace(t, rows=chunk, title=None)
             grid = step * (per + 1)
-            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, per)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, per,
+                              whole=t)
         return out, []
     row = row_height(ctx)
     per = max(1, int(h // row) - 1)  # body rows a grid holds, less its heading row
@@ -291,5 +294,6 @@ def flow_table(ctx: Ctx, t: Table, box, ink: str, head_fill: str, continued: boo
             part = replace(t, rows=chunk, title=None)
             ruled = per if blocks > 1 else 0  # grids side by side end on one line
             grid = step * (max(len(chunk), ruled) + 1)
-            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, ruled)
+            out += draw_table(ctx, part, (x + b * (bw + GAP), y + h - grid, bw, grid), ink, head_fill, ruled,
+                              whole=t)
     return out, rest
