@@ -51,9 +51,9 @@ def test_etymonopoly_counts(built):
     assert (cards["property"], cards["station"], cards["utility"]) == (22, 4, 2)
     assert (cards["change"], cards["discovery"]) == (15, 15)
     # the seed's set is 10 of each value; 8 players start with 5 × ₩1, 1 × ₩5, 3 × ₩10, 3 × ₩20, 4 × ₩50, 2 × ₩100
-    # and 2 × ₩500, and the bank keeps 15 of ₩1, ₩10 and ₩20 (small change: data starts at ₩2) and 5 of the
-    # others (game.yaml money.reserve): whole sets of ten cover 55, 13, 39, 39, 37, 21 and 21
-    printed = {1: 60, 5: 20, 10: 40, 20: 40, 50: 40, 100: 30, 500: 30}
+    # and 2 × ₩500, and the bank keeps 15 of ₩1, ₩10 and ₩20 (small change: data starts at ₩2), 5 of ₩5, ₩50 and
+    # ₩100 and 4 of ₩500 (game.yaml money.reserve): whole sets of ten cover 55, 13, 39, 39, 37, 21 and 20
+    printed = {1: 60, 5: 20, 10: 40, 20: 40, 50: 40, 100: 30, 500: 20}
     assert m["counts"]["notes"] == {f"note-{v}": n for v, n in printed.items()}
     assert (m["counts"]["tokens"]["reconstruction"], m["counts"]["tokens"]["proto-language"]) == (32, 12)
     assert m["counts"]["board"] == {"spaces": 40}
