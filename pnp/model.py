@@ -395,6 +395,9 @@ class Panel(Entity):
     width: Length = doc("width")
     height: Length = doc("height")
     title: Optional[Label] = doc("heading", None)
+    short: Optional[Label] = doc("a shorter name for it, which the rules booklet's board diagram labels it with where "
+                                 "its title has not the room (Euronopoly's 'Traps 2–7' for 'Speed traps, totals 2–7')",
+                                 None)
     text: Optional[Text] = doc("text", None)
     table: Optional[Union[Id, Table]] = doc("a table: the id of one in tables.yaml, or written here", None)
     colour: Optional[Colour] = doc("background", None)

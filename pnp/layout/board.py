@@ -815,6 +815,31 @@ def spot_name(ctx: Ctx, spot) -> tuple:
     return spot.deck or "", spot, "deck"
 
 
+def _spot_band(cw: float, ch: float) -> tuple[float, float, float, float]:
+    """The colour band across a title deeds' pile's top card (its name in it), in the card's frame (its centre at
+    0, 0)."""
+    band = 0.16 * ch
+    return (-cw / 2 + SPOT_FRAME + 1.2, ch / 2 - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band)
+
+
+def spot_name_area(ctx: Ctx, spot) -> tuple[float, float, float, float] | None:
+    """Where a pile of cards names its deck, in its top card's frame (its centre at 0, 0): a title deeds' pile in the
+    band across its top, a deck's under its icon, down to the card's frame; None for a place drawn as an outline
+    (its name stands alone in it). The booklet's diagram sets its label there, clear of the icon."""
+    if not _spot_pile(ctx, spot):
+        return None
+    cw, ch = spot_size(ctx, spot)
+    if spot.titles and not spot.deck:
+        return _spot_band(cw, ch)
+    inset = SPOT_FRAME + 1.0
+    icon_foot = ch * SPOT_ICON_Y - min(cw, ch) * SPOT_ICON / 2
+    return -cw / 2 + inset, -ch / 2 + inset, cw - 2 * inset, icon_foot - 1.0 + ch / 2 - inset
+
+
+SPOT_ICON, SPOT_ICON_Y = 0.5, 0.1  # a pile's icon: this share of the card's shorter side, its centre this share of
+#                                    the card's height over the card's middle
+
+
 def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     """A card-sized place in the centre: a deck's pile or the title cards' pile, drawn as a pile of cards
     (the top card shows a stylised back: frame, icon, name), or a labelled area (a dashed outline), with the
@@ -848,22 +873,21 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
     inner = cw - 2 * SPOT_FRAME - 3.0
     band_box = None
     if spot.titles and not deck and pile:  # a title deed: a colour band across its top, the pile's name in it
-        band = 0.16 * ch
-        band_box = (x0 + SPOT_FRAME + 1.2, y0 + ch - SPOT_FRAME - 1.2 - band, cw - 2 * SPOT_FRAME - 2.4, band)
+        band_box = _spot_band(cw, ch)
         g.add(scene.Rect(*band_box, fill=colour))
     icon_name = (deck.icon or deck.back.icon) if deck else None
-    size = min(cw, ch) * 0.5
-    ic = _icon(icon_name, 0.0, ch * 0.1, size, colour, fill) if pile and not spot.titles else None
+    size = min(cw, ch) * SPOT_ICON
+    ic = _icon(icon_name, 0.0, ch * SPOT_ICON_Y, size, colour, fill) if pile and not spot.titles else None
     if ic is not None:
         g.add(ic)
     elif band_box is not None:  # the deeds' pile: a house under its band, as a deck's pile shows its icon
         g.add(_icon("house", 0.0, -ch * 0.08, size * 0.8, colour, fill))
     elif neutral:  # the deeds' place: the house in the board's ink over the label, as a deck's pile shows its icon
-        ic = _icon("house", 0.0, ch * 0.1, size * 0.8, colour, fill)
+        ic = _icon("house", 0.0, ch * SPOT_ICON_Y, size * 0.8, colour, fill)
         g.add(ic)
     # a deck's empty place names itself where its pile names the deck, under the room an icon takes (Monopoly 2.3's
     # discards' names stood 15 mm over their piles' beside them: review 18)
-    top = ch * 0.1 - size / 2 - 2.0 if ic is not None or (deck is not None and not pile) else 8.0
+    top = ch * SPOT_ICON_Y - size / 2 - 2.0 if ic is not None or (deck is not None and not pile) else 8.0
     if band_box is not None:
         bx, by, bw, bh = band_box
         f = _fit(ctx, name, (bx + 1.5, by + 1.0, bw - 3.0, bh - 2.0), ctx.fonts.heading, 13.0, src, field_name,
@@ -1335,8 +1359,9 @@ class Landmark:
     box: tuple[float, float, float, float]  # the thing, x, y, w, h in the board's frame
     entity: object  # the content it comes from
     field: str  # the field of that content holding its name
-    short: str = ""  # what it says where its name has not the room (a jail corner's cell alone)
+    short: str = ""  # what it says where its name has not the room (a jail corner's cell alone, a panel's short)
     title: tuple[float, float, float, float] | None = None  # a panel's own title, where its label goes
+    area: tuple[float, float, float, float] | None = None  # where a pile names its deck, its label centred over it
     rotate: float = 0.0  # a panel's turn (degrees)
     words: frozenset = frozenset()  # the board's words the label stands for (the diagram leaves them out)
     centre: bool = True  # a thing of the centre (its label stays off the ring)
@@ -1354,8 +1379,9 @@ def plain_words(*texts) -> frozenset:
 def landmarks(ctx: Ctx) -> list[Landmark]:
     """What a reader looks for on the board, named as the board names it: each corner (a jail corner by its cell
     and its edges), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
-    market's face-up row), each panel with a title over a text or a table (a panel that is a caption alone names
-    what it stands beside). The booklet's board diagram labels them."""
+    market's face-up row; a pile's name under its icon), each panel with a title over a text or a table (its short
+    name besides; a panel that is a caption alone names what it stands beside). The booklet's board diagram labels
+    them."""
     board = ctx.kit.board
     S = float(board.size)
     out: list[Landmark] = []
@@ -1369,11 +1395,15 @@ def landmarks(ctx: Ctx) -> list[Landmark]:
         name, src, field_name = spot_name(ctx, spot)
         if field_name == "deck":  # a spot with nothing to say
             continue
+        area = spot_name_area(ctx, spot)
+        if area is not None:  # in the board's frame: the top card stands _spot_shift left of the spot's x
+            ax, ay, aw, ah = area
+            area = _bounds(_quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, ax - _spot_shift(ctx, spot), ay, aw, ah))
         out.append(Landmark(str(name), _bounds(_spot_quad(ctx, spot, S, row=False)), src, field_name,
-                            words=plain_words(name)))
+                            area=area, words=plain_words(name)))
     for p in board.centre.panels:
         if p.title and (p.text or p.table):
-            out.append(Landmark(str(p.title), _bounds(_panel_quad(p, S)), p, "title",
+            out.append(Landmark(str(p.title), _bounds(_panel_quad(p, S)), p, "title", short=str(p.short or ""),
                                 title=_bounds(_panel_quad(p, S, _panel_boxes(ctx, p)[0])), rotate=p.rotate % 360,
                                 words=plain_words(p.title)))
     return out

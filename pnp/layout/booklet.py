@@ -1393,8 +1393,8 @@ LABEL_PARA = 0.45  # ems between a label's parts (a jail corner's cell and its e
 LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
-LABEL_LINES = 3  # lines a label takes before ...
-LABEL_LINE = 5.0  # ... each more (past the fewest its name takes) weighs as much as reaching this many mm past its
+LABEL_LINES = 2  # lines a label takes before ...
+LABEL_LINE = 3.0  # ... each more (past the fewest its name takes) weighs as much as reaching this many mm past its
 #                   thing (Moneyloopy's spot said "Chance bids: put your bid here" on 4 lines)
 LABEL_OVER = 6.0  # mm: a label over another landmark weighs as much as reaching this far past its own (Euronopoly's
 #                  two speed-trap panels side by side: a label across both named neither)
@@ -1509,7 +1509,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; how
         far it reaches past its thing (0: inside), and its lines."""
         turned = mark.rotate in (90.0, 270.0)  # a panel on its side: its label turned with it
-        place = mark.title if down == "title" else mark.box
+        place = {"title": mark.title, "area": mark.area}.get(down) or mark.box
         x, y, w, h = (v * k for v in place)
         bx, by, bw, bh = (v * k for v in mark.box)
         if turned:  # laid out across the place's long side, then turned
@@ -1559,6 +1559,9 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         if mark.title is not None:
             places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
             rank = {place: LABEL_PLACE * n for n, place in enumerate(places[:-1])} | {places[-1]: LABEL_MIDDLE}
+        elif mark.area is not None:  # a pile: over its own name, under its icon (on its middle it cut the icon)
+            places = [("middle", d) for d in ("area", "top", "foot", "middle")]
+            rank = {place: LABEL_PLACE * n for n, place in enumerate(places[:-1])} | {places[-1]: LABEL_MIDDLE}
         else:
             places = [("middle", d) for d in ("middle", "top", "foot")]
             rank = {place: LABEL_PLACE * n for n, place in enumerate(places)}
@@ -1572,7 +1575,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
                  *([two] if two > thin else []), thin]
         made = [((a, d), *label(mark, text, room, a, d)) for a, d in places for room in rooms]
-        fewest = max(LABEL_LINES, min(lines for *_, lines in made))
+        fewest = max(LABEL_LINES + name.count("\n\n"), min(lines for *_, lines in made))  # a part more, a line more
         others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
 
         def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it (past a title's rise)
@@ -1601,10 +1604,13 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
             xs, ys = [x * k for x, _ in corners], [y * k for _, y in corners]
             kept.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     # like things named alike: where one jail corner's full name has no room inside it, every one says its cell
-    full = all(_within(ways(mark, (mark.name,))[0][0], tuple(v * k for v in mark.box)) for mark in marks if mark.short)
+    # (a panel's short name is its label's where its title weighs more)
+    full = all(_within(ways(mark, (mark.name,))[0][0], tuple(v * k for v in mark.box)) for mark in marks
+               if mark.short and not mark.centre)
     out = []
     for mark in marks:
-        made = ways(mark, (mark.name, mark.short) if mark.short and full else (mark.short or mark.name,))
+        made = ways(mark, (mark.name, mark.short) if mark.short and (full or mark.centre) else
+                    (mark.short or mark.name,))
         out.append([w for w in made if not any(_touch(w[0], t, LABEL_GAP_LEAST) for t in kept)] or made)
     return out
 
