@@ -338,8 +338,10 @@ def test_a_part_filled_last_sheet_keeps_the_grid_of_the_full_ones(tmp_path, kit)
                 partial += 1
                 assert any(all({cell[k] for cell in c} <= {cell[k] for cell in full} for k in range(3))
                            for full in cells if len(full) == most), (part, sorted(c))
-                # its rows as wide as a full sheet's (Etymonopoly's last 4 cards stood 2 x 2, not 3 + 1)
-                columns = max(len({cell[0] for cell in full}) for full in cells if len(full) == most)
+                # its rows as wide as a full sheet's (Etymonopoly's last 4 cards stood 2 x 2, not 3 + 1): its top
+                # row as wide as a full sheet's top row (a sheet of notes ends on a note laid across, a column apart)
+                columns = max(len([cell for cell in full if cell[1] == max(x[1] for x in full)])
+                              for full in cells if len(full) == most)
                 top = max(cell[1] for cell in c)
                 assert len([cell for cell in c if cell[1] == top]) == min(len(c), columns), (part, sorted(c))
     assert partial  # both kits end their cards or their money on a part-filled sheet
