@@ -443,10 +443,14 @@ def _geometry(rects: list[tuple[float, float, float, float]], gap: float, edge: 
     return _Geometry((bx, by, xs[-1] - bx, ys[-1] - by), xs, ys, gap, edge, gx, gy, tuple(rects), round_)
 
 
+_UPRIGHT = "footer up the margin"  # the memo's record of whether a part's first sheet set its footer upright
+
+
 def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], bleed: float,
                label: Label, paper: tuple[float, float], memo: dict | None = None) -> list:
     """Crop marks for every block, and the footer where there is room for it. ``memo``: the marks already made
-    for sheets of the same blocks, their footers placed alike (every full sheet of a deck), reused."""
+    for sheets of the same blocks, their footers placed alike (every full sheet of a deck), reused; and whether the
+    part's first sheet set its footer up the margin, as every sheet after it then does where it can."""
     ax, ay, aw, ah = area
     out: list = []
     if not geos:  # nothing on this side (a gutterfold sheet's back half where no item has a back): nothing to mark
@@ -473,7 +477,12 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     side_lines: list[tuple[str, Style]] = []
     fit_below, fit_above = int((max(below, 0) + EPS) // FOOTER_ROOM), int((max(above, 0) + EPS) // FOOTER_ROOM)
     side_room = min(g.rect[0] - g.edge for g in geos) - ax
-    if len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
+    # a part's footers stand where its first sheet's do: a last sheet part filled, with room under its blocks, set
+    # its footer there where every full sheet had it up the margin (a publisher's review: Monopoly 2.3's money)
+    upright = memo is not None and memo.get(_UPRIGHT) and side_room >= FOOTER_ROOM
+    if upright:
+        side_lines = lines
+    elif len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
         bottom_lines = lines[1:] + lines[:1]
     elif len(lines) <= fit_below + fit_above or side_room < FOOTER_ROOM:
         # the sheet's line (and what does not fit below) over the highest block, the rest under the lowest;
@@ -482,6 +491,8 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
         top_lines, bottom_lines = lines[:over], lines[over:]
     else:  # up the left margin, and down the right one for a second line
         side_lines = lines
+    if memo is not None:
+        memo.setdefault(_UPRIGHT, bool(side_lines))
     foot_bottom, foot_top = len(bottom_lines), len(top_lines)
     # side lines stand up the left margin, side by side, where it has room for them all (the right margin keeps
     # its marks: a sheet whose blocks fill the height marks its horizontal cuts there); else one a side

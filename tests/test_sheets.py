@@ -479,3 +479,24 @@ def test_a_crop_mark_keeps_clear_of_the_footer_under_it():
                 seen += 1
                 assert min(under) - top >= 2.0 - 1e-6, (h, round(min(under) - top, 2))
     assert seen
+
+
+def test_a_parts_footers_stand_where_its_first_sheets_do():
+    """Monopoly 2.3's money: every full sheet set its footer up the left margin (its notes fill the height), the
+    last, part filled, under its notes (a publisher's review: one footer out of line in a stack of fifty). Every
+    sheet of a part sets its footer up the margin where the first one does and it has the room: here, cards."""
+    # nine cards fill a sheet's height, its footer up the margin (eight would leave it room under them, and take a
+    # fifth sheet); the six on the last leave room under them
+    items, _ = _solid_items(33)
+    sheets = impose(items, PrintOptions(paper="a4"), "Test", "cards")
+    assert [len(s.placed) for s in sheets if s.side == "front"] == [9, 9, 9, 6]
+
+    def turns(sheet) -> set:
+        return {round(g.transform[1], 3) for g in sheet.page.content.children
+                if isinstance(g, scene.Group) and any(isinstance(t, scene.Text) and "Test" in t.text
+                                                      for t in scene.walk_text(g))}
+
+    first = turns(sheets[0])
+    assert first and all(abs(t) > 0.5 for t in first)  # up the margin: turned a quarter
+    for sheet in sheets:
+        assert turns(sheet) == turns(sheets[0] if sheet.side == "front" else sheets[1]), sheet.side
