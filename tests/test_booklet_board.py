@@ -396,3 +396,28 @@ def test_a_panel_is_labelled_with_its_short_name_where_its_title_has_not_the_roo
         if p.short:
             assert said[str(p.title)] == plain_words(p.short), (p.title, said[str(p.title)])
     assert sum(1 for p in shared.game.board.centre.panels if p.short) == 2
+
+
+def test_a_label_reaching_into_the_next_panel_counts_as_over_it():
+    """Moneyloopy's 'Reading → Pennsylvania' ran on one line 1 mm into the Auctions panel beside it, pushing that
+    one's label to its panel's far end: a title's place lets a label rise over its panel's top, not spread sideways
+    over a neighbour (the allowance was taken on every side). Two lines rising under the spot above it win."""
+    from pnp.layout.board import Landmark
+
+    game = bundled("moneyloopy").game
+    ctx = Ctx(game, problems=Problems())
+    k = 118.0 / float(game.board.size)
+
+    def panel(name, x, y, w, h):
+        return Landmark(name, (x, y, w, h), None, "title", title=(x + 3.0, y + h - 12.0, w - 6.0, 9.0),
+                        words=plain_words(name))
+
+    left = panel("Reading → Pennsylvania", 63.9, 76.9, 111.9, 46.4)
+    right = panel("Auctions", 183.9, 85.4, 152.1, 37.8)
+    above = Landmark("Chance bids: put your bid here", (91.5, 128.6, 57.0, 89.1), None, "label",
+                     words=plain_words("Chance bids: put your bid here"))
+    placed = booklet._labels(ctx, [left, right, above], 118.0)
+    (box, _), (right_box, _) = placed[0], placed[1]
+    rx, ry, rw, rh = (v * k for v in right.box)
+    assert not booklet._touch(box, (rx, ry, rw, rh), -booklet.LABEL_HAIR), box
+    assert right_box[0] < rx + 2.0  # the Auctions label at its panel's left, in its title's place

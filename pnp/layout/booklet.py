@@ -1398,6 +1398,7 @@ LABEL_LINE = 3.0  # ... each more (past the fewest its name takes) weighs as muc
 #                   thing (Moneyloopy's spot said "Chance bids: put your bid here" on 4 lines)
 LABEL_OVER = 6.0  # mm: a label over another landmark weighs as much as reaching this far past its own (Euronopoly's
 #                  two speed-trap panels side by side: a label across both named neither)
+LABEL_HAIR = 0.3  # mm of another landmark a label may cover and not count as over it
 LABEL_PLACE = 0.5  # mm: a label in a thing's second place weighs as much as one reaching this far past it in its first
 LABEL_MIDDLE = 6.0  # mm: a panel's label on its middle weighs as much as one reaching this far past its title's place
 #                    (there it hides the panel's text, its own title left bare)
@@ -1575,12 +1576,15 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
                  *([two] if two > thin else []), thin]
         made = [((a, d), *label(mark, text, room, a, d)) for a, d in places for room in rooms]
+        turned = mark.rotate in (90.0, 270.0)
         fewest = max(LABEL_LINES + name.count("\n\n"), min(lines for *_, lines in made))  # a part more, a line more
         others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
 
-        def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it (past a title's rise)
-            rise = LABEL_RISE if place[1] == "title" else 0.0
-            return any(_touch(box, o, -rise - 0.05) for o in others)
+        def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it, more than a hair's width
+            x, y, w, h = box  # (past what a label in a title's place may rise over its panel's top)
+            if place[1] == "title" and not turned:
+                h = max(0.0, h - LABEL_RISE)
+            return any(_touch((x, y, w, h), o, -LABEL_HAIR) for o in others)
 
         laid[id(mark), name] = [(box, drawn, (past if past > 1e-6 else 0.0) + LABEL_LINE * max(0, lines - fewest) +
                                  (LABEL_OVER if over(box, place) else 0.0) + rank[place])
