@@ -421,3 +421,30 @@ def test_a_label_reaching_into_the_next_panel_counts_as_over_it():
     rx, ry, rw, rh = (v * k for v in right.box)
     assert not booklet._touch(box, (rx, ry, rw, rh), -booklet.LABEL_HAIR), box
     assert right_box[0] < rx + 2.0  # the Auctions label at its panel's left, in its title's place
+
+
+@pytest.mark.parametrize("kit,lang", KITS)
+def test_no_icon_of_the_diagrams_board_shows_in_slivers_round_a_label(kit, lang):
+    """A publisher's review (session 25): corner labels left bits of the corners' art round their slips (Free
+    Parking's car, the tollbooths' gates, Go to Jail's badge). The diagram's board draws no icon that a label's
+    slip covers a part of."""
+    pages = bundled(kit, lang).pages
+    page = next(p.front for p in pages[1:] if _pictures(p.front))
+    slips = [box for box, _ in _labels(page)]
+
+    def icons(group, m=scene.IDENTITY, inside=False):
+        for c in group.children:
+            if isinstance(c, scene.Group):
+                mm = scene.compose(m, c.transform)
+                if inside and str(c.key or "").startswith("icon-") and c.bounds:
+                    bx, by, bw, bh = c.bounds
+                    corners = [scene.apply(mm, x, y) for x in (bx, bx + bw) for y in (by, by + bh)]
+                    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+                    yield c.key, (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                else:
+                    yield from icons(c, mm, inside or str(c.key).startswith("booklet-board-diagram"))
+
+    shown = list(icons(page))
+    assert shown  # the board's other icons are there
+    hidden = [(key, slip) for key, box in shown for slip in slips if booklet._touch(box, slip, -0.05)]
+    assert not hidden, hidden[:3]

@@ -1430,28 +1430,34 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
 
 def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group], scene.Group]:
     """What takes out of the board's drawing the runs of text the diagram's labels stand for (a run whose every
-    word is a landmark's own, its middle inside the landmark) and every run a label's slip (``under``, in the
-    board's frame) would cover a part of: no word shows half hidden (review 19 found \"Took the\", \"3. End yo\"
-    round a label on a panel's middle)."""
+    word is a landmark's own, its middle inside the landmark) and every run and icon a label's slip (``under``, in
+    the board's frame) would cover a part of: no word shows half hidden (review 19 found \"Took the\", \"3. End yo\"
+    round a label on a panel's middle), no icon in slivers round a slip (a publisher's review: a corner's art)."""
     from .board import plain_words
 
     def inside(x: float, y: float, box: tuple) -> bool:
         bx, by, bw, bh = box
         return bx - 1.0 <= x <= bx + bw + 1.0 and by - 1.0 <= y <= by + bh + 1.0
 
+    def slipped(corners: list[tuple[float, float]]) -> bool:  # a box round these points touches a label's slip
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return any(_touch((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), slip, 0.0) for slip in under)
+
     def covered(c: scene.Text, m: scene.Affine) -> bool:
         x0 = c.x - {"middle": c.width / 2, "end": c.width}.get(c.anchor, 0.0)
-        corners = [scene.apply(m, x, c.y + dy) for x in (x0, x0 + c.width)
-                   for dy in (-DESC * c.size * PT, CAP * c.size * PT)]
-        xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        return any(_touch(box, slip, 0.0) for slip in under)
+        return slipped([scene.apply(m, x, c.y + dy) for x in (x0, x0 + c.width)
+                        for dy in (-DESC * c.size * PT, CAP * c.size * PT)])
 
     def walk(g: scene.Group, m: scene.Affine) -> scene.Group:
         kept = []
         for c in g.children:
             if isinstance(c, scene.Group):
-                kept.append(walk(c, scene.compose(m, c.transform)))
+                mm = scene.compose(m, c.transform)
+                bx, by, bw, bh = c.bounds or (0.0, 0.0, 0.0, 0.0)
+                if str(c.key or "").startswith("icon-") and c.bounds and \
+                        slipped([scene.apply(mm, x, y) for x in (bx, bx + bw) for y in (by, by + bh)]):
+                    continue  # an icon a label's slip covers a part of: left out whole, no sliver round the slip
+                kept.append(walk(c, mm))
             elif isinstance(c, scene.Text):
                 half = {"start": c.width / 2, "end": -c.width / 2}.get(c.anchor, 0.0)
                 x, y = scene.apply(m, c.x + half, c.y)
