@@ -458,6 +458,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
     # long advice wraps rather than runs off the sheet; each line keeps the style of its paragraph
     lines = [(line, style) for text, style in label for line in footer_lines(text, aw - 4.0)]
+    own = len(footer_lines(label[0][0], aw - 4.0)) if label else 0  # the sheet's own line(s), first in ``label``
     # the room each block has above and below: up to the area's edge or halfway to its neighbour
     limits = []
     for i, g in enumerate(order):
@@ -483,7 +484,7 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
     if upright:
         side_lines = lines
     elif len(lines) <= fit_below:  # the advice, then the sheet's own line closest to the paper's edge
-        bottom_lines = lines[1:] + lines[:1]
+        bottom_lines = lines[own:] + lines[:own]  # a sheet's line wrapped in two keeps its order (Tahiti's slug)
     elif len(lines) <= fit_below + fit_above or side_room < FOOTER_ROOM:
         # the sheet's line (and what does not fit below) over the highest block, the rest under the lowest;
         # where neither has room, the marks give way

@@ -500,3 +500,21 @@ def test_a_parts_footers_stand_where_its_first_sheets_do():
     assert first and all(abs(t) > 0.5 for t in first)  # up the margin: turned a quarter
     for sheet in sheets:
         assert turns(sheet) == turns(sheets[0] if sheet.side == "front" else sheets[1]), sheet.side
+
+
+def test_a_footer_line_that_wraps_keeps_its_order_under_the_advice():
+    """Tahiti's French token sheet: its own line, too long for the page, wrapped, and its second half printed over
+    the advice, two lines above the first (a publisher's review). The advice, then the sheet's line in its order,
+    its end closest to the paper's edge."""
+    items, _ = _solid_items(3)  # one row: room under it for every line
+    title = " ".join(["A kit whose name is long enough"] * 3)
+    front = impose(items, PrintOptions(paper="a4"), title, "cards", advice="Cut along the marks.")[0]
+    lines = []  # (its baseline's height on the page, its words): each footer line is a group placed by a translation
+    for g in front.page.content.children:
+        if isinstance(g, scene.Group) and g.transform[1] == 0.0:
+            said = " ".join(t.text for t in scene.walk_text(g))
+            if said and all(t.size < 7 for t in scene.walk_text(g)):
+                lines.append((g.transform[5], said))
+    lines.sort(reverse=True)  # top first
+    assert len(lines) == 3 and lines[0][1].startswith("Cut along"), lines  # the advice, then two of the sheet's
+    assert lines[1][1].startswith("A kit") and "front" in lines[1][1] + lines[2][1], lines
