@@ -169,6 +169,28 @@ def test_grids_side_by_side_set_their_figures_on_the_same_edges():
     assert offsets[0] == offsets[1]
 
 
+def test_a_grids_rows_ruled_past_its_table_are_left_white():
+    """The shorter of two grids side by side is ruled down to the other's foot; its rows past the table's were
+    shaded as the labels, and read as a missing value (two publisher's reviews, Monopoly 2.3's utility deeds):
+    they are white, the label column shaded down the table's own rows."""
+    kit, problems = checked("monopoly-2-3")
+    ctx = Ctx(kit, problems=problems)
+    t = next(t for t in kit.titles.titles if t.table)
+    tab = kit.table(t.table)
+    shapes = list(_walk(cards.title_fronts(ctx, t, kit.board.space(t.space))[0]))
+    walls = sorted({round(s.x1, 3) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+    per = len(tab.columns) + 2
+    left, right = walls[per], walls[-1]  # the second grid's walls
+    rules = sorted({round(s.y1, 3) for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2
+                    and left - 1e-6 <= s.x1 and s.x2 <= right + 1e-6})
+    foot, top = rules[0], rules[-1]
+    figures = [s for s in shapes if isinstance(s, scene.Text) and left < s.x < right and foot < s.y < top]
+    filled = [s for s in shapes if isinstance(s, scene.Rect) and s.fill and left - 1e-6 <= s.x < right
+              and foot - 1e-6 <= s.y < top]
+    assert min(f.y for f in figures) > rules[1]  # the second grid's last ruled row holds nothing ...
+    assert filled and min(f.y for f in filled) >= rules[1] - 1e-3  # ... and no shading
+
+
 def _walk(g):
     for s in getattr(g, "children", []):
         yield from _walk(s)

@@ -82,7 +82,7 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
                align: str = "center", whole: "Table | None" = None) -> list:
     """A table (written in place, or named by its id in tables.yaml) as a grid filling ``box``, its own title over
     it set ``align``; ``rows``: the body rows the grid is ruled for, when more than the table's (the shorter of two
-    grids side by side ends on the other's foot, its last row ruled and shaded as the labels); ``whole``: the table
+    grids side by side ends on the other's foot, its last row ruled and left white); ``whole``: the table
     this grid is a part of, whose widest figures set every part's figure edges (grids side by side set alike)."""
     t = ctx.kit.table(ref)
     if t is None:  # a table id that does not exist: the validator reports it
@@ -105,10 +105,9 @@ def draw_table(ctx: Ctx, ref: "Table | str", box, ink: str, head_fill: str, rows
     top = y + h - (h - row_h * nrows) / 2  # the grid centred in its box
     grid_h = row_h * nrows
     out.append(scene.Rect(x, top - row_h, w, row_h, fill=head_fill))
-    out.append(scene.Rect(x, top - grid_h, label_w, grid_h - row_h, fill=head_fill))
-    if nrows > len(t.rows) + 1:  # rows ruled to end on a neighbour's foot: shaded as the labels, not blank cells
-        out.append(scene.Rect(x + label_w, top - grid_h, w - label_w, (nrows - 1 - len(t.rows)) * row_h,
-                              fill=head_fill))
+    # the label column shaded down the table's rows; rows ruled past them to end on a neighbour's foot are left
+    # white (shaded as the labels, an empty row read as a missing value: two publisher's reviews)
+    out.append(scene.Rect(x, top - row_h * (len(t.rows) + 1), label_w, row_h * len(t.rows), fill=head_fill))
 
     def cell(text, cx, cy, cw, src, field_name, font, right=None):
         if not text:
