@@ -448,3 +448,22 @@ def test_no_icon_of_the_diagrams_board_shows_in_slivers_round_a_label(kit, lang)
     assert shown  # the board's other icons are there
     hidden = [(key, slip) for key, box in shown for slip in slips if booklet._touch(box, slip, -0.05)]
     assert not hidden, hidden[:3]
+
+
+def test_a_panels_label_is_a_one_line_tab_set_smaller_where_that_holds_it_inside():
+    """A publisher's review (session 25): two-line labels covered their panels' text. A panel's label that one line
+    holds inside the panel at a smaller size (down to LABEL_LEAST) is set so, a tab over the panel's title, rather
+    than on two lines (Moneyloopy's 'Pennsylvania → B. & O.')."""
+    from pnp.layout.board import Landmark
+
+    game = bundled("moneyloopy").game
+    ctx = Ctx(game, problems=Problems())
+    k = 118.0 / float(game.board.size)
+    name = "Pennsylvania → B. & O."
+    x, y, w, h = 63.9, 279.9, 111.9, 46.4
+    mark = Landmark(name, (x, y, w, h), None, "title", title=(x + 3.0, y + h - 12.0, w - 6.0, 9.0),
+                    words=plain_words(name))
+    ((box, drawn),) = booklet._labels(ctx, [mark], 118.0)
+    sizes = {round(t.size, 2) for t in scene.walk_text(drawn)}
+    assert _lines(drawn) == 1 and max(sizes) < LABEL_PT and min(sizes) >= LABEL_LEAST, (sizes, _lines(drawn))
+    assert x * k - 1e-6 <= box[0] and box[0] + box[2] <= (x + w) * k + 1e-6  # inside the panel's width

@@ -1398,6 +1398,8 @@ LABEL_LINE = 3.0  # ... each more (past the fewest its name takes) weighs as muc
 #                   thing (Moneyloopy's spot said "Chance bids: put your bid here" on 4 lines)
 LABEL_OVER = 6.0  # mm: a label over another landmark weighs as much as reaching this far past its own (Euronopoly's
 #                  two speed-trap panels side by side: a label across both named neither)
+LABEL_STEP, LABEL_SMALLER = 0.5, 0.5  # pt a panel's label may be set smaller by at a time, to stay on one line
+#                                     inside its panel, each step weighing as much as reaching this many mm past it
 LABEL_HAIR = 0.3  # mm of another landmark a label may cover and not count as over it
 LABEL_PLACE = 0.5  # mm: a label in a thing's second place weighs as much as one reaching this far past it in its first
 LABEL_MIDDLE = 6.0  # mm: a panel's label on its middle weighs as much as one reaching this far past its title's place
@@ -1511,9 +1513,10 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     ring = float(ctx.kit.board.corner) * k
     font = ctx.fonts.heading
 
-    def label(mark, name: str, room: float, across: str, down: str) -> tuple[tuple, scene.Group, float, int]:
-        """The label set ``room`` mm wide at most, ``across`` from its place's left edge ("start"), to its right
-        ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; how
+    def label(mark, name: str, room: float, across: str, down: str,
+              pt: float = pt) -> tuple[tuple, scene.Group, float, int]:
+        """The label set at ``pt`` ``room`` mm wide at most, ``across`` from its place's left edge ("start"), to its
+        right ("end") or on its middle, ``down`` in a panel's title's place, at its top, its middle or its foot; how
         far it reaches past its thing (0: inside), and its lines."""
         turned = mark.rotate in (90.0, 270.0)  # a panel on its side: its label turned with it
         place = {"title": mark.title, "area": mark.area}.get(down) or mark.box
@@ -1583,7 +1586,21 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
                  *([two] if two > thin else []), thin]
         made = [((a, d), *label(mark, text, room, a, d)) for a, d in places for room in rooms]
         turned = mark.rotate in (90.0, 270.0)
-        fewest = max(LABEL_LINES + name.count("\n\n"), min(lines for *_, lines in made))  # a part more, a line more
+        smaller = 0  # a panel's label on one line at a smaller size (not under LABEL_LEAST), where that holds it
+        # inside the panel's width: a tab on the panel, not two lines over its text (a publisher's review)
+        tab = mark.title is not None and "\n\n" not in text
+        while tab and pt - LABEL_STEP * (smaller + 1) >= LABEL_LEAST - 1e-9:
+            smaller += 1
+            size = pt - LABEL_STEP * smaller
+            wide = max(text_width(ln, font, size) for ln in set_as.split("\n")) + 0.01
+            if wide + 2 * px <= along - 2 * LABEL_TOP:
+                made += [((a, d), *label(mark, text, wide, a, d, size)) for a, d in places]
+                break
+        else:
+            smaller = 0
+        # a panel's label takes one line (a tab), a spot's or a corner's two, before a line more weighs LABEL_LINE
+        fewest = max((1 if mark.title is not None else LABEL_LINES) + name.count("\n\n"),
+                     min(lines for *_, lines in made))  # a part more, a line more
         others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
 
         def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it, more than a hair's width
@@ -1592,9 +1609,11 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
                 h = max(0.0, h - LABEL_RISE)
             return any(_touch((x, y, w, h), o, -LABEL_HAIR) for o in others)
 
+        less = [0.0] * (len(made) - len(places) * bool(smaller)) + [LABEL_SMALLER * smaller] * (
+            len(places) * bool(smaller))  # the smaller size's ways, last made
         laid[id(mark), name] = [(box, drawn, (past if past > 1e-6 else 0.0) + LABEL_LINE * max(0, lines - fewest) +
-                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place])
-                                for place, box, drawn, past, lines in made]
+                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place] + smaller_by)
+                                for (place, box, drawn, past, lines), smaller_by in zip(made, less)]
         return laid[id(mark), name]
 
     def ways(mark, names: tuple[str, ...]) -> list:
