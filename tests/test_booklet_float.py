@@ -28,11 +28,20 @@ def _flowed(kit: str, lang: str | None = None):
 @pytest.mark.parametrize("kit", REFERENCE_KITS)
 def test_no_split_table_in_a_bundled_booklet_has_fewer_than_side_rows_on_either_side_of_a_break(kit):
     """Until issue 33 Etymonopoly's table of languages began with 3 rows at page 8's foot and Monopoly 2.3's
-    table of properties ended with 3 rows at page 7's head: a reader takes them for a mistake."""
-    _, (pages, _) = _flowed(kit)
-    assert pages.side == SIDE_ROWS >= SIDE
+    table of properties ended with 3 rows at page 7's head: a reader takes them for a mistake. A split keeps
+    SIDE_ROWS a side, but where that would cost the board's diagram its size (Euronopoly's, 88.5 mm, its labels over
+    its panels, where the column's 118 mm reads clean: a publisher's review) or a sheet of paper, LEAST_SIDE_ROWS."""
+    from test_booklet_board import _pictures, _sheets
+
+    shared = bundled(kit)
+    pages, _ = shared.flowed
+    assert SIDE_ROWS >= SIDE
     for sides in pages.splits:
-        assert min(sides) >= SIDE, (kit, pages.splits)
+        assert min(sides) >= booklet.LEAST_SIDE_ROWS, (kit, pages.splits)
+    if any(min(sides) < SIDE for sides in pages.splits):
+        (_, _, k), = [p for page in shared.pages[1:] for p in _pictures(page.front)]
+        drawn = k * float(shared.ctx.kit.board.size)
+        assert pages.side < SIDE_ROWS and _sheets(shared, drawn, side=SIDE_ROWS) > 4, (kit, pages.splits)
 
 
 def test_fewer_rows_a_side_only_where_the_rule_would_take_another_sheet(mini, monkeypatch):
@@ -206,7 +215,8 @@ def test_a_table_split_over_pages_says_so_over_its_repeated_header(kit, lang, wo
     for n, item in enumerate(items, 1):
         texts = sorted(((y, t.text) for y, t in _texts(item.front) if 20 < y < booklet.HEAD_Y - 1), reverse=True)
         if any(text.strip() == word for _, text in texts):
-            assert texts[0][1] == word, (n, texts[:3])  # the first line of the page, over the header
+            # the first line of the page, over the header (after a captioned table's caption repeated)
+            assert any(text == word for y, text in texts if y == texts[0][0]), (n, texts[:3])
             marked.append(n)
     assert len(marked) == sum(len(s) - 1 for s in pages.splits) >= split, (marked, pages.splits)
 

@@ -2691,23 +2691,25 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
     without = _sheets(flow(frozenset(), True, LEAST_SIDE_ROWS))
     sides = _sheets(flow(frozenset(), True, SIDE_ROWS)) <= without
 
-    def fits(trial: frozenset, reach: bool = False) -> bool:
+    def fits(trial: frozenset, reach: bool = False, tidy: bool = True) -> bool:
+        """No sheet more than the booklet without pictures takes; ``tidy``: nor a table's SIDE_ROWS a side."""
         least = _sheets(flow(trial, True, LEAST_SIDE_ROWS, reach=reach))
-        return least <= without and not (sides and _sheets(flow(trial, True, SIDE_ROWS, reach=reach)) > least)
+        return least <= without and not (tidy and sides and
+                                         _sheets(flow(trial, True, SIDE_ROWS, reach=reach)) > least)
 
     def board(kept: frozenset, n: int, k: int) -> tuple[frozenset, bool] | None:
         """``kept`` and the board's diagram at the largest size they leave it room for, and whether the next
         sections' text must come up over it; None without room."""
         full = every[n][1][k].h
         for reach in (False, True):
-            if fits(kept | {(n, k, full)}, reach):
+            if fits(kept | {(n, k, full)}, reach, False):
                 return kept | {(n, k, full)}, reach
-        if not fits(kept | {(n, k, BOARD_LEAST)}, True):
+        if not fits(kept | {(n, k, BOARD_LEAST)}, True, False):
             return None
         low, high = BOARD_LEAST, full
         while high - low > BOARD_STEP:
             mid = (low + high) / 2
-            low, high = (mid, high) if fits(kept | {(n, k, mid)}, True) else (low, mid)
+            low, high = (mid, high) if fits(kept | {(n, k, mid)}, True, False) else (low, mid)
         return kept | {(n, k, low)}, True
 
     def figures(kept: frozenset, reach: bool = False) -> frozenset:
