@@ -467,3 +467,26 @@ def test_a_panels_label_is_a_one_line_tab_set_smaller_where_that_holds_it_inside
     sizes = {round(t.size, 2) for t in scene.walk_text(drawn)}
     assert _lines(drawn) == 1 and max(sizes) < LABEL_PT and min(sizes) >= LABEL_LEAST, (sizes, _lines(drawn))
     assert x * k - 1e-6 <= box[0] and box[0] + box[2] <= (x + w) * k + 1e-6  # inside the panel's width
+
+
+def test_a_row_of_piles_and_their_discards_is_labelled_in_line():
+    """Monopoly 2.3's row of decks: the piles' labels under their icons, the discards' on their middles (a
+    publisher's review: four decks labelled four ways). A deck's empty place names it where its pile does, under the
+    room an icon takes: the row's labels stand on one line, each centred on the same height."""
+    shared = bundled("monopoly-2-3")
+    page = next(p.front for p in shared.pages[1:] if _pictures(p.front))
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+    spots = {round(s.y, 1) for s in shared.game.board.centre.deck_spots if s.deck}
+    (row,) = [y for y in spots if sum(1 for s in shared.game.board.centre.deck_spots if s.deck and
+                                      round(s.y, 1) == y) >= 4]
+    names = {str(spot_label) for spot_label in
+             (_said_by(shared, s) for s in shared.game.board.centre.deck_spots if round(s.y, 1) == row)}
+    middles = {round(box[1] + box[3] / 2, 1) for mark, (box, _) in zip(marks, _labels(page)) if mark.name in names}
+    assert len(names) == 4 and len(middles) == 1, middles
+
+
+def _said_by(shared, spot) -> str:
+    """What a deck spot of a bundled kit says (its label, its deck's name, ...)."""
+    from pnp.layout.board import spot_name
+
+    return spot_name(Ctx(shared.game, problems=Problems()), spot)[0]

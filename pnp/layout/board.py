@@ -824,9 +824,11 @@ def _spot_band(cw: float, ch: float) -> tuple[float, float, float, float]:
 
 def spot_name_area(ctx: Ctx, spot) -> tuple[float, float, float, float] | None:
     """Where a pile of cards names its deck, in its top card's frame (its centre at 0, 0): a title deeds' pile in the
-    band across its top, a deck's under its icon, down to the card's frame; None for a place drawn as an outline
-    (its name stands alone in it). The booklet's diagram sets its label there, clear of the icon."""
-    if not _spot_pile(ctx, spot):
+    band across its top, a deck's under its icon, down to the card's frame (a deck's empty place, a discard pile,
+    names it there too, under the room an icon takes); None for any other place drawn as an outline (its name
+    stands alone in it). The booklet's diagram sets its label there, clear of the icon, the labels of a row of
+    piles and their discards in line."""
+    if not _spot_pile(ctx, spot) and not (spot.deck and spot.empty):
         return None
     cw, ch = spot_size(ctx, spot)
     if spot.titles and not spot.deck:
