@@ -60,6 +60,12 @@ def _labels(group, m=scene.IDENTITY) -> list[tuple[tuple, list[scene.Text]]]:
     return out
 
 
+def _diagram_page(kit: str, lang: str | None) -> tuple[scene.Group, list[tuple]]:
+    """The bundled booklet's page with the board's diagram, and the boxes of its labels' slips."""
+    page = next(p.front for p in bundled(kit, lang).pages[1:] if _pictures(p.front))
+    return page, [box for box, _ in _labels(page)]
+
+
 def _sheets(shared, size: float | None, reach: bool = True, side: int = LEAST_SIDE_ROWS) -> int:
     """Sheets of paper the booklet takes with its board's picture at ``size`` mm (None: without it), with ``side``
     rows of a table a side of its breaks at least."""
@@ -226,9 +232,7 @@ def test_no_word_of_the_diagrams_board_shows_half_under_a_label(kit, lang):
     from pnp.fonts import PT
     from pnp.text import CAP, DESC
 
-    pages = bundled(kit, lang).pages
-    page = next(p.front for p in pages[1:] if _pictures(p.front))
-    slips = [box for box, _ in _labels(page)]
+    page, slips = _diagram_page(kit, lang)
 
     def runs(group, m=scene.IDENTITY, inside=False):
         for c in group.children:
@@ -428,9 +432,7 @@ def test_no_icon_of_the_diagrams_board_shows_in_slivers_round_a_label(kit, lang)
     """A publisher's review (session 25): corner labels left bits of the corners' art round their slips (Free
     Parking's car, the tollbooths' gates, Go to Jail's badge). The diagram's board draws no icon that a label's
     slip covers a part of."""
-    pages = bundled(kit, lang).pages
-    page = next(p.front for p in pages[1:] if _pictures(p.front))
-    slips = [box for box, _ in _labels(page)]
+    page, slips = _diagram_page(kit, lang)
 
     def icons(group, m=scene.IDENTITY, inside=False):
         for c in group.children:

@@ -143,16 +143,22 @@ def test_a_roll_table_on_a_title_card_reads_like_the_other_deeds_lines():
         assert len(walls) == 2 * (len(tab.columns) + 2)  # two grids side by side, each with its own walls
 
 
+def _utility_deed():
+    """Monopoly 2.3's first utility deed, its roll table folded into two grids: (ctx, the table, the front's shapes,
+    the x of every wall of its grids)."""
+    kit, problems = checked("monopoly-2-3")
+    ctx = Ctx(kit, problems=problems)
+    t = next(t for t in kit.titles.titles if t.table)
+    shapes = list(_walk(cards.title_fronts(ctx, t, kit.board.space(t.space))[0]))
+    walls = sorted({round(s.x1, 3) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+    return ctx, kit.table(t.table), shapes, walls
+
+
 def test_grids_side_by_side_set_their_figures_on_the_same_edges():
     """Monopoly 2.3's utility deeds fold the roll table into two grids: the left's two-figure rents sat centred-
     looking under their heads, the right's three-figure ones against the column's wall (a publisher's review). Each
     column's figures stand on one edge, the whole table's widest centred in the column, in every grid alike."""
-    kit, problems = checked("monopoly-2-3")
-    ctx = Ctx(kit, problems=problems)
-    t = next(t for t in kit.titles.titles if t.table)
-    tab = kit.table(t.table)
-    shapes = list(_walk(cards.title_fronts(ctx, t, kit.board.space(t.space))[0]))
-    walls = sorted({round(s.x1, 3) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+    ctx, tab, shapes, walls = _utility_deed()
     per = len(tab.columns) + 2  # a grid's walls: its left, the label column's right, each column's right
     grids = [walls[:per], walls[per:]]
     figures = {table.cell_text(ctx, v) for r in tab.rows for v in r.cells}
@@ -173,12 +179,7 @@ def test_a_grids_rows_ruled_past_its_table_are_left_white():
     """The shorter of two grids side by side is ruled down to the other's foot; its rows past the table's were
     shaded as the labels, and read as a missing value (two publisher's reviews, Monopoly 2.3's utility deeds):
     they are white, the label column shaded down the table's own rows."""
-    kit, problems = checked("monopoly-2-3")
-    ctx = Ctx(kit, problems=problems)
-    t = next(t for t in kit.titles.titles if t.table)
-    tab = kit.table(t.table)
-    shapes = list(_walk(cards.title_fronts(ctx, t, kit.board.space(t.space))[0]))
-    walls = sorted({round(s.x1, 3) for s in shapes if isinstance(s, scene.Line) and s.x1 == s.x2})
+    ctx, tab, shapes, walls = _utility_deed()
     per = len(tab.columns) + 2
     left, right = walls[per], walls[-1]  # the second grid's walls
     rules = sorted({round(s.y1, 3) for s in shapes if isinstance(s, scene.Line) and s.y1 == s.y2
