@@ -329,6 +329,8 @@ class DeckSpot(Entity):
     deck: Optional[Id] = doc("the deck placed here", None)
     titles: bool = doc("the pile of title cards is placed here (deeds dealt from a pile)", False)
     label: Optional[Label] = doc("what the spot says (default: the deck's name)", None)
+    short: Optional[Label] = doc("a shorter name for it, which the rules booklet's board diagram labels it with where "
+                                 "its own has not the room (Moneyloopy's 'Your bid here')", None)
     empty: bool = doc("the deck's place drawn empty, a dashed outline in the deck's colour, where its cards go "
                       "later (a discard pile): no pile", False)
     face_up: Amount = doc("cards dealt face up in a row beside the pile (a market)", Amount(0))

@@ -492,3 +492,17 @@ def _said_by(shared, spot) -> str:
     from pnp.layout.board import spot_name
 
     return spot_name(Ctx(shared.game, problems=Problems()), spot)[0]
+
+
+def test_a_spot_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past():
+    """Moneyloopy's bid spot, 14 mm wide in the diagram: 'Chance bids: put your bid here' ran twice its width (two
+    publisher's reviews). It says its short name (board.yaml: 'Your bid here'), inside the spot."""
+    shared = bundled("moneyloopy")
+    page, _ = _diagram_page("moneyloopy", None)
+    (x0, y0, k), = _pictures(page)
+    marks = landmarks(Ctx(shared.game, problems=Problems()))
+    (spot,) = [s for s in shared.game.board.centre.deck_spots if s.short]
+    ((mark, (box, words)),) = [(m, lb) for m, lb in zip(marks, _labels(page)) if m.name == str(spot.label)]
+    assert plain_words(*(t.text for t in words)) == plain_words(spot.short)
+    bx, by, bw, bh = mark.box
+    assert x0 + k * bx - 1e-6 <= box[0] and box[0] + box[2] <= x0 + k * (bx + bw) + 1e-6, (box, mark.box)

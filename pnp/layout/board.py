@@ -1381,9 +1381,9 @@ def plain_words(*texts) -> frozenset:
 def landmarks(ctx: Ctx) -> list[Landmark]:
     """What a reader looks for on the board, named as the board names it: each corner (a jail corner by its cell
     and its edges), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
-    market's face-up row; a pile's name under its icon), each panel with a title over a text or a table (its short
-    name besides; a panel that is a caption alone names what it stands beside). The booklet's board diagram labels
-    them."""
+    market's face-up row; a pile's name under its icon; its short name besides), each panel with a title over a text
+    or a table (its short name besides; a panel that is a caption alone names what it stands beside). The
+    booklet's board diagram labels them."""
     board = ctx.kit.board
     S = float(board.size)
     out: list[Landmark] = []
@@ -1402,7 +1402,7 @@ def landmarks(ctx: Ctx) -> list[Landmark]:
             ax, ay, aw, ah = area
             area = _bounds(_quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, ax - _spot_shift(ctx, spot), ay, aw, ah))
         out.append(Landmark(str(name), _bounds(_spot_quad(ctx, spot, S, row=False)), src, field_name,
-                            area=area, words=plain_words(name)))
+                            short=str(spot.short or ""), area=area, words=plain_words(name)))
     for p in board.centre.panels:
         if p.title and (p.text or p.table):
             out.append(Landmark(str(p.title), _bounds(_panel_quad(p, S)), p, "title", short=str(p.short or ""),
