@@ -1393,7 +1393,7 @@ LABEL_PARA = 0.45  # ems between a label's parts (a jail corner's cell and its e
 LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
-LABEL_LINES = 2  # lines a label takes before ...
+LABEL_LINES = 2  # lines a spot's or a corner's label takes (a panel's: one, a tab) before ...
 LABEL_LINE = 3.0  # ... each more (past the fewest its name takes) weighs as much as reaching this many mm past its
 #                   thing (Moneyloopy's spot said "Chance bids: put your bid here" on 4 lines)
 LABEL_OVER = 6.0  # mm: a label over another landmark weighs as much as reaching this far past its own (Euronopoly's
@@ -1500,12 +1500,13 @@ def _labels(ctx: Ctx, marks: list, size: float) -> list[tuple[tuple, scene.Group
 
 def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tuple, scene.Group]]]:
     """The ways to set each landmark's label at ``pt``, the lightest first: each weighs how far it reaches past its
-    thing, and more for lines past LABEL_LINES, for covering another landmark, for a place after its thing's first
-    (``named``); of two alike, its full name before its short one (a jail corner's cell alone). A panel's label goes
-    in its title's place, from its left edge, ending at its right or on its middle, else on the panel's middle; a
-    corner's or a spot's on its middle, else at its top or its foot; each on one line, on two, or as narrow as its
-    thing (or its longest word) allows. A centre thing's label stays in the centre, every label on the board, clear
-    of the board's title where it can be."""
+    thing, and more for a line past its first (a panel's) or its second (a spot's, a corner's), for covering another
+    landmark, for a place after its thing's first (``named``); of two alike, its full name before its short one (a
+    jail corner's cell alone, a panel's or a spot's short name). A panel's label goes in its title's place, from its
+    left edge, ending at its right or on its middle, else on the panel's middle; a pile's under its icon, else at its
+    top, its foot or its middle; a corner's or another spot's on its middle, else at its top or its foot; each on one
+    line, on two, or as narrow as its thing (or its longest word) allows. A centre thing's label stays in the
+    centre, every label on the board, clear of the board's title where it can be."""
     from ..text import fit
 
     k = size / float(ctx.kit.board.size)
@@ -1559,10 +1560,12 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     laid: dict[tuple[int, str], list] = {}  # (landmark, name) -> its label set every way, each once
 
     def named(mark, name: str) -> list:
-        """The label saying ``name`` set every way: each place, each measure; each way as (its box, its drawing,
-        what it weighs: how far it reaches past its thing, LABEL_LINE for each line past LABEL_LINES or the fewest
-        the name takes, LABEL_OVER where it covers a part of another landmark, LABEL_PLACE for each place preferred
-        to its own, LABEL_MIDDLE for a panel's middle)."""
+        """The label saying ``name`` set every way: each place, each measure (a panel's also on one line a step or
+        two smaller); each way as (its box, its drawing, what it weighs: how far it reaches past its thing,
+        LABEL_LINE for each line past the fewest it may take (a panel's one, a spot's or a corner's LABEL_LINES, a
+        line more for each part of a jail corner's name) or the fewest the name takes, LABEL_OVER where it covers a
+        part of another landmark, LABEL_PLACE for each place preferred to its own, LABEL_MIDDLE for a panel's or a
+        pile's middle, LABEL_SMALLER for each step smaller)."""
         if (id(mark), name) in laid:
             return laid[id(mark), name]
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
