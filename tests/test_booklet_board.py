@@ -253,15 +253,30 @@ def test_no_word_of_the_diagrams_board_shows_half_under_a_label(kit, lang):
 
 
 @pytest.mark.parametrize("kit,lang", KITS)
-def test_a_kits_jail_corners_are_labelled_alike(kit, lang):
-    """Euronopoly's three prisons: one labelled with its cell and its visitors' edges, two with the cell alone
-    (review 19). Where one jail corner's full name has no room inside it, every one says its cell alone."""
+def test_a_jail_corners_cell_and_strips_are_labelled_apart(kit, lang):
+    """A jail corner's cell and its visitors' strips were labelled in one block ("Language Death / Close Call", "In
+    Jail / Just Visiting"): a reader could not tell which name was which area's (three publisher's reviews). Each
+    jail corner has two labels, its cell's name over its cell and its strips' in its long strip."""
+    from pnp.layout.board import JAIL_CELL
+
     shared = bundled(kit, lang)
-    page = next(p.front for p in shared.pages[1:] if _pictures(p.front))
+    page, _ = _diagram_page(kit, lang)
+    (x0, y0, k), = _pictures(page)
     marks = landmarks(Ctx(shared.game, problems=Problems()))
-    said = [plain_words(*(t.text for t in words)) for _, words in _labels(page)]
-    forms = {said[i] == plain_words(mark.name) for i, mark in enumerate(marks) if mark.short and not mark.centre}
-    assert len(forms) <= 1, forms
+    labels = dict(zip((id(m) for m in marks), _labels(page)))
+    jails = [s for s in shared.game.board.spaces if s.inner]
+    assert jails or kit == "moneyloopy"  # its corners are tollbooths, none a jail
+    for space in jails:
+        cell, strip = [m for m in marks if m.entity is space]
+        assert (cell.name, strip.name) == (str(space.inner), str(space.name))
+        (cx, cy, cw, ch), (sx, sy, sw, sh) = cell.box, strip.box
+        assert abs(cw - JAIL_CELL * sw) < 1e-6 and cx >= sx - 1e-6 and cy >= sy - 1e-6  # the cell inside its corner
+        for mark in (cell, strip):
+            (box, words) = labels[id(mark)]
+            assert plain_words(*(t.text for t in words)) == plain_words(mark.name)
+        (bx, by, bw, bh), _ = labels[id(cell)]
+        middle = (bx + bw / 2 - x0) / k, (by + bh / 2 - y0) / k
+        assert cx <= middle[0] <= cx + cw and cy <= middle[1] <= cy + ch  # the cell's label on the cell
 
 
 def test_a_board_diagram_with_no_room_is_left_out_with_a_warning(mini):

@@ -1357,13 +1357,14 @@ def _bounds(corners: list[tuple[float, float]]) -> tuple[float, float, float, fl
 class Landmark:
     """A thing a reader looks for on the board, as the booklet's diagram labels it (``landmarks``)."""
 
-    name: str  # what the label says: the board's own words for it (a jail corner's cell, then its edges)
+    name: str  # what the label says: the board's own words for it
     box: tuple[float, float, float, float]  # the thing, x, y, w, h in the board's frame
     entity: object  # the content it comes from
     field: str  # the field of that content holding its name
-    short: str = ""  # what it says where its name has not the room (a jail corner's cell alone, a panel's short)
+    short: str = ""  # what it says where its name has not the room (a panel's or a deck spot's short name)
     title: tuple[float, float, float, float] | None = None  # a panel's own title, where its label goes
-    area: tuple[float, float, float, float] | None = None  # where a pile names its deck, its label centred over it
+    area: tuple[float, float, float, float] | None = None  # where it names itself, its label centred over it (a
+    #                                                         pile's name under its icon, a jail's long strip)
     rotate: float = 0.0  # a panel's turn (degrees)
     words: frozenset = frozenset()  # the board's words the label stands for (the diagram leaves them out)
     centre: bool = True  # a thing of the centre (its label stays off the ring)
@@ -1379,8 +1380,8 @@ def plain_words(*texts) -> frozenset:
 
 
 def landmarks(ctx: Ctx) -> list[Landmark]:
-    """What a reader looks for on the board, named as the board names it: each corner (a jail corner by its cell
-    and its edges), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
+    """What a reader looks for on the board, named as the board names it: each corner (a jail corner's cell and its
+    visitors' strips apart, the strips' name where the long one runs), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
     market's face-up row; a pile's name under its icon; its short name besides), each panel with a title over a text
     or a table (its short name besides; a panel that is a caption alone names what it stands beside). The
     booklet's board diagram labels them."""
@@ -1388,11 +1389,18 @@ def landmarks(ctx: Ctx) -> list[Landmark]:
     S = float(board.size)
     out: list[Landmark] = []
     for g in space_geometry(board):
-        if g.corner:
-            s = g.space
-            name = f"{s.inner}\n\n{s.name}" if s.inner else str(s.name)
-            out.append(Landmark(name, (g.x, g.y, g.w, g.h), s, "name", short=str(s.inner or ""),
-                                words=plain_words(s.name, s.inner), centre=False))
+        if g.corner and g.space.inner:  # a jail: its cell and its visitors' strips, each named on its own (as one
+            # block of two names a reader could not tell which was which: three publisher's reviews)
+            s, C = g.space, g.along
+            q = JAIL_CELL * C
+            cell = _bounds([scene.apply(g.transform, x, y) for x, y in ((0, C - q), (q, C - q), (q, C), (0, C))])
+            strip = _bounds([scene.apply(g.transform, x, y) for x, y in ((0, 0), (C, 0), (C, C - q), (0, C - q))])
+            out.append(Landmark(str(s.inner), cell, s, "inner", words=plain_words(s.inner), centre=False))
+            out.append(Landmark(str(s.name), (g.x, g.y, g.w, g.h), s, "name", area=strip, words=plain_words(s.name),
+                                centre=False))
+        elif g.corner:
+            out.append(Landmark(str(g.space.name), (g.x, g.y, g.w, g.h), g.space, "name",
+                                words=plain_words(g.space.name), centre=False))
     for spot in board.centre.deck_spots:
         name, src, field_name = spot_name(ctx, spot)
         if field_name == "deck":  # a spot with nothing to say

@@ -1502,10 +1502,10 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     """The ways to set each landmark's label at ``pt``, the lightest first: each weighs how far it reaches past its
     thing, and more for a line past its first (a panel's) or its second (a spot's, a corner's), for covering another
     landmark, for a place after its thing's first (``named``); of two alike, its full name before its short one (a
-    jail corner's cell alone, a panel's or a spot's short name). A panel's label goes in its title's place, from its
-    left edge, ending at its right or on its middle, else on the panel's middle; a pile's under its icon, else at its
-    top, its foot or its middle; a corner's or another spot's on its middle, else at its top or its foot; each on one
-    line, on two, or as narrow as its thing (or its longest word) allows. A centre thing's label stays in the
+    panel's or a spot's). A panel's label goes in its title's place, from its left edge, ending at its right or on
+    its middle, else on the panel's middle; a pile's under its icon (a jail's strips' in the long strip), else at
+    its top, its foot or its middle; a corner's or another spot's on its middle, else at its top or its foot; each
+    on one line, on two, or as narrow as its thing (or its longest word) allows. A centre thing's label stays in the
     centre, every label on the board, clear of the board's title where it can be."""
     from ..text import fit
 
@@ -1635,14 +1635,9 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         if what.startswith("title"):
             xs, ys = [x * k for x, _ in corners], [y * k for _, y in corners]
             kept.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-    # like things named alike: where one jail corner's full name has no room inside it, every one says its cell
-    # (a panel's short name is its label's where its title weighs more)
-    full = all(_within(ways(mark, (mark.name,))[0][0], tuple(v * k for v in mark.box)) for mark in marks
-               if mark.short and not mark.centre)
     out = []
-    for mark in marks:
-        made = ways(mark, (mark.name, mark.short) if mark.short and (full or mark.centre) else
-                    (mark.short or mark.name,))
+    for mark in marks:  # a short name (a panel's, a spot's) is its label's where its own weighs more
+        made = ways(mark, (mark.name, mark.short) if mark.short else (mark.name,))
         out.append([w for w in made if not any(_touch(w[0], t, LABEL_GAP_LEAST) for t in kept)] or made)
     return out
 
@@ -1707,12 +1702,6 @@ def _free_ways(options: list[list[tuple[tuple, scene.Group]]], gap: float = LABE
     if best[1] is None:
         return None
     return [options[i][best[1][i]] for i in range(len(options))]
-
-
-def _within(a: tuple, b: tuple) -> bool:
-    """Box ``a`` (x, y, w, h) inside box ``b``."""
-    return b[0] - 1e-6 <= a[0] and a[0] + a[2] <= b[0] + b[2] + 1e-6 and \
-        b[1] - 1e-6 <= a[1] and a[1] + a[3] <= b[1] + b[3] + 1e-6
 
 
 def _touch(a: tuple, b: tuple, gap: float) -> bool:
