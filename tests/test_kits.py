@@ -205,3 +205,15 @@ def test_etymonopoly_language_death_lasts_three_tries():
     tries, you have to pay or use a card, or lose the game"."""
     (jail,) = _kit("etymonopoly").jails()
     assert (jail.jail.fine, jail.jail.doubles, jail.jail.turns) == (50, True, 3)
+
+
+def test_every_etymonopoly_card_trades_at_half_its_list_price_as_its_booklet_says():
+    """The booklet's table of languages says a card trades at half its list price (game.yaml terms.rent_key): true
+    of every title card, the languages', the branches' and the Tocharians'."""
+    from kits_cache import checked
+
+    kit, _ = checked("etymonopoly")
+    assert "half" in str(kit.game.terms.rent_key)
+    for t in kit.titles.titles:
+        space = kit.board.space(t.space)
+        assert t.trade_value * 2 == space.price, (t.space, t.trade_value, space.price)
