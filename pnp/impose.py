@@ -457,8 +457,9 @@ def _furniture(geos: list[_Geometry], area: tuple[float, float, float, float], b
         return out
     order = sorted(geos, key=lambda g: -g.rect[1])  # top block first
     # long advice wraps rather than runs off the sheet; each line keeps the style of its paragraph
-    lines = [(line, style) for text, style in label for line in footer_lines(text, aw - 4.0)]
-    own = len(footer_lines(label[0][0], aw - 4.0)) if label else 0  # the sheet's own line(s), first in ``label``
+    broken = [[(line, style) for line in footer_lines(text, aw - 4.0)] for text, style in label]
+    lines = [line for para in broken for line in para]
+    own = len(broken[0]) if broken else 0  # the sheet's own line(s), first in ``label``
     # the room each block has above and below: up to the area's edge or halfway to its neighbour
     limits = []
     for i, g in enumerate(order):

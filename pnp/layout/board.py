@@ -676,14 +676,20 @@ def _jail_halves(name: str, font: str, size: float, long: float, short: float) -
     return " ".join(words[:best]).replace(" ", NBSP), " ".join(words[best:]).replace(" ", NBSP)
 
 
+def jail_areas(C: float) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """A jail corner of side ``C``'s inner area (the cell, toward the board's centre) and its long visitors' strip
+    (along the whole outer edge), x, y, w, h in the corner's own frame."""
+    q = JAIL_CELL * C
+    return (0.0, C - q, q, q), (0.0, 0.0, C, C - q)
+
+
 def _jail_corner(ctx: Ctx, g: SpaceGeom) -> scene.Group:
     """The jail: an inner area toward the board's centre, the visitors' strips along the two outer edges."""
     s = g.space
     C = g.along
     col, fonts = ctx.colours, ctx.fonts
     out = scene.Group(clip=(0.0, 0.0, C, C))
-    q = JAIL_CELL * C
-    strip = C - q
+    (_, strip, q, _), _ = jail_areas(C)
     cell = s.colour or mix(col.board, col.ink, 0.22)
     out.add(scene.Rect(0, strip, q, q, fill=cell, stroke=col.line, width=LINE))
     if s.text:  # its strips hold the name only
@@ -834,8 +840,12 @@ def spot_name_area(ctx: Ctx, spot) -> tuple[float, float, float, float] | None:
     if spot.titles and not spot.deck:
         return _spot_band(cw, ch)
     inset = SPOT_FRAME + 1.0
-    icon_foot = ch * SPOT_ICON_Y - min(cw, ch) * SPOT_ICON / 2
-    return -cw / 2 + inset, -ch / 2 + inset, cw - 2 * inset, icon_foot - 1.0 + ch / 2 - inset
+    return -cw / 2 + inset, -ch / 2 + inset, cw - 2 * inset, _icon_foot(cw, ch) - 1.0 + ch / 2 - inset
+
+
+def _icon_foot(cw: float, ch: float) -> float:
+    """The foot of a pile's icon (or of the room one takes) in its top card's frame."""
+    return ch * SPOT_ICON_Y - min(cw, ch) * SPOT_ICON / 2
 
 
 SPOT_ICON, SPOT_ICON_Y = 0.5, 0.1  # a pile's icon: this share of the card's shorter side, its centre this share of
@@ -889,7 +899,7 @@ def _deck_spot(ctx: Ctx, spot, S: float) -> scene.Group:
         g.add(ic)
     # a deck's empty place names itself where its pile names the deck, under the room an icon takes (Monopoly 2.3's
     # discards' names stood 15 mm over their piles' beside them: review 18)
-    top = ch * SPOT_ICON_Y - size / 2 - 2.0 if ic is not None or (deck is not None and not pile) else 8.0
+    top = _icon_foot(cw, ch) - 2.0 if ic is not None or (deck is not None and not pile) else 8.0
     if band_box is not None:
         bx, by, bw, bh = band_box
         f = _fit(ctx, name, (bx + 1.5, by + 1.0, bw - 3.0, bh - 2.0), ctx.fonts.heading, 13.0, src, field_name,
@@ -1310,9 +1320,12 @@ def _quad(cx: float, cy: float, rotate: float, x0: float, y0: float, w: float, h
     return [scene.apply(m, x, y) for x, y in ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))]
 
 
-def _spot_quad(ctx: Ctx, spot, S: float, row: bool = True) -> list[tuple[float, float]]:
+def _spot_quad(ctx: Ctx, spot, S: float, row: bool = True, box: tuple | None = None) -> list[tuple[float, float]]:
     """A deck spot's corners in the board's frame: its pile with the sheets under it, and (``row``) its market's
-    face-up cards."""
+    face-up cards; or those of ``box`` (x, y, w, h in its top card's frame, the card's centre at 0, 0)."""
+    if box is not None:
+        x, y, w, h = box
+        return _quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, x - _spot_shift(ctx, spot), y, w, h)
     cw, ch = spot_size(ctx, spot)
     stack = SPOT_STACK * SPOT_STEP if _spot_pile(ctx, spot) else 0.0
     w = cw + stack + (spot.face_up * (cw + SPOT_GAP) if row else 0.0)
@@ -1381,20 +1394,20 @@ def plain_words(*texts) -> frozenset:
 
 def landmarks(ctx: Ctx) -> list[Landmark]:
     """What a reader looks for on the board, named as the board names it: each corner (a jail corner's cell and its
-    visitors' strips apart, the strips' name where the long one runs), each deck spot (its label, else its deck's name, else the title cards'; the pile, not a
-    market's face-up row; a pile's name under its icon; its short name besides), each panel with a title over a text
-    or a table (its short name besides; a panel that is a caption alone names what it stands beside). The
-    booklet's board diagram labels them."""
+    visitors' strips apart, the strips' name where the long one runs), each deck spot (its label, else its deck's
+    name, else the title cards'; the pile, not a market's face-up row; a pile's name under its icon; its short name
+    besides), each panel with a title over a text or a table (its short name besides; a panel that is a caption
+    alone names what it stands beside). The booklet's board diagram labels them."""
     board = ctx.kit.board
     S = float(board.size)
     out: list[Landmark] = []
     for g in space_geometry(board):
         if g.corner and g.space.inner:  # a jail: its cell and its visitors' strips, each named on its own (as one
             # block of two names a reader could not tell which was which: three publisher's reviews)
-            s, C = g.space, g.along
-            q = JAIL_CELL * C
-            cell = _bounds([scene.apply(g.transform, x, y) for x, y in ((0, C - q), (q, C - q), (q, C), (0, C))])
-            strip = _bounds([scene.apply(g.transform, x, y) for x, y in ((0, 0), (C, 0), (C, C - q), (0, C - q))])
+            s = g.space
+            cell, strip = (_bounds([scene.apply(g.transform, px, py) for px, py in
+                                    ((x, y), (x + w, y), (x + w, y + h), (x, y + h))])
+                           for x, y, w, h in jail_areas(g.along))
             out.append(Landmark(str(s.inner), cell, s, "inner", words=plain_words(s.inner), centre=False))
             out.append(Landmark(str(s.name), (g.x, g.y, g.w, g.h), s, "name", area=strip, words=plain_words(s.name),
                                 centre=False))
@@ -1406,9 +1419,8 @@ def landmarks(ctx: Ctx) -> list[Landmark]:
         if field_name == "deck":  # a spot with nothing to say
             continue
         area = spot_name_area(ctx, spot)
-        if area is not None:  # in the board's frame: the top card stands _spot_shift left of the spot's x
-            ax, ay, aw, ah = area
-            area = _bounds(_quad(S / 2 + spot.x, S / 2 + spot.y, spot.rotate, ax - _spot_shift(ctx, spot), ay, aw, ah))
+        if area is not None:
+            area = _bounds(_spot_quad(ctx, spot, S, box=area))
         out.append(Landmark(str(name), _bounds(_spot_quad(ctx, spot, S, row=False)), src, field_name,
                             short=str(spot.short or ""), area=area, words=plain_words(name)))
     for p in board.centre.panels:

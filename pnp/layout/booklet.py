@@ -46,7 +46,7 @@ from ..model import Booklet, RulesSection, Table
 from ..rules.booklet import RULES_BLANK, RULES_FIGURE, line_of, too_large
 from ..rules.printing import TEXT_OVERFLOW
 from ..saddle import Binding
-from ..text import Fit, _runs, even_breaks, greedy_lines as _greedy
+from ..text import _runs, even_breaks, greedy_lines as _greedy
 from ..typeset import NBSP, NO_BREAK, Style, bind_short, running, typeset
 from .common import Ctx, Item, contrast, contrast_ratio, mix, space_colour
 from .icons import group_mark, icon
@@ -1389,7 +1389,6 @@ LABEL_WIDE_MAX = 40.0
 LABEL_PAD = (0.9, 0.5)
 LABEL_TOP = 0.4  # mm from a panel's top left to its label's, the label over the panel's own title
 LABEL_RISE = 2.0  # mm a label in a panel's title's place may rise over the panel's top edge and count as inside it
-LABEL_PARA = 0.45  # ems between a label's parts (a jail corner's cell and its edges)
 LABEL_GAP, LABEL_GAP_LEAST = 1.0, 0.6  # mm at least between two labels (the least where the labels are crowded)
 LABEL_TWO = 0.62  # a label set on two lines where one touches another: this share of its one line's width
 LABEL_SPILL = 1.6  # a label centred on its thing runs on one line up to this many times the thing's width
@@ -1527,15 +1526,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
             x, y, w, h = x + w / 2 - h / 2, y + h / 2 - w / 2, h, w
             bx, by, bw, bh = bx + bw / 2 - bh / 2, by + bh / 2 - bw / 2, bh, bw
         align = {"start": "left", "end": "right"}.get(across, "center")
-        parts = [fit(part, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink, align=align,
-                     style=ctx.style) for part in name.split("\n\n")]  # a jail corner's cell, then its edges
-        gap = LABEL_PARA * pt * PT
-        shapes, down_by = [], 0.0
-        for part in parts:  # stacked under the first, each fit having set its lines on the middle of 20 mm
-            lift = (parts[0].height - part.height) / 2 - down_by
-            shapes += [scene.Group(part.shapes, transform=scene.translate(0.0, lift))] if down_by else part.shapes
-            down_by += part.height + gap
-        f = Fit(shapes, pt, sum(p.lines for p in parts), False, False, down_by - gap, max(p.width for p in parts))
+        f = fit(name, (0.0, 0.0, room, 20.0), font, pt, pt, colour=ctx.colours.ink, align=align, style=ctx.style)
         sw, sh = f.width + 2 * px, f.height + 2 * py
         sx = {"start": x + LABEL_TOP, "end": x + w - LABEL_TOP - sw}.get(across, x + w / 2 - sw / 2)
         # in a title's place its foot on the title's: the panel's first line of text stays clear, the label
@@ -1550,7 +1541,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         drawn = scene.Group([scene.Rect(sx, sy, sw, sh, fill=ctx.colours.paper, stroke=ctx.colours.line,
                                         width=0.15, radius=0.8),
                              scene.Group(f.shapes, transform=scene.translate(
-                                 shift, sy + sh - py - (10.0 + parts[0].height / 2)))])
+                                 shift, sy + sh - py - (10.0 + f.height / 2)))])  # fit set it on 20 mm's middle
         if turned:
             cx, cy = sx + sw / 2, sy + sh / 2
             drawn.transform = scene.rotate(mark.rotate, cx, cy)
@@ -1562,10 +1553,9 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     def named(mark, name: str) -> list:
         """The label saying ``name`` set every way: each place, each measure (a panel's also on one line a step or
         two smaller); each way as (its box, its drawing, what it weighs: how far it reaches past its thing,
-        LABEL_LINE for each line past the fewest it may take (a panel's one, a spot's or a corner's LABEL_LINES, a
-        line more for each part of a jail corner's name) or the fewest the name takes, LABEL_OVER where it covers a
-        part of another landmark, LABEL_PLACE for each place preferred to its own, LABEL_MIDDLE for a panel's or a
-        pile's middle, LABEL_SMALLER for each step smaller)."""
+        LABEL_LINE for each line past the fewest it may take (a panel's one, a spot's or a corner's LABEL_LINES) or
+        the fewest the name takes, LABEL_OVER where it covers a part of another landmark, LABEL_PLACE for each place
+        preferred to its own, LABEL_MIDDLE for a panel's or a pile's middle, LABEL_SMALLER for each step smaller)."""
         if (id(mark), name) in laid:
             return laid[id(mark), name]
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
@@ -1579,7 +1569,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
             places = [("middle", d) for d in ("middle", "top", "foot")]
             rank = {place: LABEL_PLACE * n for n, place in enumerate(places)}
         # a name keeps its number ("Tollbooth 2"); a kit's term may wrap, as on the board itself
-        text = "\n\n".join(bind_short(part) for part in name.split("\n\n"))
+        text = bind_short(name)
         set_as = typeset(text, ctx.style)
         word = max(text_width(wd, font, pt) for wd in set_as.split()) + 0.01
         one = max(text_width(ln, font, pt) for ln in set_as.split("\n")) + 0.01
@@ -1587,23 +1577,18 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         # a centred label runs on one line past its thing only up to LABEL_SPILL times the thing's width
         rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
                  *([two] if two > thin else []), thin]
-        made = [((a, d), *label(mark, text, room, a, d)) for a, d in places for room in rooms]
+        made = [((a, d), 0, *label(mark, text, room, a, d)) for a, d in places for room in rooms]
         turned = mark.rotate in (90.0, 270.0)
-        smaller = 0  # a panel's label on one line at a smaller size (not under LABEL_LEAST), where that holds it
-        # inside the panel's width: a tab on the panel, not two lines over its text (a publisher's review)
-        tab = mark.title is not None and "\n\n" not in text
-        while tab and pt - LABEL_STEP * (smaller + 1) >= LABEL_LEAST - 1e-9:
-            smaller += 1
-            size = pt - LABEL_STEP * smaller
-            wide = max(text_width(ln, font, size) for ln in set_as.split("\n")) + 0.01
+        # a panel's label on one line at a smaller size (not under LABEL_LEAST), the first step that holds it inside
+        # the panel's width: a tab on the panel, not two lines over its text (a publisher's review)
+        steps = int((pt - LABEL_LEAST) / LABEL_STEP + 1e-9) if mark.title is not None else 0
+        for step in range(1, steps + 1):
+            wide = max(text_width(ln, font, pt - LABEL_STEP * step) for ln in set_as.split("\n")) + 0.01
             if wide + 2 * px <= along - 2 * LABEL_TOP:
-                made += [((a, d), *label(mark, text, wide, a, d, size)) for a, d in places]
+                made += [((a, d), step, *label(mark, text, wide, a, d, pt - LABEL_STEP * step)) for a, d in places]
                 break
-        else:
-            smaller = 0
         # a panel's label takes one line (a tab), a spot's or a corner's two, before a line more weighs LABEL_LINE
-        fewest = max((1 if mark.title is not None else LABEL_LINES) + name.count("\n\n"),
-                     min(lines for *_, lines in made))  # a part more, a line more
+        fewest = max(1 if mark.title is not None else LABEL_LINES, min(lines for *_, lines in made))
         others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
 
         def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it, more than a hair's width
@@ -1612,11 +1597,9 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
                 h = max(0.0, h - LABEL_RISE)
             return any(_touch((x, y, w, h), o, -LABEL_HAIR) for o in others)
 
-        less = [0.0] * (len(made) - len(places) * bool(smaller)) + [LABEL_SMALLER * smaller] * (
-            len(places) * bool(smaller))  # the smaller size's ways, last made
         laid[id(mark), name] = [(box, drawn, (past if past > 1e-6 else 0.0) + LABEL_LINE * max(0, lines - fewest) +
-                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place] + smaller_by)
-                                for (place, box, drawn, past, lines), smaller_by in zip(made, less)]
+                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place] + LABEL_SMALLER * step)
+                                for place, step, box, drawn, past, lines in made]
         return laid[id(mark), name]
 
     def ways(mark, names: tuple[str, ...]) -> list:
