@@ -9,6 +9,7 @@ A section's text (``rules.yaml``) is read line by line, after its templates are 
 * ``| a | b |`` a table row; a ``| --- | --- |`` row under the first makes that row the header;
 * ``@name argument`` alone on a line is a block drawn from the game's data (``BLOCKS``), also right under a
   paragraph or list item;
+* ``@board [| caption]`` is the board's diagram, the caption (if any) under it;
 * ``@figure WHAT [WHAT ...] [| caption]`` is a figure: printable items of the kit drawn side by side, as their sheets
   print them, with the caption under them. A WHAT is ``kind:id`` (``FIGURE_KINDS``): ``deed:mayfair`` (the title
   card of a space), ``card:chance:3`` (a deck's card by its number, 1 the first; ``card:chance`` its first),
@@ -23,13 +24,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-#: the generated blocks: name -> what its argument is ("" none, "table" a table id, "deck" a deck id)
+#: the generated blocks: name -> what its argument is ("" none, "table" a table id, "deck" a deck id, "caption" none
+#: or "| caption", "items" ``figure``'s)
 BLOCKS = {
     "components": "",  # the components with their counts (the build manifest's)
     "money": "",  # the starting money: notes or chips of each value and the total
     "properties": "",  # every title: price, rents, building costs
     "table": "table",  # a table of tables.yaml
-    "board": "",  # the board as a picture at the column's full width
+    "board": "caption",  # the board as a picture at the column's full width, an optional caption after "|"
     "lookup": "deck",  # each card of a deck: the start of its text and its help line
     "figure": "items",  # printable items of the kit side by side, an optional caption after "|" (``figure``)
 }

@@ -688,7 +688,8 @@ class RulesSection(Entity):
     text: Text = doc(
         "the section: paragraphs (a blank line between), '## ' a subheading, '- ' a bullet, '1. ' a numbered step, "
         "**strong**, *emphasis*, '| a | b |' table rows (a '| --- |' row under the first makes it the header), and "
-        "generated blocks on a line of their own: @components, @money, @properties, @table ID, @board, @lookup DECK")
+        "generated blocks on a line of their own: @components, @money, @properties, @table ID, @board [| caption], "
+        "@lookup DECK, @figure WHAT [WHAT ...] [| caption]")
     covers: list[Topic] = doc("the topics this section covers (components, setup, turn, jail, building, winning ...)",
                               default_factory=list)
     language: Optional[str] = doc("the section's language when not the edition's (its typography follows it), e.g. "

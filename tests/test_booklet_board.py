@@ -72,7 +72,7 @@ def _sheets(shared, size: float | None, reach: bool = True, side: int = LEAST_SI
     ctx = Ctx(shared.game, problems=Problems())  # the trials' own: the shared problems stay as laid out
     sections = booklet._sections(ctx)
     assert any(isinstance(b, booklet._Picture) and not b.figure for _, blocks in sections for b in blocks)
-    sized = [(s, [b if not isinstance(b, booklet._Picture) or b.figure else booklet.replace(b, w=size, h=size)
+    sized = [(s, [b if not isinstance(b, booklet._Picture) or b.figure else booklet.replace(b, w=size, h=size + b.under)
                   for b in blocks if size or not isinstance(b, booklet._Picture) or b.figure])
              for s, blocks in sections]
     cover, back = booklet._cover(ctx, ctx.kit.booklet), booklet._back_cover(ctx)
@@ -521,3 +521,32 @@ def test_a_spot_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_
     assert plain_words(*(t.text for t in words)) == plain_words(spot.short)
     bx, by, bw, bh = mark.box
     assert x0 + k * bx - 1e-6 <= box[0] and box[0] + box[2] <= x0 + k * (bx + bw) + 1e-6, (box, mark.box)
+
+
+def test_a_boards_caption_is_set_under_its_diagram_centred_on_it(mini):
+    """``@board | caption`` (Euronopoly's diagram floats into Setting up: review 4 read it as an interruption with
+    no title): the caption's words stand under the diagram's foot, centred on it, and the diagram with its caption
+    is drawn at the column's width where the page has the room."""
+    caption = "The board and what lies in its middle"
+    problems, pages = _with_rules(mini, f"A first short paragraph.\n\n@board | {caption}\n\nAfter it.")
+    assert not [p for p in problems.items if p.code in ("E-rules-block", "W-rules-figure")]
+    (n, (x, foot, k)), = [(n, p) for n, page in enumerate(pages[1:], 1) for p in _pictures(page.front)]
+    assert abs(k * _board_size(mini) - COLUMN) < 1e-6
+    def runs(group, m=scene.IDENTITY):
+        for c in group.children:
+            if isinstance(c, scene.Group) and not c.miniature:
+                yield from runs(c, scene.compose(m, c.transform))
+            elif isinstance(c, scene.Text):
+                yield (*scene.apply(m, c.x, c.y), c)
+
+    (left, y, line), = [(at, y, t) for at, y, t in runs(pages[n].front) if t.text == caption]
+    assert foot - 8.0 < y < foot  # under the diagram, close to it
+    assert abs(left + line.width / 2 - (x + COLUMN / 2)) < 0.5  # centred on it
+    after = [at for at, t in _texts(pages[n].front, labels=False) if t.text == "After it."]
+    assert after and after[0] < y  # the text after the diagram comes after its caption
+
+
+def test_a_board_block_takes_only_a_caption_after_a_bar(mini):
+    problems, _ = _with_rules(mini, "A paragraph.\n\n@board The board")
+    (p,) = [p for p in problems.items if p.code == "E-rules-block"]
+    assert "@board | The board" in p.message

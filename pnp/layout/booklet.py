@@ -479,6 +479,8 @@ class _Picture:
     figure: bool = False
     least: float = 0.0
     where: tuple | None = None  # (object, field, line) of its @ line, for the warning when it is left out
+    #: mm under a square picture (the board's) for its caption: it is ``w`` wide and ``w + under`` tall
+    under: float = 0.0
 
     def at(self, room: float) -> float:
         """The height it is drawn at in ``room`` mm (its margins within): its own, else as much as fits down to
@@ -1171,7 +1173,28 @@ class _Blocks:
                             lead=self.w["amounts"].format(unit=symbol) if unsaid else "")]
 
     def _board(self, arg: str, where: tuple) -> list:
-        return [_Picture(lambda size: board_diagram(self.ctx, size), PICTURE, PICTURE, where=where)]
+        """The board's diagram, square at the size ``set_pages`` finds room for, and its caption (``@board |
+        caption``) under it, centred, as a figure's is: the picture floats to the next page's top where this one has
+        not the room, and the caption says what it is amid another section's text."""
+        caption = arg.partition("|")[2].strip()
+        cap = self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
+            if caption else None
+        under = CAPTION_GAP + cap.height() if cap else 0.0
+
+        def draw(h: float) -> scene.Group:
+            """The diagram ``h`` mm tall with its caption: the board's side is what the caption leaves."""
+            side = h - under
+            if cap is None:
+                return board_diagram(self.ctx, side)
+            out: list = [scene.Group([board_diagram(self.ctx, side)], transform=scene.translate(0.0, under))]
+            top = under - CAPTION_GAP
+            for ln in cap.lines:
+                out.extend(_draw_line(ln, (side - ln.width) / 2, top - CAP * cap.size * PT, cap.size, cap.colour,
+                                      cap.space))
+                top -= cap.lead
+            return scene.Group(out)
+
+        return [_Picture(draw, PICTURE, PICTURE + under, where=where, under=under)]
 
     def _figure(self, arg: str, where: tuple) -> list:
         """The items named, drawn as their sheets print them (clipped to their trim, outlined) side by side, centred
@@ -2642,8 +2665,8 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
     def only(kept: frozenset) -> list:
         """The sections with the pictures ``kept`` (their places and sizes: section, block, mm) and no other."""
         size = {(n, k): mm for n, k, mm in kept}
-        return [(section, [b if not isinstance(b, _Picture) or b.h == size[n, k] else replace(b, w=size[n, k],
-                                                                                            h=size[n, k])
+        return [(section, [b if not isinstance(b, _Picture) or b.figure else replace(b, w=size[n, k],
+                                                                                   h=size[n, k] + b.under)
                            for k, b in enumerate(blocks) if not isinstance(b, _Picture) or (n, k) in size])
                 for n, (section, blocks) in enumerate(every)]
 
@@ -2675,7 +2698,7 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
     def board(kept: frozenset, n: int, k: int) -> tuple[frozenset, bool] | None:
         """``kept`` and the board's diagram at the largest size they leave it room for, and whether the next
         sections' text must come up over it; None without room."""
-        full = every[n][1][k].h
+        full = every[n][1][k].w
         for reach in (False, True):
             if fits(kept | {(n, k, full)}, reach, False):
                 return kept | {(n, k, full)}, reach

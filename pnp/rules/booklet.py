@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # checks are handed a Validator; its module (the runner) sits
 
 RULES_BLOCK = rule("E-rules-block", (
     "A line of the rules booklet starts with @ but names no generated block, or its argument names nothing: "
-    "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board, "
+    "the blocks are @components, @money, @properties, @table ID (a table of tables.yaml), @board [| caption], "
     "@lookup DECK (a deck whose cards are written in the section's language too, or have help lines) and "
     "@figure WHAT [WHAT ...] [| caption], where a WHAT names a printable item of the kit as kind:id: deed:SPACE "
     "(the title card of a space), card:DECK or card:DECK:N (its Nth card), back:DECK, note:VALUE, chip:VALUE, "
@@ -146,6 +146,9 @@ def _block_problem(kit: Kit, block: markup.Block) -> str | None:
         return f"@{block.name} takes no argument; write it alone on its line" if block.arg else None
     if wants == "items":
         return _figure_problem(kit, block.arg)
+    if wants == "caption":
+        return None if not block.arg or block.arg.startswith("|") else \
+            f"@{block.name} takes only a caption, after a bar: @{block.name} | {block.arg}"
     if not block.arg:
         return f"@{block.name} needs a {wants} id after it, e.g. @{block.name} {_example(kit, wants)}"
     if wants == "table" and kit.tables.table(block.arg) is None:
