@@ -136,3 +136,31 @@ def test_a_subheading_whose_text_is_one_sentence_is_complete_at_a_pages_foot(min
         other, _, _ = _under(pages, "Utilities")
         stayed += heads and page < other and lines == 1
     assert stayed
+
+
+def test_a_heading_over_a_sentence_and_a_subheading_never_ends_a_page_even_where_the_booklet_is_tight(mini):
+    """Where HEAD_LINES would cost a sheet of paper (``_Pages.heads`` off), a heading still keeps LEAST_HEAD_LINES:
+    Tahiti's French "Hypothèques" and "Échanges" ended pages over their one sentence, the section going on overleaf,
+    and the English "Mortgages" did so even with the rule on: the subheading under its sentence asked for more of
+    its list than the heading had kept for it, and went overleaf alone (``_Pages._keep``). At every height the
+    heading's page holds the subheading and its first item too, or the heading goes over with them."""
+    from pnp.layout import booklet
+    from pnp import scene
+
+    rest = ("One sentence only.\n\n## Sub one\n\n- First item of the list, which runs on over two lines of the page "
+            "at this size of type.\n- Second item of the list, on two lines of its own as well, to be sure of it.\n"
+            "- Third item.\n\n" + " ".join(["Sub words run on and on."] * 30))
+    met = set()
+    for sentences in range(84, 100):
+        _sections(mini, " ".join([FILL] * sentences), "Hypotheques", rest)
+        kit, _ = loaded(mini)
+        ctx = Ctx(kit, problems=Problems())
+        for heads in (False, True):
+            pages, _ = booklet._flow(ctx, booklet._cover(ctx, kit.booklet), booklet._back_cover(ctx),
+                                     booklet._sections(ctx), True, heads=heads)
+            texts = [{t.text.replace("\xa0", " ") for _, t in _texts(scene.Group(page))} for page in pages.pages]
+            (page,) = [n for n, t in enumerate(texts) if "Hypotheques" in t]
+            assert "Sub one" in texts[page] and any(t.startswith("First item") for t in texts[page]), \
+                (sentences, heads)
+            met.add(page)
+    assert len(met) > 1  # the heading met a page's foot

@@ -1745,7 +1745,8 @@ class _Pages:
         self.y = 0.0
         self.trail = 0.0  # mm of the space under the last block set, taken off ``y`` already
         self.keeps = False  # the last block set introduces the next (a heading, a lead-in): it keeps with it
-        self.promised: float | None = None  # mm that block kept under it on its page (``_keep``)
+        #: (page, y) down to which a keeping text set on that page kept the text under it (``_keep``)
+        self.promised: tuple[int, float] | None = None
         self.came_up = 0  # the page the last picture floated over (``_float``)
         self.top = True
         self.held: float | None = None  # the room the page had above the headings just set over the next block
@@ -1816,7 +1817,7 @@ class _Pages:
             need = self.first_height(nxt, room, self.room if self.held is None else self.held)
         if b.heading and isinstance(nxt, _Text) and nxt.marker:
             need = max(need, _list_head(blocks, i + 1, HEAD_LINES if self.heads and not flowing else LEAST_HEAD_LINES))
-        elif b.heading and (self.heads or flowing) and isinstance(nxt, _Text) and not nxt.heading:
+        elif b.heading and isinstance(nxt, _Text) and not nxt.heading:
             need = max(need, self._head_text(b, blocks, i + 1, depth, room, flowing))
         return need
 
@@ -1912,12 +1913,13 @@ class _Pages:
         "Formal trades" sent overleaf whole from under a quarter page of blank)."""
         keep = self.kept(blocks, k)
         b = blocks[k]
-        if self.keeps and self.promised is not None:
-            # under a keeping text set on this page for what it keeps (this text among it), this one keeps no more
+        if self.promised is not None and self.promised[0] == len(self.pages) and self.y > self.promised[1]:
+            # inside what a keeping text set on this page kept under it (this text among it), this one keeps no more
             # than that left it: ``kept`` looks three blocks deep from each, so a lead-in under a subheading under a
             # heading asked for a list item more than the heading had, went overleaf, and left the heading alone at
-            # the page's foot (Tahiti's "Prison" over "Aller en prison" and "Vous allez en prison si :")
-            keep = min(keep, max(0.0, self.promised - (self.gap(b.before) + b.height() + b.after)))
+            # the page's foot (Tahiti's "Prison" over "Aller en prison" and "Vous allez en prison si :"); so did a
+            # subheading under a heading's one-line paragraph (Tahiti's "Mortgages" over "Short of money? ...")
+            keep = min(keep, max(0.0, self.y - (self.gap(b.before) + b.height() + b.after) - self.promised[1]))
         if not self.heads or self.top or self.room <= FOOT_LEAST \
                 or self.gap(b.before) + b.height() + b.after + keep <= self.room + 1e-6:
             return keep
@@ -2035,7 +2037,7 @@ class _Pages:
             if self.held is None:
                 self.held = self.room
             self._lines(t, t.lines)
-            self.promised = keep  # what the next block (and what it keeps) was given on this page (``_keep``)
+            self.promised = (len(self.pages), self.y - keep)  # what the next blocks were given here (``_keep``)
             return
         lines = list(t.lines)
         while lines:
@@ -2339,7 +2341,8 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
 #: a heading keeps at least this many lines of the text after it on its page (``_Pages.kept``): of a paragraph, of a
 #: list (``_list_head``), or a short paragraph's and the first lines of the block after it (a one-line paragraph and
 #: two lines of the next); where that would take another sheet of paper it yields (``set_pages``) to LEAST_HEAD_LINES
-#: of a list and a paragraph's first lines (three cost Moneyloopy, whose booklet is full to its last line, the
+#: of a list, a paragraph's first lines, or a short paragraph's and the next block's (Tahiti's "Hypothèques" ended a
+#: page over its one sentence) (three cost Moneyloopy, whose booklet is full to its last line, the
 #: board's picture: the pictures are kept first)
 HEAD_LINES, LEAST_HEAD_LINES = 3, 2
 #: a list's first item of at most LONE_ITEM_LINES lines keeps with its second, and the item before a last item that
