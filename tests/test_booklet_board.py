@@ -509,16 +509,23 @@ def _said_by(shared, spot) -> str:
     return spot_name(Ctx(shared.game, problems=Problems()), spot)[0]
 
 
-def test_a_spot_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past():
+@pytest.mark.parametrize("kit,name", [("moneyloopy", "Chance bids: put your bid here"),
+                                      ("monopoly-2-3", "Community Chest discards"),
+                                      ("etymonopoly", "North Germanic"), ("etymonopoly", "West Germanic")])
+def test_a_thing_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past(kit, name):
     """Moneyloopy's bid spot, 14 mm wide in the diagram: 'Chance bids: put your bid here' ran twice its width (two
-    publisher's reviews). It says its short name (board.yaml: 'Your bid here'), inside the spot."""
-    shared = bundled("moneyloopy")
-    page, _ = _diagram_page("moneyloopy", None)
+    publisher's reviews); Monopoly 2.3's 'Community Chest discards' reached 3 mm past its dashed spot on each side,
+    Etymonopoly's 'North Germanic' past its family's chip. Each says its short name (board.yaml), inside its
+    thing."""
+    shared = bundled(kit)
+    page, _ = _diagram_page(kit, None)
     (x0, y0, k), = _pictures(page)
     marks = landmarks(Ctx(shared.game, problems=Problems()))
-    (spot,) = [s for s in shared.game.board.centre.deck_spots if s.short]
-    ((mark, (box, words)),) = [(m, lb) for m, lb in zip(marks, _labels(page)) if m.name == str(spot.label)]
-    assert plain_words(*(t.text for t in words)) == plain_words(spot.short)
+    centre = shared.game.board.centre
+    short = {str(s.label): s.short for s in centre.deck_spots if s.short} | \
+        {str(p.title): p.short for p in centre.panels if p.short}
+    ((mark, (box, words)),) = [(m, lb) for m, lb in zip(marks, _labels(page)) if m.name == name]
+    assert plain_words(*(t.text for t in words)) == plain_words(short[name])
     bx, by, bw, bh = mark.box
     assert x0 + k * bx - 1e-6 <= box[0] and box[0] + box[2] <= x0 + k * (bx + bw) + 1e-6, (box, mark.box)
 
