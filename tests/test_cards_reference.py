@@ -163,3 +163,31 @@ def test_every_bundled_reference_title_sits_on_one_line_in_its_band(kit_id, lang
     for card in cards.reference_cards(ctx):
         face, _ = cards._reference_face(ctx, card, str(card.title))
         assert len({round(t.y, 2) for t in walk_text(face)}) == 1, card.title
+
+
+@pytest.mark.parametrize("long,lines", [("Bankruptcy and the end of the game", 2),
+                                        ("Bankruptcy and the end of the game, told at length", 3)])
+def test_a_title_of_two_lines_gets_a_deeper_band_and_the_text_starts_under_it(mini, long, lines):
+    """The engine's side of Tahiti's cramped header (session 25 fixed the bundled title in content): a title that
+    takes two lines in the band drawn for one filled it edge to edge. That face's band is REF_BAND_MORE deeper for
+    each line past one, its lines inside it with air above and below, and its text starts under it; a one-line card
+    keeps REF_BAND."""
+    edit(mini / "reference.yaml", "    title: Your turn\n", f"    title: {long}\n")
+    kit, problems = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=problems)
+    card = kit.reference.cards[0]
+    w, h = cards._size(ctx)
+    face = cards.reference_fronts(ctx, card, cards.reference_text_pt(ctx))[0]
+    bands = [r for r in face.children if getattr(r, "fill", None) and getattr(r, "x", 0.0) > cards.FRAME - 1e-6
+             and abs(r.y + r.h - (h - cards.FRAME - cards.BAND_IN)) < 1e-6]
+    (band,) = bands
+    assert abs(h - band.y - (cards.REF_BAND + cards.REF_BAND_MORE * (lines - 1))) < 1e-6
+    runs = list(walk_text(face))
+    title = [t for t in runs if t.y > band.y]
+    assert len({round(t.y, 2) for t in title}) == lines  # the title's lines, in the band
+    cap = cards.REF_TITLE_PT[1] * cards.PT * cards.CAP
+    assert min(t.y for t in title) - band.y >= 1.0 and band.y + band.h - (max(t.y for t in title) + cap) >= 1.0
+    assert all(t.y < band.y - cards.REF_UNDER + 0.5 for t in runs if t not in title)  # the text under the band
+    assert not [p for p in problems.items if p.code in ("E-text-overflow", "W-text-shrunk")]
+    short = cards._reference_face(ctx, kit.reference.cards[0], "Your turn")[1]
+    assert abs(short - (h - cards.REF_TOP)) < 1e-6  # a one-line title's band as before

@@ -981,7 +981,12 @@ def credits_card(ctx: Ctx) -> RefCard | None:
 REF_BAND = 13.0
 REF_PT = (8.0, 10.0)  # pt: a reference card's text, the smallest and the largest; longer texts go on more cards
 REF_MARGIN = FRAME + 2.5  # mm: the text's margin on a reference card, 2.5 mm inside its frame
-REF_TOP = REF_BAND + 3.5  # mm from the card's top to the room under its band (the text as far under it as from the sides)
+REF_UNDER = 3.5  # mm from a reference card's band to the room under it (the text as far under it as from the sides)
+REF_TOP = REF_BAND + REF_UNDER  # mm from the card's top to the room under its band
+#: mm a reference card's band is deeper by for each line its title takes past one (at REF_TITLE_PT[1], the least it
+#: is set at on one): the band was drawn for one line, and two filled it edge to edge
+REF_BAND_MORE = 4.0
+REF_TITLE_PT = (10.5, 9.0)  # pt: a reference card's title, the largest, and the least before it takes two lines
 
 
 def reference_text_pt(ctx: Ctx) -> float:
@@ -995,20 +1000,40 @@ def reference_text_pt(ctx: Ctx) -> float:
     return ctx.memo[key]
 
 
-def _reference_room(ctx: Ctx, card: RefCard) -> tuple[float, float]:
-    """The top of the room under a reference card's band, and the room its table wants under the text."""
-    top = _size(ctx)[1] - REF_TOP  # as _reference_face leaves it
+def _reference_band(ctx: Ctx, title: str) -> float:
+    """mm from a reference card's top to its band's foot on a face titled ``title``: REF_BAND, REF_BAND_MORE deeper
+    for each line the title takes past one (``_reference_face`` sets it)."""
+    key = ("reference-band", title)
+    if key not in ctx.memo:
+        w, _ = _size(ctx)
+        lines = fit(title, (0.0, 0.0, w - 2 * BAND_TEXT_X, 40.0), ctx.fonts.heading, REF_TITLE_PT[0],
+                    REF_TITLE_PT[1], style=ctx.style).lines
+        ctx.memo[key] = REF_BAND + REF_BAND_MORE * max(0, lines - 1)
+    return ctx.memo[key]
+
+
+def _reference_room(ctx: Ctx, card: RefCard) -> tuple[float, float, float]:
+    """The top of the room under a reference card's band on its first face, the room its table wants under the
+    text, and the top of the room on the faces that continue it (their title is longer: its band may be deeper)."""
+    h = _size(ctx)[1]
+    top = h - _reference_band(ctx, card.title) - REF_UNDER  # as _reference_face leaves it
+    rest = h - _reference_band(ctx, _continued(ctx, card)) - REF_UNDER
     table = ctx.kit.table(card.table)
-    return top, (_table_need(ctx, table, top) if table is not None else 0.0)
+    return top, (_table_need(ctx, table, top) if table is not None else 0.0), rest
+
+
+def _continued(ctx: Ctx, card: RefCard) -> str:
+    """The title of the faces that continue a reference card."""
+    return f"{card.title} ({ctx.kit.game.terms.continued})"
 
 
 def _reference_pt(ctx: Ctx, card: RefCard) -> float:
     """A reference card's own size: the largest up to REF_PT[1] at which its text, split at that size, fits at
     it on no more cards than at REF_PT[0] (its table starting where it would)."""
-    top, need = _reference_room(ctx, card)
+    top, need, rest = _reference_room(ctx, card)
 
     def faces(size: float) -> int | None:
-        chunks, fitted, kept = _reference_split(ctx, card.text, top, need, size)
+        chunks, fitted, kept = _reference_split(ctx, card.text, top, need, size, rest)
         return len(chunks) + (1 if need and not kept else 0) if fitted else None
 
     fewest = faces(REF_PT[0])
@@ -1032,7 +1057,6 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None,
     set smaller and W-text-shrunk names the card."""
     w, h = _size(ctx)
     table = ctx.kit.table(card.table)
-    terms = ctx.kit.game.terms
     g, top = _reference_face(ctx, card, card.title)
     faces: list[scene.Group] = []
     need = _reference_room(ctx, card)[1]
@@ -1041,7 +1065,7 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None,
         for i, (chunk, box, block, room) in enumerate(_reference_blocks(ctx, card, size)):
             if i:
                 faces.append(g)
-                g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+                g, top = _reference_face(ctx, card, _continued(ctx, card))
             spaced = leading if leading is not None else _reference_leading(block, room)
             if spaced > REF_LEADING[0] + 1e-6:  # the same lines, further apart
                 block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
@@ -1057,7 +1081,7 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None,
         return faces + [g]
     if top - 5 < need - 1e-6:  # the text left too little room: the table starts on the next card
         faces.append(g)
-        g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+        g, top = _reference_face(ctx, card, _continued(ctx, card))
     rows = list(table.rows)
     while True:
         shapes, rows = flow_table(ctx, replace(table, rows=rows), (5, 5, w - 10, top - 5), ctx.colours.ink,
@@ -1067,7 +1091,7 @@ def reference_fronts(ctx: Ctx, card: RefCard, text_pt: float | None = None,
         faces.append(g)
         if not rows:
             return faces
-        g, top = _reference_face(ctx, card, f"{card.title} ({terms.continued})")
+        g, top = _reference_face(ctx, card, _continued(ctx, card))
 
 
 #: a reference card's text's leading (its line pitch over its size): the text's own, and the most the deck's
@@ -1082,11 +1106,12 @@ def _reference_blocks(ctx: Ctx, card: RefCard, size: float) -> list[tuple[str, t
     is set in, the text fitted there at REF_LEADING[0], and the room it may fill (its table's kept clear under
     the last chunk)."""
     w, _ = _size(ctx)
-    top, need = _reference_room(ctx, card)
+    first, need, rest = _reference_room(ctx, card)
     table = ctx.kit.table(card.table)
-    chunks, _, _ = _reference_split(ctx, card.text, top, need, size)
+    chunks, _, _ = _reference_split(ctx, card.text, first, need, size, rest)
     out = []
     for i, chunk in enumerate(chunks):
+        top = rest if i else first
         box = (REF_MARGIN, REF_MARGIN, w - 2 * REF_MARGIN, top - REF_MARGIN)
         block = ctx.fit(chunk, box, ctx.fonts.body, size, card, "text", min_size=ctx.min_pt, mode="para",
                         align="left", valign="top")
@@ -1148,23 +1173,26 @@ def _join(units: list[str]) -> str:
 
 
 def _reference_split(ctx: Ctx, text: str, top: float, reserve: float,
-                     size: float) -> tuple[list[str], bool, bool]:
-    """The text as it goes on one or more cards (the room under the band from ``top``) at ``size``: the chunks,
-    each as long as fits at that size (split between paragraphs and list items), whether every chunk fits at
-    it (a paragraph longer than a card does not), and whether the last one leaves ``reserve`` mm under it (for
-    a table). The split and the size the text prints at are the same, so they never disagree."""
+                     size: float, rest: float | None = None) -> tuple[list[str], bool, bool]:
+    """The text as it goes on one or more cards (the room under the band from ``top`` on the first, from ``rest``
+    on those continuing it) at ``size``: the chunks, each as long as fits at that size (split between paragraphs
+    and list items), whether every chunk fits at it (a paragraph longer than a card does not), and whether the last
+    one leaves ``reserve`` mm under it (for a table). The split and the size the text prints at are the same, so
+    they never disagree."""
     w, _ = _size(ctx)
     font = ctx.fonts.body
+    rest = top if rest is None else rest
 
-    def fits(t: str, keep: float = 0.0) -> bool:
-        box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, top - REF_MARGIN - keep)
+    def fits(t: str, n: int, keep: float = 0.0) -> bool:  # on the card's face ``n`` (0 the first)
+        room = (rest if n else top) - REF_MARGIN - keep
+        box = (REF_MARGIN, REF_MARGIN + keep, w - 2 * REF_MARGIN, room)
         return box[3] > 0 and text_fits(t, box, font, size, size, mode="para", style=ctx.style)
 
     chunks: list[str] = []
     cur: list[str] = []
     for u in _units(text):
         trial = cur + [u]
-        if cur and u and not fits(_join(trial)):
+        if cur and u and not fits(_join(trial), len(chunks)):
             chunks.append(_join(cur))
             cur = [u]
         else:
@@ -1172,8 +1200,8 @@ def _reference_split(ctx: Ctx, text: str, top: float, reserve: float,
     if _join(cur):
         chunks.append(_join(cur))
     chunks = [c for c in chunks if c.strip()] or [text]
-    kept = bool(reserve) and fits(chunks[-1], reserve + 2.5)
-    return chunks, all(fits(c) for c in chunks), kept
+    kept = bool(reserve) and fits(chunks[-1], len(chunks) - 1, reserve + 2.5)
+    return chunks, all(fits(c, n) for n, c in enumerate(chunks)), kept
 
 
 def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, float]:
@@ -1183,10 +1211,12 @@ def _reference_face(ctx: Ctx, card: RefCard, title: str) -> tuple[scene.Group, f
     colour = ctx.kit.reference.colour or c.accent
     # the band inside the card's frame, its foot where a deck card's is, as the deck cards and title deeds have
     # theirs (the reference fronts alone ran theirs off the card, frameless: review 11)
-    band, frame = _band_and_frame(w, h, h - REF_BAND, colour, c.paper)
+    depth = _reference_band(ctx, title)  # deeper for a title of two lines
+    band, frame = _band_and_frame(w, h, h - depth, colour, c.paper)
     g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper), band])
     x = BAND_TEXT_X
-    g.add(*recolour(ctx.fit(title, (x, h - REF_BAND + 0.4, w - 2 * x, band.h - 0.8), f.heading, 10.5,
-                            card, "title", wrap_below=9, leading=NAME_LEADING).shapes, contrast(colour)))
+    g.add(*recolour(ctx.fit(title, (x, h - depth + 0.4, w - 2 * x, band.h - 0.8), f.heading, REF_TITLE_PT[0],
+                            card, "title", wrap_below=REF_TITLE_PT[1], leading=NAME_LEADING).shapes,
+                    contrast(colour)))
     g.add(frame)
-    return g, h - REF_TOP
+    return g, h - depth - REF_UNDER
