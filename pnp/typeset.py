@@ -294,6 +294,9 @@ _MINUS = re.compile(r"(?<![\w\-−–])-(?=\d)")  # -100, not 2-12 nor a-1
 _BEFORE = re.compile(r"[ \t]+(?=[/=&][ \t])")  # 1 / apartment, B. & O.: never a line starting "/ 1200"
 _AFTER = re.compile(r"(?<=[\s(][/=&+])[ \t]+|(?<=^[/=&+])[ \t]+")  # (= 3, + 10 %: never a line ending "=" or "+"
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z&])")  # B. O., J. R. R.
+#: the space before a capitalised abbreviation of two or three letters after a word ("Fenchurch St. Station" broke
+#: "Fenchurch / St. Station" on Monopoly 2.3's board, a publisher's review): it belongs to that word
+_ABBREVIATION = re.compile(r"(?<=[^\W\d_])[ \t]+(?=[A-Z][A-Za-z]{1,2}\.(?:[\s,;:)]|$))")
 # 3 apartments, 1 house; also across a line end of the content's text, which a paragraph folds into a space ("comes
 # back as 4" / "reconstructions" on two YAML lines broke there on Etymonopoly's board, review 16)
 _NUMBER_WORD = re.compile(r"(?<![\w.,'’])(\d{1,4})(?:[ \t]+|[ \t]*\n[ \t]*)(?=[^\W\d_])")
@@ -303,14 +306,21 @@ def _joins(text: str) -> str:
     """Where a line must not break: a true minus before a negative number (−100: a hyphen would let the line
     break after it), no-break spaces around / = & between words (1 / apartment, (= 3 houses), B. & O.) and
     after a + (valeur + 10 %),
-    after an initial (B. O.) and between a short number and the word it counts (3 apartments)."""
+    after an initial (B. O.), before an abbreviation after a word (Fenchurch St.) and between a short number and
+    the word it counts (3 apartments)."""
     if "-" in text:
         text = _MINUS.sub("−", text)
     if "/" in text or "=" in text or "&" in text or "+" in text:
         text = _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
     if "." in text:
-        text = _INITIAL.sub("\\1" + NBSP, text)
+        text = bind_abbreviations(_INITIAL.sub("\\1" + NBSP, text))
     return _NUMBER_WORD.sub("\\1" + NBSP, text) if _NUMBER_GAP.search(text) else text
+
+
+def bind_abbreviations(text: str) -> str:
+    """``text`` with a no-break space before each capitalised abbreviation of two or three letters that follows a
+    word ("Fenchurch St.", "EUSTON RD."): a line never starts with one."""
+    return _ABBREVIATION.sub(NBSP, text) if "." in text else text
 
 
 # --------------------------------------------------------------------------- French

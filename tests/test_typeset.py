@@ -366,6 +366,27 @@ def test_lines_never_break_where_a_reader_would_stumble():
     assert show(typeset("valeur + 10 %", FR)) == "valeur +~10_%"
 
 
+@pytest.mark.parametrize("text,shown", [("Fenchurch St. Station", "Fenchurch~St. Station"),
+                                        ("FENCHURCH ST. STATION", "FENCHURCH~ST. STATION"),
+                                        ("up Euston Rd., then", "up Euston~Rd., then"),
+                                        ("St. James Place", "St. James Place")])  # no word before it
+def test_an_abbreviation_after_a_word_stays_with_it(text, shown):
+    """Monopoly 2.3's board broke "Fenchurch / St. Station" (a publisher's review): a capitalised abbreviation of
+    two or three letters never starts a line away from the word it follows, on the board, a card or a deed's
+    balanced name."""
+    assert show(typeset(text, EN)) == shown
+
+
+def test_a_balanced_name_splits_after_its_abbreviation():
+    from pnp.layout.common import balanced_lines
+    from kits_cache import checked
+    from pnp.layout.common import Ctx
+
+    ctx = Ctx(checked("monopoly-2-3")[0])
+    name = balanced_lines(ctx, "FENCHURCH ST. STATION", ctx.fonts.heading, 11, 30.0)
+    assert "FENCHURCH" + NBSP + "ST." in name and "ST. STATION".replace(" ", NBSP) not in name
+
+
 def test_digit_group_separators_by_name():
     from pnp.money import group_digits
 

@@ -19,7 +19,7 @@ from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
 from ..schema import Entity
 from ..text import Fit, fit, let_go
 from ..fonts import text_width
-from ..typeset import NBSP, Style, style_of, typeset
+from ..typeset import NBSP, Style, bind_abbreviations, style_of, typeset
 
 #: text shrunk below this share of its nominal size earns a warning
 SHRINK_WARNING = 0.7
@@ -215,6 +215,7 @@ def balanced_lines(ctx: "Ctx", text: str, font: str, size: float, width: float) 
     that it breaks once, between them ("Les Résidences" / "du Lotus", not "Les Résidences du" / "Lotus"). Only
     plain spaces are break points (a no-break space the content wrote stays one); unchanged when no two lines
     hold it at ``size``."""
+    text = bind_abbreviations(text)  # "FENCHURCH ST. / STATION", never "FENCHURCH / ST. STATION"
     if " " not in text.strip() or _lines(ctx, text, font, size, width) == 1:
         return text
     first, second = split_balanced(text, lambda s: text_width(s, font, size))
