@@ -380,3 +380,21 @@ def test_a_backs_subtitle_is_set_at_8_pt_right_under_its_title(kit):
         assert abs(gap - cards.SUB_GAP) < 0.01, (kit, gap)
         seen += 1
     assert seen or kit == "monopoly-2-3", kit  # its reference back has no tagline
+
+
+@pytest.mark.parametrize("kit_id,lang", [("tahiti", None), ("tahiti", "en"), ("monopoly-2-3", None),
+                                         ("etymonopoly", None)])
+def test_every_decks_name_stands_in_its_band_at_one_size(kit_id, lang):
+    """Tahiti's "CAISSE DE COMMUNAUTÉ", shrunk to fit its band, stood beside a larger "CHANCE" on one sheet (a
+    publisher's review): every deck's name is set at the longest's size, each on one line in its band."""
+    from kits_cache import bundled
+    from pnp.problems import Problems
+
+    ctx = Ctx(bundled(kit_id, lang).game, problems=Problems())
+    sizes = {}
+    for deck in ctx.kit.decks:
+        runs = [t for t in scene.walk_text(cards.deck_frame(ctx, deck))]
+        assert len({round(t.y, 2) for t in runs}) == 1, deck.name  # one line (no help name in these kits)
+        sizes[str(deck.name)] = {round(t.size, 3) for t in runs}
+    assert len(set().union(*sizes.values())) == 1, sizes
+    assert len(sizes) == 2

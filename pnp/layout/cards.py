@@ -745,14 +745,44 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     band, frame = _band_and_frame(w, h, foot, deck.colour, c.paper)
     g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper), band], key=f"deck-frame-{deck.id}",
                     bounds=_reach(ctx, w, h))
-    x = BAND_TEXT_X
-    name_box = (x, foot + 4.5, w - 2 * x, 7) if deck.help_name else (x, foot + (_band(deck) - 7.5) / 2, w - 2 * x, 7.5)
-    g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, 12, deck, "name", what="deck name").shapes, ink))
+    name_box = _deck_name_box(deck, w, foot)
+    # every deck's name at one size, the longest's (Tahiti's "CAISSE DE COMMUNAUTÉ", shrunk to fit, stood beside a
+    # larger "CHANCE" on one sheet: a publisher's review); the longest is fitted from DECK_NAME_PT, and warns where
+    # that shrinks it much
+    size = deck_name_pt(ctx)
+    own = _deck_name_fit(ctx, deck, name_box)
+    g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, size if own > size + 1e-9 else DECK_NAME_PT,
+                            deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
         g.add(*recolour(ctx.fit(deck.help_name, (x, foot + 0.8, w - 2 * x, 3.6), f.italic, 7.0, deck, "help_name",
                                 what="deck help name").shapes, ink))
     g.add(frame)
     return g
+
+
+DECK_NAME_PT = 12.0  # a deck's name in its band, at most (``deck_name_pt``)
+
+
+def _deck_name_box(deck: Deck, w: float, foot: float) -> tuple[float, float, float, float]:
+    """The box of a deck's name in its band, over its help name where it has one."""
+    x = BAND_TEXT_X
+    return (x, foot + 4.5, w - 2 * x, 7) if deck.help_name else (x, foot + (_band(deck) - 7.5) / 2, w - 2 * x, 7.5)
+
+
+def _deck_name_fit(ctx: Ctx, deck: Deck, box: tuple) -> float:
+    """The size a deck's name fits its band at on its own, from DECK_NAME_PT down."""
+    return fit(deck.name.upper(), box, ctx.fonts.heading, DECK_NAME_PT, min(ctx.min_pt, DECK_NAME_PT),
+               style=ctx.style).size
+
+
+def deck_name_pt(ctx: Ctx) -> float:
+    """The one size of the decks' names in their bands: the least at which each fits on its own."""
+    key = ("deck-name-pt",)
+    if key not in ctx.memo:
+        w, h = _size(ctx)
+        ctx.memo[key] = min((_deck_name_fit(ctx, d, _deck_name_box(d, w, _band_foot(d, h))) for d in ctx.kit.decks),
+                            default=DECK_NAME_PT)
+    return ctx.memo[key]
 
 
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
