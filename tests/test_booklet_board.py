@@ -414,7 +414,7 @@ def test_a_panel_is_labelled_with_its_short_name_where_its_title_has_not_the_roo
     for p in shared.game.board.centre.panels:
         if p.short:
             assert said[str(p.title)] == plain_words(p.short), (p.title, said[str(p.title)])
-    assert sum(1 for p in shared.game.board.centre.panels if p.short) == 2
+    assert sum(1 for p in shared.game.board.centre.panels if p.short) == 3  # and 'Tolls and traps'
 
 
 def test_a_label_reaching_into_the_next_panel_counts_as_over_it():
@@ -511,12 +511,13 @@ def _said_by(shared, spot) -> str:
 
 @pytest.mark.parametrize("kit,name", [("moneyloopy", "Chance bids: put your bid here"),
                                       ("monopoly-2-3", "Community Chest discards"),
-                                      ("etymonopoly", "North Germanic"), ("etymonopoly", "West Germanic")])
+                                      ("etymonopoly", "North Germanic"), ("etymonopoly", "West Germanic"),
+                                      ("euronopoly", "Toll stations, speed traps")])
 def test_a_thing_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past(kit, name):
     """Moneyloopy's bid spot, 14 mm wide in the diagram: 'Chance bids: put your bid here' ran twice its width (two
     publisher's reviews); Monopoly 2.3's 'Community Chest discards' reached 3 mm past its dashed spot on each side,
-    Etymonopoly's 'North Germanic' past its family's chip. Each says its short name (board.yaml), inside its
-    thing."""
+    Etymonopoly's 'North Germanic' past its family's chip, Euronopoly's 'Toll stations, speed traps' took two lines
+    over the text of the panel above. Each says its short name (board.yaml), inside its thing."""
     shared = bundled(kit)
     page, _ = _diagram_page(kit, None)
     (x0, y0, k), = _pictures(page)
