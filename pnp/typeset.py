@@ -109,9 +109,10 @@ def _typeset(text: str, style: Style) -> str:
 
 
 def running(text: str, style: Style) -> str:
-    """A paragraph as printed in ``style``: typeset, its board names kept whole (``keep_names``), its short words
-    bound to the word after them where they would read as the end of a line (``bind_short``)."""
-    return bind_short(keep_names(typeset(text, style), style))
+    """A paragraph as printed in ``style``: typeset, its board names kept whole (``keep_names``), an abbreviation
+    kept with the word before it (``bind_abbreviations``), its short words bound to the word after them where they
+    would read as the end of a line (``bind_short``)."""
+    return bind_short(bind_abbreviations(keep_names(typeset(text, style), style)))
 
 
 #: a word of at most this many letters opening a sentence or clause is bound to the word after it
@@ -295,7 +296,7 @@ _BEFORE = re.compile(r"[ \t]+(?=[/=&][ \t])")  # 1 / apartment, B. & O.: never a
 _AFTER = re.compile(r"(?<=[\s(][/=&+])[ \t]+|(?<=^[/=&+])[ \t]+")  # (= 3, + 10 %: never a line ending "=" or "+"
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z&])")  # B. O., J. R. R.
 #: the space before a capitalised abbreviation of two or three letters after a word ("Fenchurch St. Station" broke
-#: "Fenchurch / St. Station" on Monopoly 2.3's board, a publisher's review): it belongs to that word
+#: "FENCHURCH / ST. STATION" on Monopoly 2.3's deed, a publisher's review): it belongs to that word
 _ABBREVIATION = re.compile(r"(?<=[^\W\d_])[ \t]+(?=[A-Z][A-Za-z]{1,2}\.(?:[\s,;:)]|$))")
 # 3 apartments, 1 house; also across a line end of the content's text, which a paragraph folds into a space ("comes
 # back as 4" / "reconstructions" on two YAML lines broke there on Etymonopoly's board, review 16)
@@ -306,20 +307,21 @@ def _joins(text: str) -> str:
     """Where a line must not break: a true minus before a negative number (−100: a hyphen would let the line
     break after it), no-break spaces around / = & between words (1 / apartment, (= 3 houses), B. & O.) and
     after a + (valeur + 10 %),
-    after an initial (B. O.), before an abbreviation after a word (Fenchurch St.) and between a short number and
-    the word it counts (3 apartments)."""
+    after an initial (B. O.) and between a short number and the word it counts (3 apartments)."""
     if "-" in text:
         text = _MINUS.sub("−", text)
     if "/" in text or "=" in text or "&" in text or "+" in text:
         text = _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
     if "." in text:
-        text = bind_abbreviations(_INITIAL.sub("\\1" + NBSP, text))
+        text = _INITIAL.sub("\\1" + NBSP, text)
     return _NUMBER_WORD.sub("\\1" + NBSP, text) if _NUMBER_GAP.search(text) else text
 
 
 def bind_abbreviations(text: str) -> str:
     """``text`` with a no-break space before each capitalised abbreviation of two or three letters that follows a
-    word ("Fenchurch St.", "EUSTON RD."): a line never starts with one."""
+    word ("Fenchurch St.", "EUSTON RD."): a line never starts with one. For running text and a deed's balanced
+    name, not a board space's label: there the space's width breaks "Fenchurch / St. Station" (bound, every name
+    on Monopoly 2.3's board shrank from 11 to 9 pt to let "Fenchurch St." fit a line)."""
     return _ABBREVIATION.sub(NBSP, text) if "." in text else text
 
 
