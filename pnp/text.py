@@ -350,6 +350,10 @@ def _labels(words: tuple[str, ...]) -> list[tuple[int, int]]:
 #: a paragraph set left and filled (``fill_breaks``) ends on a line at least this share of the measure, where
 #: the line above can give it words and stay the longer
 LAST_SHARE = 1 / 3
+#: ... unless that leaves the line above it under UPPER_LEAST of the measure where, as full as it comes, it would
+#: hold that share and leave a word of LONG_ALONE letters or more alone under it: such a word ends the paragraph on
+#: its own
+UPPER_LEAST, LONG_ALONE = 0.65, 7
 
 
 def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
@@ -393,6 +397,12 @@ def fill_breaks(widths: tuple[float, ...], space: float, limit: float, n: int,
                 and not runt(list(words[j:]), j - i)]
     j = (fair[0] if fair else max(kept, key=lambda j: (not stranded[j - 1], length(j, m))) if kept
          else min(splits, key=lambda j: max(length(i, j), length(j, m))))
+    full = splits[0]  # the upper line as full as it comes, one long word alone under it
+    if j != full and length(i, j) < UPPER_LEAST * limit <= length(i, full) and m - full == 1 \
+            and not stranded[full - 1] and len(words[-1].strip(_PUNCT)) >= LONG_ALONE:
+        # a long word may end a paragraph alone rather than leave the line over it short ("loyer, sauf s'il / est
+        # hypothéqué.", two publisher's reviews: lines broken far too early on a card's narrow measure)
+        j = full
     return ends + [j, m]
 
 

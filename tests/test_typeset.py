@@ -600,3 +600,20 @@ def test_a_kits_own_terms_stay_whole_as_its_board_names_do():
     assert not any(n[:1].isupper() and not n.split()[-1][:1].isupper() and n not in
                    {str(s.name) for s in kit.board.spaces} for n in names), names
     assert "Up" + ts.NBSP + "for" + ts.NBSP + "Grabs" in ts.running("leave it Up for Grabs; if owned", style_of(kit))
+
+
+@pytest.mark.parametrize("last,alone", [("clockwise.", True), ("card.", False)])
+def test_a_long_last_word_may_stand_alone_rather_than_leave_the_line_over_it_short(last, alone):
+    """Two publisher's reviews found card lines broken far too early ("Roll two dice and / move clockwise."): a
+    paragraph's last line never holds one word after a line of three (``runt``), so two went down and the line over
+    them stopped at 62 % of the measure. A word of LONG_ALONE letters or more now ends the paragraph alone where the
+    line over it then holds UPPER_LEAST of the measure and would not otherwise; a short word still takes company."""
+    words = ("Roll", "two", "dice", "and", "move", last)
+    widths = (8.0, 7.0, 8.0, 7.0, 9.0, 18.0 if alone else 12.0)
+    limit, space = 58.0, 2.0
+    # as full as it comes, the first line holds all but the last word (47 mm, 81 %); with "move" gone down too,
+    # 36 mm (62 %)
+    assert sum(widths[:5]) + 4 * space <= limit < sum(widths) + 5 * space
+    assert sum(widths[:4]) + 3 * space < text.UPPER_LEAST * limit <= sum(widths[:5]) + 4 * space
+    breaks = text.fill_breaks(widths, space, limit, 2, words)
+    assert breaks == ([0, 5, 6] if alone else [0, 4, 6])
