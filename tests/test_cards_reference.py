@@ -191,3 +191,14 @@ def test_a_title_of_two_lines_gets_a_deeper_band_and_the_text_starts_under_it(mi
     assert not [p for p in problems.items if p.code in ("E-text-overflow", "W-text-shrunk")]
     short = cards._reference_face(ctx, kit.reference.cards[0], "Your turn")[1]
     assert abs(short - (h - cards.REF_TOP)) < 1e-6  # a one-line title's band as before
+
+
+def test_a_title_longer_than_the_band_grows_for_is_an_error_naming_it(mini):
+    """A title of many lines grew the band past the card, and the error named the text, with a box of negative
+    height: the band holds REF_TITLE_LINES at most, and a longer title is an E-text-overflow at the title's line."""
+    edit(mini / "reference.yaml", "    title: Your turn\n", "    title: " + " ".join(["Averyverylongword"] * 40) + "\n")
+    kit, problems = loaded(mini, checked=True)
+    cards.reference_items(Ctx(kit, problems=problems))
+    found = [p for p in problems.items if p.code == "E-text-overflow"]
+    assert found and all("cards[0].title" in str(p) for p in found), [str(p) for p in found]
+    assert not [p for p in found if "×-" in p.message]  # no box of negative height

@@ -1017,6 +1017,8 @@ REF_TOP = REF_BAND + REF_UNDER  # mm from the card's top to the room under its b
 #: is set at on one): the band was drawn for one line, and two filled it edge to edge
 REF_BAND_MORE = 4.0
 REF_TITLE_PT = (10.5, 9.0)  # pt: a reference card's title, the largest, and the least before it takes two lines
+#: lines a reference card's band grows to hold at most: a longer title does not fit it (E-text-overflow names it)
+REF_TITLE_LINES = 3
 
 
 def reference_text_pt(ctx: Ctx) -> float:
@@ -1032,13 +1034,13 @@ def reference_text_pt(ctx: Ctx) -> float:
 
 def _reference_band(ctx: Ctx, title: str) -> float:
     """mm from a reference card's top to its band's foot on a face titled ``title``: REF_BAND, REF_BAND_MORE deeper
-    for each line the title takes past one (``_reference_face`` sets it)."""
+    for each line the title takes past one, up to REF_TITLE_LINES (``_reference_face`` sets it)."""
     key = ("reference-band", title)
     if key not in ctx.memo:
         w, _ = _size(ctx)
         lines = fit(title, (0.0, 0.0, w - 2 * BAND_TEXT_X, 40.0), ctx.fonts.heading, REF_TITLE_PT[0],
                     REF_TITLE_PT[1], style=ctx.style).lines
-        ctx.memo[key] = REF_BAND + REF_BAND_MORE * max(0, lines - 1)
+        ctx.memo[key] = REF_BAND + REF_BAND_MORE * (min(lines, REF_TITLE_LINES) - 1)
     return ctx.memo[key]
 
 
