@@ -2341,9 +2341,9 @@ def _section_blocks(ctx: Ctx, setter: _Setter, blocks_maker: _Blocks, section: R
 #: a heading keeps at least this many lines of the text after it on its page (``_Pages.kept``): of a paragraph, of a
 #: list (``_list_head``), or a short paragraph's and the first lines of the block after it (a one-line paragraph and
 #: two lines of the next); where that would take another sheet of paper it yields (``set_pages``) to LEAST_HEAD_LINES
-#: of a list, a paragraph's first lines, or a short paragraph's and the next block's (Tahiti's "Hypothèques" ended a
-#: page over its one sentence) (three cost Moneyloopy, whose booklet is full to its last line, the
-#: board's picture: the pictures are kept first)
+#: of a list, of a paragraph, or of a short paragraph and the block after it (three cost Moneyloopy, whose booklet is
+#: full to its last line, the board's picture: the pictures are kept first; without the last, Tahiti's "Hypothèques"
+#: ended a page over its one sentence)
 HEAD_LINES, LEAST_HEAD_LINES = 3, 2
 #: a list's first item of at most LONE_ITEM_LINES lines keeps with its second, and the item before a last item that
 #: short keeps with it (one or two lines of a list alone at a page's foot or head read as a mistake), when the item
