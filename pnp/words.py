@@ -19,7 +19,7 @@ WORDS: dict[str, dict[str, str]] = {
         "property": "Space", "rents": "{rent} by development: {ladder}.", "amounts": "Amounts in {unit}.",
         "same": "{column}: {value} for each.", "half": "{column}: half the price.",
         "by_owned": "{rent} by the number owned", "owned": "By number owned",
-        "build": "Building", "rolled": "{x} × the roll", "or": "or", "see_table": "see its table", "credits": "Credits", "reference_back": "Reference",
+        "build": "Building", "rolled": "{x} × the roll", "or": "or", "see_table": "see its table", "see_under": "see {heading}", "credits": "Credits", "reference_back": "Reference",
         "limited": "{name} (limited supply)", "continued": "continued",
         "binding": "to bind: fold the sheets in half, nest them in order (sheet 1 outside) and staple twice on the fold",
         "long": "long", "short": "short",
@@ -75,7 +75,7 @@ WORDS: dict[str, dict[str, str]] = {
         "property": "Case", "rents": "{rent} selon les constructions : {ladder}.", "amounts": "Montants en {unit}.",
         "same": "{column} : {value} pour chacune.", "half": "{column} : la moitié du prix.",
         "by_owned": "{rent} selon le nombre possédé", "owned": "Selon le nombre possédé",
-        "build": "Construction", "rolled": "{x} × les dés", "or": "ou", "see_table": "voir son tableau", "credits": "Crédits", "reference_back": "Aide-mémoire",
+        "build": "Construction", "rolled": "{x} × les dés", "or": "ou", "see_table": "voir son tableau", "see_under": "voir {heading}", "credits": "Crédits", "reference_back": "Aide-mémoire",
         "limited": "{name} (stock limité)", "continued": "suite",
         "binding": "pour relier : pliez les feuilles en deux, emboîtez-les dans l'ordre (feuille 1 à l'extérieur) et "
                    "agrafez deux fois sur le pli",

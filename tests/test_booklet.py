@@ -405,6 +405,17 @@ def test_a_property_column_of_one_value_is_said_once_under_the_table():
     assert "for each." not in text
 
 
+def test_a_property_whose_rent_is_a_table_points_to_the_heading_it_is_printed_under():
+    """Monopoly 2.3's utilities said only "see its table" (a publisher's review): the booklet prints that table
+    (@table utility-rent) under "Utilities", and the property table says where."""
+    text = " ".join(t.text for page in bundled("monopoly-2-3").pages for _, t in _texts(page.front))
+    text = " ".join(text.replace("\u00a0", " ").split())
+    assert text.count("see Utilities") == 2 and "see its table" not in text
+    ctx = bundled("monopoly-2-3").ctx
+    assert booklet._table_heading(ctx, "utility-rent") == "Utilities"
+    assert booklet._table_heading(ctx, "no-such-table") == ""
+
+
 @pytest.mark.parametrize("sentences", range(96, 112, 2))
 def test_a_heading_over_a_long_table_is_never_left_at_a_pages_foot(mini, sentences):
     para = " ".join(["Words to fill the page."] * sentences)  # the heading lands lower down the page each time

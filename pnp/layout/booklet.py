@@ -1080,8 +1080,9 @@ class _Blocks:
                 rolled = str(terms.rolled) if terms.rolled else self.w["rolled"]  # the kit's words, as its deeds
                 rents = rolled.format(x=_either([cell_text(self.ctx, m) for m in t.multipliers], self.w["or"]))
                 owned.add(len(rows))  # the index this row takes
-            elif t.table:
-                rents = self.w["see_table"]
+            elif t.table:  # where the booklet prints that table, the heading over it (a reader finds it there)
+                under = _table_heading(self.ctx, str(t.table))
+                rents = self.w["see_under"].format(heading=under) if under else self.w["see_table"]
             else:
                 rents = ""
             # a swatch on every row: a set's colour and mark, else the colour the space's title card carries (a
@@ -2634,6 +2635,24 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
     pages.pages.append(back)  # the last page: imposition puts blank pages before it
     pages.gaps.append([])
     return pages, begun
+
+
+def _table_heading(ctx: Ctx, table: str) -> str:
+    """The heading the booklet prints a table of tables.yaml under (``@table ID``): its subheading, else its
+    section's; "" where the booklet does not print it (Monopoly 2.3's utilities said only "see its table": a
+    publisher's review)."""
+    key = ("table-heading", table)
+    if key not in ctx.memo:
+        ctx.memo[key] = ""
+        for section in ctx.kit.booklet.sections if ctx.kit.booklet else ():
+            heading = str(section.heading)
+            for block in markup.parse(str(section.text)):
+                if block.kind == "heading":
+                    heading = "".join(span.text for span in block.spans)
+                elif block.kind == "generated" and block.name == "table" and block.arg == table:
+                    ctx.memo[key] = heading
+                    return heading
+    return ctx.memo[key]
 
 
 def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
