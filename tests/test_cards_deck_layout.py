@@ -398,3 +398,16 @@ def test_every_decks_name_stands_in_its_band_at_one_size(kit_id, lang):
         sizes[str(deck.name)] = {round(t.size, 3) for t in runs}
     assert len(set().union(*sizes.values())) == 1, sizes
     assert len(sizes) == 2
+
+
+@pytest.mark.parametrize("kit_id,lang", [("tahiti", None), ("tahiti", "en"), ("monopoly-2-3", None)])
+def test_every_decks_back_title_is_set_at_one_size(kit_id, lang):
+    """Tahiti's French backs set "CAISSE DE / COMMUNAUTÉ" at 14.5 pt beside a 16 pt "CHANCE" (a publisher's review,
+    after the fronts' bands were made one size): every deck's back title is set at the longest's size."""
+    from kits_cache import bundled
+    from pnp.problems import Problems
+
+    ctx = Ctx(bundled(kit_id, lang).game, problems=Problems())
+    sizes = {str(deck.name): {round(t.size, 3) for t in scene.walk_text(cards.deck_back(ctx, deck))
+                              if t.font == ctx.fonts.title} for deck in ctx.kit.decks}
+    assert all(sizes.values()) and len(set().union(*sizes.values())) == 1, sizes

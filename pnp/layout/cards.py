@@ -653,8 +653,18 @@ BACK_TEXT_IN = 8.5
 SUB_GAP = 4.0  # mm from a back's title's last baseline to the top of its subtitle's capitals
 
 
+BACK_PT = (16.0, 13.0)  # pt: a back's title, the largest, and the least before it takes two lines
+
+
+def _back_box(w: float, h: float, pictured: bool) -> tuple[float, float, float, float]:
+    """The box of a back's title: over its icon or mark, else in the card's middle."""
+    return (BACK_TEXT_IN, h * 0.16, w - 2 * BACK_TEXT_IN, h * 0.22) if pictured else \
+        (BACK_TEXT_IN, h * 0.35, w - 2 * BACK_TEXT_IN, h * 0.3)
+
+
 def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str, source, field_name: str,
-                sub: str | None = None, icon_name: str | None = None, mark: str | None = None) -> scene.Group:
+                sub: str | None = None, icon_name: str | None = None, mark: str | None = None,
+                size: float = BACK_PT[0]) -> scene.Group:
     ink = contrast(colour)
     f = ctx.fonts
     inner: list = [bleed_rect(w, h, ctx.reach, colour),
@@ -665,10 +675,8 @@ def _plain_back(ctx: Ctx, w: float, h: float, colour: str, label: str, key: str,
             inner.append(group_mark(mark, w / 2, h * 0.6, min(w, h) * 0.3, ink, colour))
         else:
             inner.append(icon(icon_name, w / 2, h * 0.6, min(w, h) * 0.42, ink, colour))
-        text_box = (BACK_TEXT_IN, h * 0.16, w - 2 * BACK_TEXT_IN, h * 0.22)
-    else:
-        text_box = (BACK_TEXT_IN, h * 0.35, w - 2 * BACK_TEXT_IN, h * 0.3)
-    title = ctx.fit(label, text_box, f.title, 16, source, field_name, what="back title", wrap_below=13)
+    text_box = _back_box(w, h, bool(icon_name or mark))
+    title = ctx.fit(label, text_box, f.title, size, source, field_name, what="back title", wrap_below=BACK_PT[1])
     inner += recolour(title.shapes, ink)
     if sub:
         # at 8 pt, in two even lines where one would not hold it (it shrank to 6.5 pt on one), its first line's
@@ -944,18 +952,39 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
 
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
+    # every deck's back title at one size, the longest's, as their bands' names (Tahiti's "CAISSE DE / COMMUNAUTÉ"
+    # at 14.5 pt beside a 16 pt "CHANCE": a publisher's review); the longest from BACK_PT, so a heavy shrink warns
+    size = deck_back_pt(ctx)
     return _own_back(ctx, deck.back, deck.colour, (deck, "name", deck.name), f"deck-back-{deck.id}",
-                     sub=deck.help_name, icon_name=deck.back.icon or deck.icon)
+                     sub=deck.help_name, icon_name=deck.back.icon or deck.icon,
+                     size=size if _deck_back_fit(ctx, deck) > size + 1e-9 else BACK_PT[0])
+
+
+def _deck_back_fit(ctx: Ctx, deck: Deck) -> float:
+    """The size a deck's back title fits at on its own, from BACK_PT[0] down."""
+    w, h = _size(ctx)
+    title = deck.back.title or deck.name
+    return fit(str(title).upper(), _back_box(w, h, bool(deck.back.icon or deck.icon)), ctx.fonts.title, BACK_PT[0],
+               min(ctx.min_pt, BACK_PT[0]), wrap_below=BACK_PT[1], style=ctx.style).size
+
+
+def deck_back_pt(ctx: Ctx) -> float:
+    """The one size of the decks' back titles: the least at which each fits on its own."""
+    key = ("deck-back-pt",)
+    if key not in ctx.memo:
+        ctx.memo[key] = min((_deck_back_fit(ctx, d) for d in ctx.kit.decks), default=BACK_PT[0])
+    return ctx.memo[key]
 
 
 def _own_back(ctx: Ctx, back: DeckBack, colour: str, label: tuple, key: str, sub: str | None = None,
-              icon_name: str | None = None) -> scene.Group:
+              icon_name: str | None = None, size: float = BACK_PT[0]) -> scene.Group:
     """A back a set of cards declares (``back``: its title, icon and colour), each falling back on the set's own:
-    ``colour``, and ``label`` (the entity, field and text that name the set where the back has no title)."""
+    ``colour``, and ``label`` (the entity, field and text that name the set where the back has no title); its
+    title at ``size`` at most."""
     owner, field_name, text = (back, "title", back.title) if back.title else label
     w, h = _size(ctx)
     return _plain_back(ctx, w, h, back.colour or colour, str(text).upper(), key, owner, field_name, sub=sub,
-                       icon_name=icon_name)
+                       icon_name=icon_name, size=size)
 
 
 # ---------------------------------------------------------------------------- reference cards
