@@ -411,3 +411,18 @@ def test_every_decks_back_title_is_set_at_one_size(kit_id, lang):
     sizes = {str(deck.name): {round(t.size, 3) for t in scene.walk_text(cards.deck_back(ctx, deck))
                               if t.font == ctx.fonts.title} for deck in ctx.kit.decks}
     assert all(sizes.values()) and len(set().union(*sizes.values())) == 1, sizes
+
+
+def test_a_deck_with_a_help_name_sets_it_under_its_name_in_the_band(mini):
+    """A deck's help name (its name in the players' other language) under its name in the band: the change that set
+    every deck's name at one size left its box's x undefined, and such a deck's cards failed to lay out."""
+    from conftest import edit
+    from pnp.problems import Problems
+
+    edit(mini / "decks" / "luck.yaml", "name: Luck\n", "name: Luck\nhelp_name: Chance\n")
+    kit, _ = loaded(mini, checked=True)
+    ctx = Ctx(kit, problems=Problems())
+    (deck,) = kit.decks
+    runs = {t.text: t for t in scene.walk_text(cards.deck_frame(ctx, deck))}
+    assert "LUCK" in runs and "Chance" in runs and runs["Chance"].y < runs["LUCK"].y
+    assert cards.deck_items(ctx)

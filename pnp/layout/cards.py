@@ -762,8 +762,8 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, size if own > size + 1e-9 else DECK_NAME_PT,
                             deck, "name", what="deck name").shapes, ink))
     if deck.help_name:
-        g.add(*recolour(ctx.fit(deck.help_name, (x, foot + 0.8, w - 2 * x, 3.6), f.italic, 7.0, deck, "help_name",
-                                what="deck help name").shapes, ink))
+        g.add(*recolour(ctx.fit(deck.help_name, (BAND_TEXT_X, foot + 0.8, w - 2 * BAND_TEXT_X, 3.6), f.italic, 7.0,
+                                deck, "help_name", what="deck help name").shapes, ink))
     g.add(frame)
     return g
 
