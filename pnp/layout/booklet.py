@@ -1177,9 +1177,7 @@ class _Blocks:
         """The board's diagram, square at the size ``set_pages`` finds room for, and its caption (``@board |
         caption``) under it, centred, as a figure's is: the picture floats to the next page's top where this one has
         not the room, and the caption says what it is amid another section's text."""
-        caption = arg.partition("|")[2].strip()
-        cap = self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
-            if caption else None
+        cap = self._caption(arg.partition("|")[2].strip(), where)
         under = CAPTION_GAP + cap.height() if cap else 0.0
 
         def draw(h: float) -> scene.Group:
@@ -1187,15 +1185,15 @@ class _Blocks:
             side = h - under
             if cap is None:
                 return board_diagram(self.ctx, side)
-            out: list = [scene.Group([board_diagram(self.ctx, side)], transform=scene.translate(0.0, under))]
-            top = under - CAPTION_GAP
-            for ln in cap.lines:
-                out.extend(_draw_line(ln, (side - ln.width) / 2, top - CAP * cap.size * PT, cap.size, cap.colour,
-                                      cap.space))
-                top -= cap.lead
-            return scene.Group(out)
+            return scene.Group([scene.Group([board_diagram(self.ctx, side)], transform=scene.translate(0.0, under)),
+                                *_caption_lines(cap, side, under - CAPTION_GAP)])
 
         return [_Picture(draw, PICTURE, PICTURE + under, where=where, under=under)]
+
+    def _caption(self, caption: str, where: tuple) -> _Text | None:
+        """A picture's caption (a figure's, the board's), in the italic of a table's note; None without one."""
+        return self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
+            if caption else None
 
     def _figure(self, arg: str, where: tuple) -> list:
         """The items named, drawn as their sheets print them (clipped to their trim, outlined) side by side, centred
@@ -1207,8 +1205,7 @@ class _Blocks:
         tallest = max(it.height for it, _ in found)
         gaps = FIGURE_GAP * (len(found) - 1)
         k0 = min(max(FIGURE_SCALE, min(1.0, FIGURE_SMALL / tallest)), (COLUMN - gaps) / sum(it.width for it, _ in found))
-        cap = self.s.text(markup.spans(caption), CAPTION_PT, _Fonts(*[self.ctx.fonts.italic] * 3), where=where) \
-            if caption else None
+        cap = self._caption(caption, where)
         under = CAPTION_GAP + cap.height() if cap else 0.0
         line = mix(self.ctx.colours.line, "#ffffff", OUTLINE_GREY)
 
@@ -1229,11 +1226,7 @@ class _Blocks:
                                        miniature=True))
                 x += w * k + FIGURE_GAP
             if cap is not None:
-                top = h - row_h - CAPTION_GAP
-                for ln in cap.lines:
-                    out.extend(_draw_line(ln, (COLUMN - ln.width) / 2, top - CAP * cap.size * PT, cap.size, cap.colour,
-                                          cap.space))
-                    top -= cap.lead
+                out.extend(_caption_lines(cap, COLUMN, h - row_h - CAPTION_GAP))
             return scene.Group(out)
 
         return [_Picture(draw, COLUMN, tallest * k0 + under, figure=True,
@@ -1312,6 +1305,16 @@ def components(ctx: Ctx) -> list[tuple[str, int]]:
                 if part.name == "decks" and not str(label).lower().endswith(("card", "cards", "carte", "cartes")):
                     label = w["deck"].format(name=label)  # "Chance card"; a deck named "... cards" as it is
                 out.append((str(label), n))
+    return out
+
+
+def _caption_lines(cap: _Text, width: float, top: float) -> list:
+    """A caption's lines centred in ``width`` mm, the first's capitals' top at ``top`` (mm up from the picture's
+    foot)."""
+    out: list = []
+    for ln in cap.lines:
+        out.extend(_draw_line(ln, (width - ln.width) / 2, top - CAP * cap.size * PT, cap.size, cap.colour, cap.space))
+        top -= cap.lead
     return out
 
 
