@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .. import scene, words
@@ -753,14 +754,11 @@ def deck_frame(ctx: Ctx, deck: Deck) -> scene.Group:
     band, frame = _band_and_frame(w, h, foot, deck.colour, c.paper)
     g = scene.Group([bleed_rect(w, h, ctx.reach, c.paper), band], key=f"deck-frame-{deck.id}",
                     bounds=_reach(ctx, w, h))
-    name_box = _deck_name_box(deck, w, foot)
     # every deck's name at one size, the longest's (Tahiti's "CAISSE DE COMMUNAUTÉ", shrunk to fit, stood beside a
-    # larger "CHANCE" on one sheet: a publisher's review); the longest is fitted from DECK_NAME_PT, and warns where
-    # that shrinks it much
-    size = deck_name_pt(ctx)
-    own = _deck_name_fit(ctx, deck, name_box)
-    g.add(*recolour(ctx.fit(deck.name.upper(), name_box, f.heading, size if own > size + 1e-9 else DECK_NAME_PT,
-                            deck, "name", what="deck name").shapes, ink))
+    # larger "CHANCE" on one sheet: a publisher's review)
+    size = _one_size(ctx, "deck-name-pt", _deck_name_fit, DECK_NAME_PT, deck)
+    g.add(*recolour(ctx.fit(deck.name.upper(), _deck_name_box(deck, w, foot), f.heading, size, deck, "name",
+                            what="deck name").shapes, ink))
     if deck.help_name:
         g.add(*recolour(ctx.fit(deck.help_name, (BAND_TEXT_X, foot + 0.8, w - 2 * BAND_TEXT_X, 3.6), f.italic, 7.0,
                                 deck, "help_name", what="deck help name").shapes, ink))
@@ -777,20 +775,20 @@ def _deck_name_box(deck: Deck, w: float, foot: float) -> tuple[float, float, flo
     return (x, foot + 4.5, w - 2 * x, 7) if deck.help_name else (x, foot + (_band(deck) - 7.5) / 2, w - 2 * x, 7.5)
 
 
-def _deck_name_fit(ctx: Ctx, deck: Deck, box: tuple) -> float:
+def _deck_name_fit(ctx: Ctx, deck: Deck) -> float:
     """The size a deck's name fits its band at on its own, from DECK_NAME_PT down."""
-    return fit(deck.name.upper(), box, ctx.fonts.heading, DECK_NAME_PT, min(ctx.min_pt, DECK_NAME_PT),
-               style=ctx.style).size
+    w, h = _size(ctx)
+    return fit(deck.name.upper(), _deck_name_box(deck, w, _band_foot(deck, h)), ctx.fonts.heading, DECK_NAME_PT,
+               min(ctx.min_pt, DECK_NAME_PT), style=ctx.style).size
 
 
-def deck_name_pt(ctx: Ctx) -> float:
-    """The one size of the decks' names in their bands: the least at which each fits on its own."""
-    key = ("deck-name-pt",)
+def _one_size(ctx: Ctx, key: str, own: Callable[[Ctx, Deck], float], most: float, deck: Deck) -> float:
+    """The size to fit ``deck``'s text of a kind (its band's name, its back's title) from, so that every deck's
+    stands at one size: the least at which each deck's fits on its own (``own``). The deck that needs that least is
+    fitted from ``most``, so that a heavy shrink of it still warns."""
     if key not in ctx.memo:
-        w, h = _size(ctx)
-        ctx.memo[key] = min((_deck_name_fit(ctx, d, _deck_name_box(d, w, _band_foot(d, h))) for d in ctx.kit.decks),
-                            default=DECK_NAME_PT)
-    return ctx.memo[key]
+        ctx.memo[key] = min((own(ctx, d) for d in ctx.kit.decks), default=most)
+    return ctx.memo[key] if own(ctx, deck) > ctx.memo[key] + 1e-9 else most
 
 
 DECK_TITLE_PT, DECK_TEXT_PT = 10.5, 10.0  # a deck card's title and text (the text shrinks to fit)
@@ -953,11 +951,10 @@ def _deck_face(ctx: Ctx, deck: Deck, card: Card, frame: scene.Group | None,
 
 def deck_back(ctx: Ctx, deck: Deck) -> scene.Group:
     # every deck's back title at one size, the longest's, as their bands' names (Tahiti's "CAISSE DE / COMMUNAUTÉ"
-    # at 14.5 pt beside a 16 pt "CHANCE": a publisher's review); the longest from BACK_PT, so a heavy shrink warns
-    size = deck_back_pt(ctx)
+    # at 14.5 pt beside a 16 pt "CHANCE": a publisher's review)
     return _own_back(ctx, deck.back, deck.colour, (deck, "name", deck.name), f"deck-back-{deck.id}",
                      sub=deck.help_name, icon_name=deck.back.icon or deck.icon,
-                     size=size if _deck_back_fit(ctx, deck) > size + 1e-9 else BACK_PT[0])
+                     size=_one_size(ctx, "deck-back-pt", _deck_back_fit, BACK_PT[0], deck))
 
 
 def _deck_back_fit(ctx: Ctx, deck: Deck) -> float:
@@ -966,14 +963,6 @@ def _deck_back_fit(ctx: Ctx, deck: Deck) -> float:
     title = deck.back.title or deck.name
     return fit(str(title).upper(), _back_box(w, h, bool(deck.back.icon or deck.icon)), ctx.fonts.title, BACK_PT[0],
                min(ctx.min_pt, BACK_PT[0]), wrap_below=BACK_PT[1], style=ctx.style).size
-
-
-def deck_back_pt(ctx: Ctx) -> float:
-    """The one size of the decks' back titles: the least at which each fits on its own."""
-    key = ("deck-back-pt",)
-    if key not in ctx.memo:
-        ctx.memo[key] = min((_deck_back_fit(ctx, d) for d in ctx.kit.decks), default=BACK_PT[0])
-    return ctx.memo[key]
 
 
 def _own_back(ctx: Ctx, back: DeckBack, colour: str, label: tuple, key: str, sub: str | None = None,
