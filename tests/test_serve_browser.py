@@ -103,7 +103,10 @@ def test_the_page_shows_a_save_by_itself_and_a_yaml_error_as_a_banner(mini, brow
         (mini / "decks" / "luck.yaml").write_text(good.replace("  - {id: fine,", "  - {id: fine, [oops\n  - {id: x,", 1),
                                                   encoding="utf-8")
         banner = page.locator("#banner")
-        wait_for(page, banner.is_visible, "the banner appeared")
+        # the server may catch the file half written (write_text truncates first) and say so for a moment: wait for
+        # what the designer ends up reading, the finished file's mistake (CI once read "missing required key" here)
+        wait_for(page, lambda: banner.is_visible() and "YAML syntax error" in banner.inner_text(),
+                 "the banner appeared")
         problems = Problems()
         assert load_kit(mini, problems) is None
         line = problems.errors[0].loc.line  # where pnp validate says the mistake is
