@@ -61,3 +61,33 @@ def test_subtitles_grow_with_the_names_as_far_as_every_space_keeps_its_parts(kit
         texts = [t for t in walk_text(board._side_space(ctx, g)) if t.font != ctx.fonts.heading
                  and abs(t.size - sub) < 1e-6]
         assert texts, g.space.id  # drawn at that size
+
+
+def _lines(ctx, g, pt) -> int:
+    face = board._side_face(ctx.quiet(), g, pt)[0]
+    return len({round(t.y, 2) for t in walk_text(face) if t.font == ctx.fonts.heading and t.size > board.MONEY_PT})
+
+
+@pytest.mark.parametrize("kit_id, alike, alone", [
+    # every "Avenue" as "Kentucky" / "Avenue" (one line would hold "Indiana Avenue"), "Park" / "Place" as "St. James"
+    # / "Place"; a short name with no such neighbour stays on one line
+    ("moneyloopy", ["kentucky-avenue", "indiana-avenue", "baltic-avenue", "park-place"], ["income-tax"]),
+    ("monopoly-2-3", ["old-kent-road", "euston-road", "bow-street", "vine-street"], ["pall-mall", "park-lane"]),
+    # the islands' short names stay whole; a long name beside a side's two-line names takes two ("Pointe" / "Vénus")
+    ("tahiti", ["pointe-venus", "marina-taina"], ["ua-pou", "hiva-oa", "nuku-hiva"]),
+])
+def test_a_rows_names_wrap_alike(kit_id, alike, alone):
+    """A name one line would hold takes two where it ends in the word of a name that takes two, or fills more than
+    ROW_SHARE of its space on a side where a name takes two (a publisher's reading: "Kentucky" / "Avenue" beside
+    "Indiana Avenue" on one line); short names keep one line."""
+    kit, problems = checked(kit_id)
+    ctx = Ctx(kit, problems=problems)
+    pt = board.name_pt(ctx)
+    spaces = {g.space.id: g for g in board.space_geometry(kit.board)}
+    for sid in alike:
+        assert _lines(ctx, spaces[sid], pt) == 2, sid
+    for sid in alone:
+        assert _lines(ctx, spaces[sid], pt) == 1, sid
+    # the rule only pairs what one line would hold: without it these names take one line
+    assert not board._wraps(ctx, spaces[alike[1]].space.name,
+                            spaces[alike[1]].along - 2 * board.PAD - 2 * board.NAME_AIR, pt)

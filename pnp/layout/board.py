@@ -29,7 +29,7 @@ from ..vision import MIN_CONTRAST, contrast_ratio, tint
 from ..model import Board, Space
 from ..text import CAP as CAP_EM, DESC, _runs as text_runs, descends, fit as plain_fit, fits as text_fits
 from ..rules.printing import TEXT_OVERFLOW, TEXT_SHRUNK
-from ..typeset import NBSP
+from ..typeset import NBSP, typeset
 from .common import (DARK, LIGHT, SHRINK_WARNING, Ctx, Item, balanced_lines, balanced_n, contrast, mix, picture,
                      space_colour, split_balanced, unbroken_halves)
 from .icons import group_mark
@@ -49,6 +49,10 @@ SIDE_ROTATION = (0.0, 270.0, 180.0, 90.0)  # bottom, left, top, right: text read
 NAME_PT = 9.0
 NAME_SHRINK = 0.94  # a space's name shrinks this far on one line before it takes a second
 NAME_AIR = 2.0  # mm a one-line name keeps clear inside its space's padding, each side, or it takes two lines
+#: a name on one line wider than this share of its space (less its padding) takes two where another name of its side
+#: does (``_paired``); a shorter one stays on one line ("Ua Pou", "Nuku Hiva" beside "Pointe" / "Vénus")
+ROW_SHARE = 0.7
+ROW_BREAK_GIVE = 0.3  # mm a name set on two lines for its row's sake has past its wider half, each side
 SUB_PT = 7.5  # a space's subtitle (a local name, a kind)
 SUB_GAP = 1.5  # mm from the foot of a side space name's descent to its subtitle's capitals
 MONEY_PT = 9.0  # a space's price, bold: read across the table (8 pt was too small: review 11)
@@ -249,14 +253,43 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
     return ctx.fit(text, box, font, size, source, field_name, what=what, colour=colour, mode=mode, **kw)
 
 
-def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT) -> tuple[str, float]:
+def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT, row: bool = False) -> tuple[str, float]:
     """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size with
-    NAME_AIR to spare, else with no-break spaces inside two balanced halves, so that it breaks once, between
-    them ("Rue du Général" / "de Gaulle", not "Rue du Général de" / "Gaulle"). Returns the name and the room
-    its lines keep each side (NAME_AIR when it takes two lines, so that they break where this decided)."""
-    if " " not in name.strip() or not _wraps(ctx, name, width - 2 * NAME_AIR, pt):
+    NAME_AIR to spare and ``row`` is not set (no other name of its side takes two lines), else with no-break spaces
+    inside two balanced halves, so that it breaks once, between them ("Rue du Général" / "de Gaulle", not "Rue du
+    Général de" / "Gaulle"). Returns the name and the room its lines keep each side (NAME_AIR when it takes two
+    lines, so that they break where this decided)."""
+    if " " not in name.strip() or not (row or _wraps(ctx, name, width - 2 * NAME_AIR, pt)):
         return name, 0.0
-    return unbroken_halves(*split_balanced(name)), NAME_AIR
+    first, second = split_balanced(name)
+    if not row or _wraps(ctx, name, width - 2 * NAME_AIR, pt):
+        return unbroken_halves(first, second), NAME_AIR
+    # one line would hold it: its box narrowed to its wider half's width, so that it breaks between them
+    half = max(text_width(typeset(h, ctx.style), ctx.fonts.heading, pt) for h in (first, second))
+    return unbroken_halves(first, second), max(NAME_AIR, (width - half) / 2 - ROW_BREAK_GIVE)
+
+
+def _wrapped(ctx: Ctx, pt: float) -> tuple[frozenset[int], frozenset[str]]:
+    """The sides on which a name takes two lines at ``pt`` by itself, and the last words of those names."""
+    key = ("board-wrapped", pt)
+    if key not in ctx.memo:
+        names = [g for g in space_geometry(ctx.kit.board) if not g.corner and " " in g.space.name.strip()
+                 and _wraps(ctx, g.space.name, g.along - 2 * PAD - 2 * NAME_AIR, pt)]
+        ctx.memo[key] = (frozenset(g.side for g in names), frozenset(g.space.name.split()[-1].lower() for g in names))
+    return ctx.memo[key]
+
+
+def _paired(ctx: Ctx, g: SpaceGeom, pt: float) -> bool:
+    """Whether a name one line would hold takes two at ``pt`` for its neighbours' sake, as a printed board sets its
+    rows: where it ends in the word of a name that takes two ("Indiana" / "Avenue" as "Kentucky" / "Avenue", "Euston"
+    / "Road" as "Pentonville" / "Road"), or fills more than ROW_SHARE of its space on a side where a name takes two
+    ("Pointe" / "Vénus"); a short one stays on one line ("Ua Pou", "Pall Mall": my own reading as a publisher)."""
+    name = g.space.name.strip()
+    if " " not in name:
+        return False
+    sides, words = _wrapped(ctx, pt)
+    return name.split()[-1].lower() in words or (g.side in sides and text_width(
+        typeset(name, ctx.style), ctx.fonts.heading, pt) > ROW_SHARE * (g.along - 2 * PAD))
 
 
 def _wraps(ctx: Ctx, name: str, width: float, pt: float = NAME_PT) -> bool:
@@ -381,7 +414,17 @@ def _side_space(ctx: Ctx, g: SpaceGeom) -> scene.Group:
 
 def _side_face(ctx: Ctx, g: SpaceGeom, pt: float, sub: float = SUB_PT) -> tuple[scene.Group, tuple]:
     """A side space with its name at ``pt`` and its subtitle at ``sub``, and what its parts keep: (whether the name
-    holds at ``pt`` in at most two lines, subtitle size, amount size, text size, icon size)."""
+    holds at ``pt`` in at most two lines, subtitle size, amount size, text size, icon size). Its name takes two
+    lines for its neighbours' sake (``_paired``) where that costs the space nothing else (``_keeps``)."""
+    row = _paired(ctx, g, pt)
+    if row:  # tried quietly: the way not taken reports nothing
+        quiet = ctx.quiet()
+        row = _keeps(_side_face_as(quiet, g, pt, sub, True)[1], _side_face_as(quiet, g, pt, sub, False)[1])
+    return _side_face_as(ctx, g, pt, sub, row)
+
+
+def _side_face_as(ctx: Ctx, g: SpaceGeom, pt: float, sub: float, row: bool) -> tuple[scene.Group, tuple]:
+    """``_side_face``, its name on two lines where ``row`` (its side's other names take two)."""
     s = g.space
     W, D = g.along, g.depth
     col, fonts = ctx.colours, ctx.fonts
@@ -408,7 +451,7 @@ def _side_face(ctx: Ctx, g: SpaceGeom, pt: float, sub: float = SUB_PT) -> tuple[
 
     # name (and subtitle) from the top
     name_h = min(0.3 * D, 16.0)
-    name, air = _name_lines(ctx, s.name, inner_w, pt)
+    name, air = _name_lines(ctx, s.name, inner_w, pt, row)
     f = _fit(ctx, name, (PAD + air, top - name_h, inner_w - 2 * air, name_h), fonts.heading, pt, s, "name",
              "space name", col.ink, valign="top", wrap_below=pt * NAME_SHRINK)
     # its first line on the board's name line, where a name at the board's size sets it (a name shrunk a little
