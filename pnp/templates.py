@@ -41,10 +41,13 @@ from .rules.schema import (TEMPLATE_ERROR, TEMPLATE_LIMIT, TEMPLATE_REFERENCE, T
 from .schema import Entity, field_names
 from .template_cache import CodeCache
 from .values import Text
+from .words import spelled
 
 #: the longest text a template may render, and the largest value (text, list) it may build on the way, in
 #: characters. The longest rendered text in the five kits is 475 characters (a reference card); a 57 x 89 mm
 #: card at the 6 pt minimum shows about 2,500, a board panel a few thousand.
+#: the name under which a text's language reaches its filters (``words``); not a name a text may read
+LANGUAGE = "_language"
 MAX_OUTPUT = 20_000
 #: the longest text that holds {{ }} or {% %}: compiling is the one step no limit can interrupt, and a
 #: 10,000-character text of the densest expressions compiles in ~0.6 s (the kits' longest template is 768)
@@ -594,6 +597,14 @@ def make_environment(kit: Kit):
 
     env.filters["money"] = money
 
+    @jinja2.pass_context  # the text's own language: a translation spells its numbers in its words
+    def words(context, value):
+        if isinstance(value, jinja2.Undefined):
+            value._fail_with_undefined_error()
+        return spelled(value, context.get(LANGUAGE, kit.language))
+
+    env.filters["words"] = words
+
     def space(sid):
         found = kit.board.space(str(sid))
         if found is None:
@@ -766,15 +777,16 @@ def _unknown_names(env, context, source: str) -> str:
 
 def _render_translated(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
     """A text rendered, and the other languages it is written in (the booklet's lookup prints them)."""
-    rendered = _render_one(obj, name, source, lazy, problems)
+    rendered = _render_one(obj, name, source, lazy, problems, lazy.kit.language)
     if source.translations:
         rendered.__dict__["translations"] = {
-            lang: rendered if text is source else _render_one(obj, name, text, lazy, problems)
+            lang: rendered if text is source else _render_one(obj, name, text, lazy, problems, lang)
             for lang, text in source.translations.items()}
     return rendered
 
 
-def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems) -> Text:
+def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, problems: Problems,
+                lang: str) -> Text:
     if "{" not in source:
         return source
     loc, path = obj.at(name), obj.sub(name)
@@ -789,7 +801,8 @@ def _render_one(obj: Entity, name: str, source: Text, lazy: _LazyEnvironment, pr
     env, context = lazy.get()
     started = _work()
     try:
-        rendered = Text(render_text(env, context, source, min(MAX_SECONDS, left), left < MAX_SECONDS, lazy.cache))
+        rendered = Text(render_text(env, {**context, LANGUAGE: lang}, source, min(MAX_SECONDS, left),
+                                    left < MAX_SECONDS, lazy.cache))
         rendered.source = str(source)  # what was written (the booklet's check looks for literal numbers in it)
         return rendered
     except TemplateLimit as exc:

@@ -144,3 +144,22 @@ def number(value: float, lang: str | None) -> str:
     """A plain number as pnp prints it in ``lang`` (a decimal comma in French)."""
     text = f"{value:g}"
     return text.replace(".", ",") if of(lang) is WORDS["fr"] else text
+
+
+#: small whole numbers as words, as running text spells them ("three doubles", "trois doubles"); a language pnp has
+#: no words for, and any number past them, prints in figures
+NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+           "twelve"),
+    "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"),
+}
+
+
+def spelled(value, lang: str | None) -> str:
+    """A whole number from 0 to 12 in words in ``lang`` (the ``words`` filter of a kit's texts: "{{ doubles_to_jail
+    | words }} doubles"); any other number, or a language without NUMBER_WORDS, in figures."""
+    code = str(lang or "en").lower().split("-")[0].split("_")[0]
+    names = NUMBER_WORDS.get(code, ())
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        return str(value)
+    return names[int(value)] if 0 <= value < len(names) else str(int(value))

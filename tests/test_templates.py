@@ -87,6 +87,26 @@ def test_money_formats_for_all_five_games():
     assert format_money(5, pound) == "£5"
 
 
+def test_words_spells_small_counts_in_the_texts_language(mini):
+    """``words``: a count of 0 to 12 in words, as running text spells it (two reviews: "3 doubles" in figures beside
+    words elsewhere), in the language of the text it is in; larger numbers and any other value in figures."""
+    edit(mini / "decks" / "luck.yaml", "Pay {{ 5 | money }}",
+         "Roll {{ 3 | words }} times, {{ 12 | words }}, {{ 13 | words }} or {{ 2.5 | words }}")
+    problems = Problems()
+    kit = load_kit(mini, problems)
+    assert not problems.errors, [str(p) for p in problems.errors]
+    assert "Roll three times, twelve, 13 or 2.5." in [str(c.text) for c in kit.deck("luck").cards]
+
+
+@pytest.mark.parametrize("lang, spelled", [(None, "Trois doubles de suite"), ("en", "Three doubles in a row")])
+def test_a_bundled_edition_spells_its_counts_in_its_words(lang, spelled):
+    from kits_cache import bundled
+
+    turn = next(c for c in bundled("tahiti", lang).ctx.kit.reference.cards if c.id == "tour")
+    assert spelled in str(turn.text)
+    assert "3 doubles" not in str(turn.text)
+
+
 # ---------------------------------------------------------------- safety (issue 21): immutable, no internals, bounded
 FINE = 'text: "Pay {{ 5 | money }}."'  # decks/luck.yaml line 8
 
