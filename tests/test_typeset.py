@@ -617,3 +617,23 @@ def test_a_long_last_word_may_stand_alone_rather_than_leave_the_line_over_it_sho
     assert sum(widths[:4]) + 3 * space < text.UPPER_LEAST * limit <= sum(widths[:5]) + 4 * space
     breaks = text.fill_breaks(widths, space, limit, 2, words)
     assert breaks == ([0, 5, 6] if alone else [0, 4, 6])
+
+
+def test_a_paragraphs_last_three_lines_leave_no_short_line_between_full_ones():
+    """Tahiti's turn card set "Terrain d'un autre : payez le / loyer, sauf s'il / est hypothéqué.": the first line
+    filled (95 %), the second 46 % (the last word alone would be a runt), the reviews' first complaint. The last
+    three lines are broken again as evenly as ``even_breaks`` breaks them where their shorter upper line gains
+    RAG_STEP of the measure and they leave no more white in all: "Terrain d'un autre : / payez le loyer, sauf
+    s'il / est hypothéqué."; a paragraph whose filled lines are fair keeps them."""
+    words = ("Terrain", "d’un", "autre :", "payez", "le", "loyer,", "sauf", "s’il", "est", "hypothéqué.")
+    widths = (12.0, 7.0, 10.0, 10.0, 3.0, 10.0, 7.0, 3.0, 5.0, 22.0)
+    limit, space = 50.0, 1.5
+    length = text._spans(widths, space)
+    assert length(0, 5) <= limit < length(0, 6)  # filled, the first line takes five words ...
+    breaks = text.fill_breaks(widths, space, limit, 3, words)
+    assert breaks == [0, 3, 8, 10], breaks
+    runs = [length(a, b) / limit for a, b in zip(breaks, breaks[1:])]
+    assert min(runs[:2]) > 0.6, runs
+    # ... and where the filled lines are already fair, they stay: no evening for its own sake
+    fair = (12.0, 7.0, 10.0, 10.0, 3.0, 10.0, 7.0, 3.0, 5.0, 9.0, 8.0, 8.0)
+    assert text.fill_breaks(fair, space, limit, 3, words[:-1] + ("là", "ce", "soir.")) == [0, 5, 10, 12]
