@@ -19,7 +19,7 @@ OFF_CENTRE = {
     ("monopoly-2-3", "Title deeds"): 9.5,
     # under the cut's gap each column holds its own things: the SafeCards' pile, narrower than the right column
     # (x 104..176), stands centred in it, so the row ends 6.6 mm short of the ring on the right
-    ("moneyloopy", "Reading"): 3.5,
+    ("moneyloopy", "To Pennsylvania"): 3.5,
 }
 # Kits whose content stands rows off the middle, left for the content's owner; strict, so that a fix there is
 # seen here. Etymonopoly: the piles' row (Change at x -119, Discovery at 139: each centred in a column, the

@@ -404,17 +404,20 @@ def test_a_piles_label_stands_clear_of_its_icon(kit, lang):
     assert piles >= (1 if kit != "etymonopoly" else 2)
 
 
-def test_a_panel_is_labelled_with_its_short_name_where_its_title_has_not_the_room():
-    """Euronopoly's speed-trap panels are 12 mm wide in its booklet's diagram: their titles took three lines over
-    their tables. Each says its short name (board.yaml: 'Traps 2–7'), its table showing under it."""
-    shared = bundled("euronopoly")
+@pytest.mark.parametrize("kit,lang", [("tahiti", None), ("tahiti", "en")])
+def test_a_panel_is_labelled_with_its_short_name_where_its_title_has_not_the_room(kit, lang):
+    """A panel whose title has not the room in the booklet's diagram says its short name (board.yaml): Tahiti's
+    archipelagos ('Îles Australes' as 'Australes', 'Leeward Islands' as 'Leeward'), as Euronopoly's speed-trap
+    panels once said 'Traps 2–7' (their board titles are now short enough: one name on the board and in the
+    diagram, a publisher's review)."""
+    shared = bundled(kit, lang)
     page = next(p.front for p in shared.pages[1:] if _pictures(p.front))
     marks = landmarks(Ctx(shared.game, problems=Problems()))
     said = {mark.name: plain_words(*(t.text for t in words)) for mark, (_, words) in zip(marks, _labels(page))}
-    for p in shared.game.board.centre.panels:
-        if p.short:
-            assert said[str(p.title)] == plain_words(p.short), (p.title, said[str(p.title)])
-    assert sum(1 for p in shared.game.board.centre.panels if p.short) == 3  # and 'Tolls and traps'
+    shorts = [p for p in shared.game.board.centre.panels if p.short]
+    assert len(shorts) == 3
+    for p in shorts:
+        assert said[str(p.title)] == plain_words(p.short), (p.title, said[str(p.title)])
 
 
 def test_a_label_reaching_into_the_next_panel_counts_as_over_it():
@@ -509,24 +512,20 @@ def _said_by(shared, spot) -> str:
     return spot_name(Ctx(shared.game, problems=Problems()), spot)[0]
 
 
-@pytest.mark.parametrize("kit,name", [("moneyloopy", "Chance bids: put your bid here"),
-                                      ("monopoly-2-3", "Community Chest discards"),
-                                      ("etymonopoly", "North Germanic"), ("etymonopoly", "West Germanic"),
-                                      ("euronopoly", "Toll stations, speed traps")])
-def test_a_thing_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past(kit, name):
-    """Moneyloopy's bid spot, 14 mm wide in the diagram: 'Chance bids: put your bid here' ran twice its width (two
-    publisher's reviews); Monopoly 2.3's 'Community Chest discards' reached 3 mm past its dashed spot on each side,
-    Etymonopoly's 'North Germanic' past its family's chip, Euronopoly's 'Toll stations, speed traps' took two lines
-    over the text of the panel above. Each says its short name (board.yaml), inside its thing."""
-    shared = bundled(kit)
-    page, _ = _diagram_page(kit, None)
+def test_a_thing_is_labelled_with_its_short_name_inside_it_where_its_own_reaches_past(mini):
+    """A spot's label that runs far past its spot in the booklet's diagram (Moneyloopy's 'Chance bids: put your bid
+    here' once ran twice its spot's width) says its short name (board.yaml ``short``), inside its thing. The bundled
+    kits now name their things alike on the board and in the diagram (a publisher's review), so mini shows it."""
+    from conftest import edit, loaded
+
+    long = "The luck cards, face down, shuffled before the first roll"
+    edit(mini / "board.yaml", "- {deck: luck, x: 0, y: 0}", f'- {{deck: luck, x: 0, y: 0, label: "{long}", short: Luck}}')
+    problems, pages = _with_rules(mini, "A first short paragraph.\n\n@board\n\nAfter it.")
+    page = next(p.front for p in pages[1:] if _pictures(p.front))
     (x0, y0, k), = _pictures(page)
-    marks = landmarks(Ctx(shared.game, problems=Problems()))
-    centre = shared.game.board.centre
-    short = {str(s.label): s.short for s in centre.deck_spots if s.short} | \
-        {str(p.title): p.short for p in centre.panels if p.short}
-    ((mark, (box, words)),) = [(m, lb) for m, lb in zip(marks, _labels(page)) if m.name == name]
-    assert plain_words(*(t.text for t in words)) == plain_words(short[name])
+    marks = landmarks(Ctx(loaded(mini)[0], problems=Problems()))
+    ((mark, (box, words)),) = [(m, lb) for m, lb in zip(marks, _labels(page)) if m.name == long]
+    assert plain_words(*(t.text for t in words)) == plain_words("Luck")
     bx, by, bw, bh = mark.box
     assert x0 + k * bx - 1e-6 <= box[0] and box[0] + box[2] <= x0 + k * (bx + bw) + 1e-6, (box, mark.box)
 
