@@ -2668,6 +2668,11 @@ def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
     return out
 
 
+def _void(flowed: tuple[_Pages, list]) -> float:
+    """The most blank (mm) a flow of pages leaves at a text page's foot, its last text page's aside."""
+    return max(flowed[0].blank[1:-1], default=0.0)
+
+
 def _sheets(flowed: tuple[_Pages, list]) -> int:
     """The sheets of paper a flow of pages takes, folded four pages to a sheet."""
     return -(-len(flowed[0].pages) // 4)
@@ -2722,11 +2727,19 @@ def set_pages(ctx: Ctx, feather: bool = True) -> tuple[_Pages, list] | None:
 
     def board(kept: frozenset, n: int, k: int) -> tuple[frozenset, bool] | None:
         """``kept`` and the board's diagram at the largest size they leave it room for, and whether the next
-        sections' text must come up over it; None without room."""
+        sections' text must come up over it; None without room. At the column's width it stands where it is
+        written, unless that leaves a page's foot more than VOID blank (the text before it ending its page early:
+        Euronopoly's page 2, a quarter empty, when its text grew shorter) where the text coming up over it
+        leaves less."""
         full = every[n][1][k].w
-        for reach in (False, True):
-            if fits(kept | {(n, k, full)}, reach, False):
-                return kept | {(n, k, full)}, reach
+        trial = kept | {(n, k, full)}
+        if fits(trial, False, False):
+            where = _void(flow(trial, True, LEAST_SIDE_ROWS))
+            up = where > VOID and fits(trial, True, False) and \
+                _void(flow(trial, True, LEAST_SIDE_ROWS, reach=True)) < where
+            return trial, up
+        if fits(trial, True, False):
+            return trial, True
         if not fits(kept | {(n, k, BOARD_LEAST)}, True, False):
             return None
         low, high = BOARD_LEAST, full
