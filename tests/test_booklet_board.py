@@ -557,3 +557,21 @@ def test_a_board_block_takes_only_a_caption_after_a_bar(mini):
     problems, _ = _with_rules(mini, "A paragraph.\n\n@board The board")
     (p,) = [p for p in problems.items if p.code == "E-rules-block"]
     assert "@board | The board" in p.message
+
+
+def test_a_text_a_labels_slip_covers_a_line_of_goes_whole():
+    """A publisher's review (rev28) read '1,000 MU.' / '200 MU more.' round Euronopoly's Start label: the slip hid
+    the lines it covered and left the others of the corner's text. A block's lines (a group's runs of one size, its
+    bold amounts too) go together where a slip covers one of them; another size in the group (the corner's name)
+    is judged on its own, and a block no slip touches stays."""
+    game = bundled("euronopoly").game
+    ctx = Ctx(game, problems=Problems())
+    lines = [scene.Text(10.0, 50.0 - 4.0 * n, words, "Body", 8.0, "#000000", width=30.0)
+             for n, words in enumerate(("Pass Start:", "1,000 MU.", "Stop on it:", "200 MU more."))]
+    name = scene.Text(10.0, 20.0, "Elsewhere", "Heading", 14.0, "#000000", width=30.0)
+    block = scene.Group([*lines, name])
+    other = scene.Group([scene.Text(100.0, 50.0, "Far away", "Body", 8.0, "#000000", width=30.0)])
+    slip = (8.0, 41.0, 20.0, 3.0)  # over the third line only
+    kept = booklet._unnamed(ctx, [], [slip])(scene.Group([block, other]))
+    said = [t.text for t in scene.walk_text(kept)]
+    assert said == ["Elsewhere", "Far away"], said

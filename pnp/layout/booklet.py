@@ -1459,8 +1459,9 @@ def board_diagram(ctx: Ctx, size: float) -> scene.Group:
 def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group], scene.Group]:
     """What takes out of the board's drawing the runs of text the diagram's labels stand for (a run whose every
     word is a landmark's own, its middle inside the landmark) and every run and icon a label's slip (``under``, in
-    the board's frame) would cover a part of: no word shows half hidden (review 19 found \"Took the\", \"3. End yo\"
-    round a label on a panel's middle), no icon in slivers round a slip (a publisher's review: a corner's art)."""
+    the board's frame) would cover a part of, with the other lines of its text: no word shows half hidden (review
+    19 found \"Took the\", \"3. End yo\" round a label on a panel's middle), no sentence in fragments, no icon in
+    slivers round a slip (publisher's reviews: a corner's art, its text)."""
     from .board import plain_words
 
     def inside(x: float, y: float, box: tuple) -> bool:
@@ -1478,6 +1479,10 @@ def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group
 
     def walk(g: scene.Group, m: scene.Affine) -> scene.Group:
         kept = []
+        # a text a slip covers a line of goes whole: the lines of one block (a group's runs of one size, its bold
+        # amounts too) round a slip read as fragments ("1,000 MU." / "200 MU more." round Euronopoly's Start: a
+        # publisher's review)
+        hidden = {round(c.size, 3) for c in g.children if isinstance(c, scene.Text) and covered(c, m)}
         for c in g.children:
             if isinstance(c, scene.Group):
                 mm = scene.compose(m, c.transform)
@@ -1491,7 +1496,7 @@ def _unnamed(ctx: Ctx, marks: list, under: list[tuple]) -> Callable[[scene.Group
                 x, y = scene.apply(m, c.x + half, c.y)
                 said = plain_words(c.text)
                 if not any(said and said <= mark.words and inside(x, y, mark.box) for mark in marks) \
-                        and not covered(c, m):
+                        and round(c.size, 3) not in hidden:
                     kept.append(c)
             else:
                 kept.append(c)
