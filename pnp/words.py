@@ -33,7 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
         "stock.cards": "on card, 200–300 g/m²", "stock.tokens": "on card, 200–300 g/m²",
         "stock.notes": "on paper, 80–120 g/m²", "stock.notes.round": "on card, 300 g/m² or more",
         # items butted edge to edge: one cut between two, marked in the margins
-        "cut.shared": "cut from mark to mark: neighbours share each cut",
+        "cut.shared": "cut from mark to mark: items side by side share each cut",
         "sheet": "{title} · {part} · sheet {n} of {total}", "front": "front", "back": "back",
         "fold": "fold on the dashed line, glue, cut",
         "standee": "Player tokens: cut each one out, fold it on its dashed lines so that its two figures meet back "
@@ -48,14 +48,14 @@ WORDS: dict[str, dict[str, str]] = {
         "map_foot": "{label} · assembly map · page 1 of {pages} · {orientation}",
         "map_page": "page {page}",
         "map_1": "Print every page at 100 % (actual size): never 'fit to page'.",
-        "map_2": "Cut each tile's left and top edges along the edge of its print: they go under a neighbour. Cut "
+        "map_2": "Cut each tile's left and top edges along the edge of its print: they go under the next tile. Cut "
                  "its right and bottom edges, where another tile meets them, on the line between the crosses (the "
                  "dashed lines on the map): the art runs {bleed} mm past it, so a cut a little off still shows art. "
                  "Where a tile holds the board's outer edge, cut on the trim between the crop marks (the {bleed} mm "
                  "beyond is bleed).",
-        "map_3": "Tiles overlap by {overlap} mm. A tile's hatched strips (left and top) go under its neighbours: "
+        "map_3": "Tiles overlap by {overlap} mm. A tile's hatched strips (left and top) go under the tiles beside it: "
                  "spread glue on them and lay the tile to the left or above on top, matching the art and the "
-                 "crosses. Glue the board onto 2 mm greyboard or foam board so that it lies flat.",
+                 "crosses. Glue the board onto 2 mm card or foam board so that it lies flat.",
         "map_4": "Start with A1 (top left) and work right, then down; each tile's name (column letter, row number) "
                  "is printed under it and on the map below.",
         # the calibration sheet
