@@ -398,7 +398,7 @@ class Panel(Entity):
     height: Length = doc("height")
     title: Optional[Label] = doc("heading", None)
     short: Optional[Label] = doc("a shorter name for it, which the rules booklet's board diagram labels it with where "
-                                 "its title has not the room (Tahiti's 'Australes' for 'Îles Australes')",
+                                 "its title has not the room (a title such as 'Speed traps, totals 2–7' as 'Traps 2–7')",
                                  None)
     text: Optional[Text] = doc("text", None)
     table: Optional[Union[Id, Table]] = doc("a table: the id of one in tables.yaml, or written here", None)
