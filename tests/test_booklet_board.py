@@ -578,3 +578,27 @@ def test_a_text_a_labels_slip_covers_a_line_of_goes_whole():
     kept = booklet._unnamed(ctx, [], [slip])(scene.Group([block, other]))
     said = [t.text for t in scene.walk_text(kept)]
     assert said == ["Elsewhere", "Far away"], said
+
+
+@pytest.mark.parametrize("kit,lang", [("tahiti", None), ("tahiti", "en"), ("etymonopoly", None)])
+def test_a_panels_label_covers_no_other_landmark(kit, lang):
+    """A publisher's review (rev30): Tahiti's 'Leeward / Islands', two lines in its title's place, rose 1 mm over
+    the Tuamotu panel above and hid its text, the rise allowance (LABEL_RISE) having been taken against the panel
+    above as well as its own. A label over another landmark now weighs LABEL_OVER wherever it is, and a panel's
+    label may also stand from its top left down over its own text: no panel's label reaches over another thing above
+    or below it (a one-line label may still reach a millimetre into a neighbour's side margin)."""
+    shared = bundled(kit, lang)
+    ctx = Ctx(shared.game, problems=Problems())
+    marks = landmarks(ctx)
+    page, _ = _diagram_page(kit, lang)
+    (_, _, k), = _pictures(page)  # the diagram at the size the booklet prints it
+    for mark, (box, _) in zip(marks, booklet._labels(ctx, marks, k * float(shared.game.board.size))):
+        if mark.title is None:
+            continue
+        for other in marks:
+            if other is not mark:
+                ox, oy, ow, oh = (v * k for v in other.box)
+                across = min(box[0] + box[2], ox + ow) - max(box[0], ox)  # how far they share a column
+                down = min(box[1] + box[3], oy + oh) - max(box[1], oy)  # ... and a row
+                # a one-line label may reach a hair into a neighbour's side margin, never over its text's lines
+                assert not (across > 1.0 and down > booklet.LABEL_HAIR), (mark.name, other.name, box)

@@ -1534,7 +1534,7 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     thing, and more for a line past its first (a panel's) or its second (a spot's, a corner's), for covering another
     landmark, for a place after its thing's first (``named``); of two alike, its full name before its short one (a
     panel's or a spot's). A panel's label goes in its title's place, from its left edge, ending at its right or on
-    its middle, else on the panel's middle; a pile's under its icon (a jail's strips' in the long strip), else at
+    its middle, else from its top left down over its own text, else on the panel's middle; a pile's under its icon (a jail's strips' in the long strip), else at
     its top, its foot or its middle; a corner's or another spot's on its middle, else at its top or its foot; each
     on one line, on two, or as narrow as its thing (or its longest word) allows. A centre thing's label stays in the
     centre, every label on the board, clear of the board's title where it can be."""
@@ -1592,7 +1592,9 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
             return laid[id(mark), name]
         along = (mark.box[3] if mark.rotate in (90.0, 270.0) else mark.box[2]) * k
         if mark.title is not None:
-            places = [(a, "title") for a in ("start", "end", "middle")] + [("middle", "middle")]
+            # ... and from its top left down over its own text, where rising over its title's place would cover the
+            # thing above (Tahiti's 'Leeward / Islands' over the Tuamotu panel: a publisher's review)
+            places = [(a, "title") for a in ("start", "end", "middle")] + [("start", "top"), ("middle", "middle")]
             rank = {place: LABEL_PLACE * n for n, place in enumerate(places[:-1])} | {places[-1]: LABEL_MIDDLE}
         elif mark.area is not None:  # a pile: over its own name, under its icon (on its middle it cut the icon)
             places = [("middle", d) for d in ("area", "top", "foot", "middle")]
@@ -1610,7 +1612,6 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         rooms = [*([LABEL_WIDE_MAX] if mark.title is not None or one <= LABEL_SPILL * along else []),
                  *([two] if two > thin else []), thin]
         made = [((a, d), 0, *label(mark, text, room, a, d)) for a, d in places for room in rooms]
-        turned = mark.rotate in (90.0, 270.0)
         # a panel's label on one line at a smaller size (not under LABEL_LEAST), the first step that holds it inside
         # the panel's width: a tab on the panel, not two lines over its text (a publisher's review)
         steps = int((pt - LABEL_LEAST) / LABEL_STEP + 1e-9) if mark.title is not None else 0
@@ -1623,14 +1624,13 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
         fewest = max(1 if mark.title is not None else LABEL_LINES, min(lines for *_, lines in made))
         others = [tuple(v * k for v in m.box) for m in marks if m is not mark]
 
-        def over(box: tuple, place: tuple) -> bool:  # a part of another landmark under it, more than a hair's width
-            x, y, w, h = box  # (past what a label in a title's place may rise over its panel's top)
-            if place[1] == "title" and not turned:
-                h = max(0.0, h - LABEL_RISE)
-            return any(_touch((x, y, w, h), o, -LABEL_HAIR) for o in others)
+        def over(box: tuple) -> bool:  # a part of another landmark under it, more than a hair's width (a label rising
+            # over its own panel's top by LABEL_RISE counts as inside it, not over the thing above: Tahiti's
+            # 'Leeward / Islands' covered the Tuamotu panel, a publisher's review)
+            return any(_touch(box, o, -LABEL_HAIR) for o in others)
 
         laid[id(mark), name] = [(box, drawn, (past if past > 1e-6 else 0.0) + LABEL_LINE * max(0, lines - fewest) +
-                                 (LABEL_OVER if over(box, place) else 0.0) + rank[place] + LABEL_SMALLER * step)
+                                 (LABEL_OVER if over(box) else 0.0) + rank[place] + LABEL_SMALLER * step)
                                 for place, step, box, drawn, past, lines in made]
         return laid[id(mark), name]
 
