@@ -53,6 +53,7 @@ NAME_AIR = 2.0  # mm a one-line name keeps clear inside its space's padding, eac
 #: does (``_paired``); a shorter one stays on one line ("Ua Pou", "Nuku Hiva" beside "Pointe" / "Vénus")
 ROW_SHARE = 0.7
 ROW_BREAK_GIVE = 0.3  # mm a name set on two lines for its row's sake has past its wider half, each side
+THIN = "\u2009"  # the space a name set on two lines for its row's sake breaks at
 SUB_PT = 7.5  # a space's subtitle (a local name, a kind)
 SUB_GAP = 1.5  # mm from the foot of a side space name's descent to its subtitle's capitals
 MONEY_PT = 9.0  # a space's price, bold: read across the table (8 pt was too small: review 11)
@@ -266,7 +267,9 @@ def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT, row: boo
         return unbroken_halves(first, second), NAME_AIR
     # one line would hold it: its box narrowed to its wider half's width, so that it breaks between them
     half = max(text_width(typeset(h, ctx.style), ctx.fonts.heading, pt) for h in (first, second))
-    return unbroken_halves(first, second), max(NAME_AIR, (width - half) / 2 - ROW_BREAK_GIVE)
+    # joined by a thin space, a breaking one the initials' rule does not bind ("B. & O." / "Railroad")
+    joined = first.replace(" ", NBSP) + THIN + second.replace(" ", NBSP)
+    return joined, max(NAME_AIR, (width - half) / 2 - ROW_BREAK_GIVE)
 
 
 def _wrapped(ctx: Ctx, pt: float) -> tuple[frozenset[int], frozenset[str]]:
