@@ -330,7 +330,8 @@ class DeckSpot(Entity):
     titles: bool = doc("the pile of title cards is placed here (deeds dealt from a pile)", False)
     label: Optional[Label] = doc("what the spot says (default: the deck's name)", None)
     short: Optional[Label] = doc("a shorter name for it, which the rules booklet's board diagram labels it with where "
-                                 "its own has not the room (a label such as 'Chance bids: put your bid here' as 'Your bid here')", None)
+                                 "its own has not the room (a label such as 'Chance bids: put your bid here' as "
+                                 "'Your bid here')", None)
     empty: bool = doc("the deck's place drawn empty, a dashed outline in the deck's colour, where its cards go "
                       "later (a discard pile): no pile", False)
     face_up: Amount = doc("cards dealt face up in a row beside the pile (a market)", Amount(0))
@@ -398,7 +399,8 @@ class Panel(Entity):
     height: Length = doc("height")
     title: Optional[Label] = doc("heading", None)
     short: Optional[Label] = doc("a shorter name for it, which the rules booklet's board diagram labels it with where "
-                                 "its title has not the room (a title such as 'Speed traps, totals 2–7' as 'Traps 2–7')",
+                                 "its title has not the room (a title such as 'Speed traps, totals 2–7' as "
+                                 "'Traps 2–7')",
                                  None)
     text: Optional[Text] = doc("text", None)
     table: Optional[Union[Id, Table]] = doc("a table: the id of one in tables.yaml, or written here", None)

@@ -256,10 +256,11 @@ def _fit(ctx: Ctx, text: str, box, font: str, size: float, source, field_name: s
 
 def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT, row: bool = False) -> tuple[str, float]:
     """A space's name as it should wrap: as it is when one line holds it at (nearly) the board's name size with
-    NAME_AIR to spare and ``row`` is not set (no other name of its side takes two lines), else with no-break spaces
-    inside two balanced halves, so that it breaks once, between them ("Rue du Général" / "de Gaulle", not "Rue du
-    Général de" / "Gaulle"). Returns the name and the room its lines keep each side (NAME_AIR when it takes two
-    lines, so that they break where this decided)."""
+    NAME_AIR to spare and ``row`` is not set (``_paired``: its neighbours' names take two lines), else with no-break
+    spaces inside two balanced halves, so that it breaks once, between them ("Rue du Général" / "de Gaulle", not
+    "Rue du Général de" / "Gaulle"). Returns the name and the room its lines keep each side (NAME_AIR when it takes
+    two lines, so that they break where this decided; more where one line would hold it, its box as narrow as its
+    wider half)."""
     if " " not in name.strip() or not (row or _wraps(ctx, name, width - 2 * NAME_AIR, pt)):
         return name, 0.0
     first, second = split_balanced(name)

@@ -1534,9 +1534,10 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     thing, and more for a line past its first (a panel's) or its second (a spot's, a corner's), for covering another
     landmark, for a place after its thing's first (``named``); of two alike, its full name before its short one (a
     panel's or a spot's). A panel's label goes in its title's place, from its left edge, ending at its right or on
-    its middle, else from its top left down over its own text, else on the panel's middle; a pile's under its icon (a jail's strips' in the long strip), else at
-    its top, its foot or its middle; a corner's or another spot's on its middle, else at its top or its foot; each
-    on one line, on two, or as narrow as its thing (or its longest word) allows. A centre thing's label stays in the
+    its middle, else from its top left down over its own text, else on the panel's middle; a pile's under its icon
+    (a jail's strips' in the long strip), else at its top, its foot or its middle; a corner's or another spot's on
+    its middle, else at its top or its foot; each on one line, on two, or as narrow as its thing (or its longest
+    word) allows. A centre thing's label stays in the
     centre, every label on the board, clear of the board's title where it can be."""
     from ..text import fit
 
