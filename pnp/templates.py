@@ -43,11 +43,11 @@ from .template_cache import CodeCache
 from .values import Text
 from .words import spelled
 
+#: the name under which a text's language reaches its filters (``words``); not a name a text may read
+LANGUAGE = "_language"
 #: the longest text a template may render, and the largest value (text, list) it may build on the way, in
 #: characters. The longest rendered text in the five kits is 475 characters (a reference card); a 57 x 89 mm
 #: card at the 6 pt minimum shows about 2,500, a board panel a few thousand.
-#: the name under which a text's language reaches its filters (``words``); not a name a text may read
-LANGUAGE = "_language"
 MAX_OUTPUT = 20_000
 #: the longest text that holds {{ }} or {% %}: compiling is the one step no limit can interrupt, and a
 #: 10,000-character text of the densest expressions compiles in ~0.6 s (the kits' longest template is 768)
