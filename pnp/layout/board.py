@@ -261,10 +261,13 @@ def _name_lines(ctx: Ctx, name: str, width: float, pt: float = NAME_PT, row: boo
     "Rue du Général de" / "Gaulle"). Returns the name and the room its lines keep each side (NAME_AIR when it takes
     two lines, so that they break where this decided; more where one line would hold it, its box as narrow as its
     wider half)."""
-    if " " not in name.strip() or not (row or _wraps(ctx, name, width - 2 * NAME_AIR, pt)):
+    if " " not in name.strip():
+        return name, 0.0
+    wraps = _wraps(ctx, name, width - 2 * NAME_AIR, pt)
+    if not (row or wraps):
         return name, 0.0
     first, second = split_balanced(name)
-    if not row or _wraps(ctx, name, width - 2 * NAME_AIR, pt):
+    if wraps:
         return unbroken_halves(first, second), NAME_AIR
     # one line would hold it: its box narrowed to its wider half's width, so that it breaks between them
     half = max(text_width(typeset(h, ctx.style), ctx.fonts.heading, pt) for h in (first, second))

@@ -1537,8 +1537,8 @@ def _ways(ctx: Ctx, marks: list, size: float, pt: float) -> list[list[tuple[tupl
     its middle, else from its top left down over its own text, else on the panel's middle; a pile's under its icon
     (a jail's strips' in the long strip), else at its top, its foot or its middle; a corner's or another spot's on
     its middle, else at its top or its foot; each on one line, on two, or as narrow as its thing (or its longest
-    word) allows. A centre thing's label stays in the
-    centre, every label on the board, clear of the board's title where it can be."""
+    word) allows. A centre thing's label stays in the centre, every label on the board, clear of the board's title
+    where it can be."""
     from ..text import fit
 
     k = size / float(ctx.kit.board.size)
@@ -2648,20 +2648,20 @@ def _flow(ctx: Ctx, cover: list, back: list, sections: list, tables: bool,
 
 def _table_heading(ctx: Ctx, table: str) -> str:
     """The heading the booklet prints a table of tables.yaml under (``@table ID``): its subheading, else its
-    section's; "" where the booklet does not print it (Monopoly 2.3's utilities said only "see its table": a
-    publisher's review)."""
-    key = ("table-heading", table)
+    section's, the first where it prints it twice; "" where it does not print it (Monopoly 2.3's utilities said only
+    "see its table": a publisher's review). The booklet's markup is read once for every table."""
+    key = ("table-headings",)
     if key not in ctx.memo:
-        ctx.memo[key] = ""
+        headings: dict[str, str] = {}
         for section in ctx.kit.booklet.sections if ctx.kit.booklet else ():
             heading = str(section.heading)
             for block in markup.parse(str(section.text)):
                 if block.kind == "heading":
                     heading = "".join(span.text for span in block.spans)
-                elif block.kind == "generated" and block.name == "table" and block.arg == table:
-                    ctx.memo[key] = heading
-                    return heading
-    return ctx.memo[key]
+                elif block.kind == "generated" and block.name == "table":
+                    headings.setdefault(block.arg, heading)
+        ctx.memo[key] = headings
+    return ctx.memo[key].get(table, "")
 
 
 def _sections(ctx: Ctx) -> list[tuple[RulesSection, list]]:
